@@ -1,0 +1,48 @@
+// The records the corpus stage hands to every later stage: posts, sections, questions.
+
+/** One searchable unit: the text under one h2/h3 heading (or before the first heading, headed by the post title). */
+export interface Section {
+  /** The post's slug: its file name without `.mdx`. This is what answers must cite. */
+  readonly post: string;
+  /** Unique within the post (repeats are disambiguated, see corpus/sections.ts). */
+  readonly heading: string;
+  /** 1 for the text before the first heading, else 2 or 3. */
+  readonly level: 1 | 2 | 3;
+  /** Clean prose: no imports, no JSX tags (their text children kept), code fences kept as text. */
+  readonly text: string;
+}
+
+export interface Post {
+  readonly slug: string;
+  readonly title: string;
+  /** Path of the .mdx file it was read from. */
+  readonly file: string;
+  readonly sections: readonly Section[];
+}
+
+export interface Corpus {
+  readonly dir: string;
+  readonly posts: readonly Post[];
+  /** Every post's sections, in post order then document order. */
+  readonly sections: readonly Section[];
+  /** sha256 (hex) over every file's name and bytes, in sorted order: keys caches and manifests. */
+  readonly hash: string;
+}
+
+/** One line of questions/questions.jsonl. */
+export interface Question {
+  readonly id: string;
+  readonly question: string;
+  /** The slug of the post that answers it. */
+  readonly post: string;
+  /** The heading of the section that answers it, as the indexer names it. */
+  readonly heading: string;
+}
+
+/** A problem with one input file, reported with where it is. */
+export interface InputProblem {
+  readonly file: string;
+  /** 1-based, where known. */
+  readonly line?: number;
+  readonly message: string;
+}

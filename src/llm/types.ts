@@ -1,0 +1,93 @@
+// The records and interfaces of the model runtime: chat messages, calls, their token accounting.
+
+export type Role = "system" | "user" | "assistant" | "tool";
+
+/** A chat message as the chat template sees it. Assistant content is the raw reply, tool calls included. */
+export interface ChatMessage {
+  readonly role: Role;
+  readonly content: string;
+}
+
+/** An OpenAI-style function schema, passed to the chat template as `tools`. */
+export interface ToolSchema {
+  readonly type: "function";
+  readonly function: {
+    readonly name: string;
+    readonly description: string;
+    readonly parameters: {
+      readonly type: "object";
+      readonly properties: Readonly<Record<string, { readonly type: string; readonly description?: string }>>;
+      readonly required: readonly string[];
+    };
+  };
+}
+
+/** Why a call stopped. Errors are records, not exceptions: a run's failure is logged on its line. */
+export type StopReason = "eos" | "max-tokens" | "context-overflow" | "error";
+
+export interface CallRecord {
+  /** Tokens of the whole rendered prompt, forced prefix included: the study's "tokens read". */
+  readonly tokensRead: number;
+  /** Tokens actually evaluated after KV-cache reuse; undefined where the runtime cannot tell. */
+  readonly tokensEvaluated: number | undefined;
+  readonly tokensGenerated: number;
+  readonly stopReason: StopReason;
+  readonly seconds: number;
+  /** Set when stopReason is "context-overflow" or "error". */
+  readonly error?: string;
+}
+
+export interface GenerateRequest {
+  readonly messages: readonly ChatMessage[];
+  /** Tool schemas rendered into the system prompt by the chat template; omit for a call without tools. */
+  readonly tools?: readonly ToolSchema[];
+  /** Text the reply is forced to start with (the study's "<tool_call>\n"). */
+  readonly prefix?: string;
+  /** New tokens at most (default 200, the study's). */
+  readonly maxTokens?: number;
+}
+
+export interface Generation {
+  /** The rendered prompt, prefix included. */
+  readonly prompt: string;
+  /** The reply, starting with the forced prefix if there was one; control tokens dropped, <tool_call> kept. */
+  readonly text: string;
+  readonly record: CallRecord;
+}
+
+/** One model call at a time; a runtime owns one context sequence (and its KV cache). */
+export interface ChatRuntime {
+  generate(request: GenerateRequest): Promise<Generation>;
+}
+
+/** What produced the numbers: goes into run manifests. */
+export interface ModelInfo {
+  /** What the user passed: a path or an hf: URI. */
+  readonly id: string;
+  /** Local path of the (first) model file. */
+  readonly path: string;
+  readonly files: readonly { readonly path: string; readonly bytes: number }[];
+  readonly architecture: string;
+  readonly chatTemplateSha256: string;
+  readonly backend: string; // "cuda" | "vulkan" | "metal" | "cpu"
+  readonly gpuLayers: number;
+  readonly deviceNames: readonly string[];
+  readonly nodeLlamaCppVersion: string;
+  readonly llamaCppRelease: string;
+  readonly contextSize: number;
+}
+
+export interface RuntimeOptions {
+  /** Keep each sequence's KV cache between calls, so a prompt that extends the last one evaluates only new tokens. */
+  readonly reuseCache: boolean;
+}
+
+export interface LoadedModel {
+  readonly info: ModelInfo;
+  /** `count` runtimes that may generate at the same time, each with its own sequence. */
+  openRuntimes(count: number, options: RuntimeOptions): Promise<ChatRuntime[]>;
+  /** Render a request's prompt (chat template, tools, prefix) without generating. */
+  renderPrompt(request: GenerateRequest): string;
+  countTokens(text: string): number;
+  dispose(): Promise<void>;
+}

@@ -1,0 +1,80 @@
+// The records the study writes: one transcript per (model, design, question), one log line per run.
+import type { Hit } from "../search/types.ts";
+import type { CallRecord, ChatMessage } from "../llm/types.ts";
+
+export type VariantId = "workflow" | "agent" | "agent-search-first" | "agent-forced";
+export const VARIANT_IDS: readonly VariantId[] = ["workflow", "agent", "agent-search-first", "agent-forced"];
+export const VARIANT_LABELS: Readonly<Record<VariantId, string>> = {
+  workflow: "one retrieval, one answer",
+  agent: "agent loop",
+  "agent-search-first": "agent, 'always search first'",
+  "agent-forced": "agent, first call forced",
+};
+
+/** One tool call the loop ran (or failed to), or the workflow's own search. */
+export interface ToolCallRecord {
+  /** The text inside <tool_call>...</tool_call> as the model wrote it. For the workflow's search, the query. */
+  readonly raw: string;
+  readonly name: string | undefined;
+  readonly arguments: unknown;
+  /** What was appended as the tool message: Python json.dumps of the result, or "error: <Type>: <message>". */
+  readonly result: string;
+  readonly malformed: boolean;
+  /** Posts this call showed the model (search hits, or the section read). */
+  readonly shownPosts: readonly string[];
+}
+
+/** One model call: what went in, what came out, what it cost. */
+export interface ModelCall {
+  readonly messages: readonly ChatMessage[];
+  readonly withTools: boolean;
+  readonly prefix?: string;
+  readonly reply: string;
+  readonly record: CallRecord;
+  /** The tool calls parsed from this reply and run, in the order written. */
+  readonly toolCalls: readonly ToolCallRecord[];
+}
+
+export type Outcome = "answered" | "ran-out-of-turns" | "error";
+
+export interface Transcript {
+  /** The workflow's search, before its one call (absent for agents). */
+  readonly retrieval?: { readonly query: string; readonly hits: readonly Hit[] };
+  readonly calls: readonly ModelCall[];
+  /** The final reply, or "(ran out of turns)"; "" when the run failed. */
+  readonly answer: string;
+  readonly outcome: Outcome;
+  readonly error?: string;
+}
+
+export const ANSWER_SCHEMA_VERSION = 1;
+
+/** One line of answers.jsonl. Field names are snake_case: this is the file format users read. */
+export interface AnswerRecord {
+  readonly schema: typeof ANSWER_SCHEMA_VERSION;
+  readonly model: string;
+  readonly variant: VariantId;
+  readonly question_id: string;
+  readonly question: string;
+  readonly gold_post: string;
+  readonly gold_heading: string;
+  readonly answer: string;
+  /** A search in this run returned the gold post. */
+  readonly found: boolean;
+  readonly model_calls: number;
+  readonly tool_calls: number;
+  readonly malformed: number;
+  /** Tokens read by the final call. */
+  readonly last_context: number;
+  /** Tokens read by all calls. */
+  readonly tokens_read: number;
+  /** Tokens evaluated after cache reuse, all calls; null when unknown. */
+  readonly tokens_evaluated: number | null;
+  readonly tokens_generated: number;
+  readonly seconds: number;
+  /** Posts that this run's searches and reads showed the model, in first-seen order. */
+  readonly seen_posts: readonly string[];
+  readonly outcome: Outcome;
+  readonly error?: string;
+  readonly transcript: Transcript;
+}
