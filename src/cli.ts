@@ -3,6 +3,7 @@ import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
 import { corpusCommands } from "./commands/corpus.ts";
 import { searchCommands } from "./commands/search.ts";
+import { embedderCommands } from "./commands/embedder.ts";
 import { llmCommands } from "./commands/llm.ts";
 import { studyCommands } from "./commands/study.ts";
 import { reportCommands } from "./commands/report.ts";
@@ -11,7 +12,7 @@ import { UserError } from "./errors.ts";
 const cli = yargs(hideBin(process.argv))
   .scriptName("blogqa")
   .usage("$0 <command> [options]\n\nReproduce the workflow-vs-agent study on a blog. Run as: npm run -s blogqa -- <command>")
-  .command([...corpusCommands, ...searchCommands, ...llmCommands, ...studyCommands, ...reportCommands])
+  .command([...corpusCommands, ...searchCommands, ...embedderCommands, ...llmCommands, ...studyCommands, ...reportCommands])
   .demandCommand(1, "Name a command; see --help.")
   .strict()
   .strictCommands()

@@ -1,0 +1,53 @@
+// JSON written the way the study's Python wrote it (json.dumps defaults), because token counts depend on every byte.
+
+/**
+ * Python's `json.dumps(value)` with default arguments: `", "` and `": "` separators, non-ASCII escaped as
+ * `\uXXXX` (surrogate pairs for astral characters), keys in insertion order, and floats as Python prints them
+ * for the common cases. Example: pyJsonDumps({a: [1, "é"]}) === '{"a": [1, "\\u00e9"]}'.
+ */
+export function pyJsonDumps(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (typeof value === "number") return pyNumber(value);
+  if (typeof value === "string") return pyString(value);
+  if (Array.isArray(value)) return `[${value.map(pyJsonDumps).join(", ")}]`;
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries.map(([k, v]) => `${pyString(k)}: ${pyJsonDumps(v)}`).join(", ")}}`;
+  }
+  throw new TypeError(`Object of type ${typeof value} is not JSON serializable`);
+}
+
+function pyNumber(n: number): string {
+  if (Number.isNaN(n)) return "NaN";
+  if (n === Infinity) return "Infinity";
+  if (n === -Infinity) return "-Infinity";
+  // JSON.parse cannot tell 1 from 1.0, so integers print as Python ints; floats as repr() would print them.
+  if (Number.isInteger(n) && Math.abs(n) < 1e16) return String(n);
+  const js = String(n);
+  return js.includes("e") ? js.replace(/e([+-])(\d)$/, "e$10$2") : js;
+}
+
+const SHORT_ESCAPES: Readonly<Record<string, string>> = {
+  '"': '\\"',
+  "\\": "\\\\",
+  "\n": "\\n",
+  "\r": "\\r",
+  "\t": "\\t",
+  "\b": "\\b",
+  "\f": "\\f",
+};
+
+function pyString(s: string): string {
+  let out = '"';
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i]!;
+    const code = s.charCodeAt(i);
+    const short = SHORT_ESCAPES[ch];
+    if (short !== undefined) out += short;
+    // ensure_ascii: everything outside printable ASCII becomes \uXXXX of its UTF-16 code units.
+    else if (code < 0x20 || code > 0x7e) out += `\\u${code.toString(16).padStart(4, "0")}`;
+    else out += ch;
+  }
+  return `${out}"`;
+}
