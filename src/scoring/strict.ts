@@ -1,0 +1,36 @@
+// The study's strict rescore: classify the text after the last "Source:" by the blog's slugs it contains.
+
+export type SourceClass = "none" | "one-real" | "several" | "invented";
+export const SOURCE_CLASSES: readonly SourceClass[] = ["none", "one-real", "several", "invented"];
+
+export interface SourceVerdict {
+  readonly kind: SourceClass;
+  /** The text after the last "Source:"; undefined when there is none. */
+  readonly line: string | undefined;
+  /** The slugs found in that line, in the order of the slug list. */
+  readonly posts: readonly string[];
+}
+
+/**
+ * none: no "Source:" at all; one-real: exactly one slug in the line; several: more than one;
+ * invented: a line naming no slug ("Source: <post>", "[Blog Post Title]", a made-up name).
+ * Slugs match as substrings, which is why no slug may be a substring of another.
+ */
+export function classifySource(answer: string, slugs: readonly string[]): SourceVerdict {
+  const at = answer.lastIndexOf("Source:");
+  if (at === -1) return { kind: "none", line: undefined, posts: [] };
+  const line = answer.slice(at + "Source:".length);
+  const posts = slugs.filter((slug) => line.includes(slug));
+  const kind = posts.length === 0 ? "invented" : posts.length === 1 ? "one-real" : "several";
+  return { kind, line, posts };
+}
+
+/** Strict cites right: one real post, and it is the right one. */
+export function citesRightStrict(verdict: SourceVerdict, goldPost: string): boolean {
+  return verdict.kind === "one-real" && verdict.posts[0] === goldPost;
+}
+
+/** The cited post (one-real) was among the posts the run's searches and reads returned. */
+export function citationGrounded(verdict: SourceVerdict, seenPosts: readonly string[]): boolean {
+  return verdict.kind === "one-real" && seenPosts.includes(verdict.posts[0]!);
+}

@@ -1,0 +1,106 @@
+// Table rows from logged answers: the study's first (lenient) table and its strict rescore, one row per model and design.
+import type { AnswerRecord, VariantId } from "../study/types.ts";
+import { VARIANT_IDS } from "../study/types.ts";
+import { citesAny, citesRightLenient } from "./lenient.ts";
+import { citationGrounded, citesRightStrict, classifySource } from "./strict.ts";
+
+/** The study's first table. Averages are per question; counts are questions (or tool calls, for malformed). */
+export interface StudyRow {
+  readonly model: string;
+  readonly variant: VariantId;
+  readonly n: number;
+  readonly found: number;
+  readonly cites_any: number;
+  readonly cites_right: number;
+  readonly model_calls: number;
+  readonly tool_calls: number;
+  readonly last_context: number;
+  readonly tokens_read: number;
+  /** Agent runs that never called a tool (0 for the workflow, whose search is not the model's choice). */
+  readonly no_tool: number;
+  readonly malformed: number;
+  /** Beyond the study: average tokens evaluated after cache reuse (null when unknown), generated, seconds; runs that failed. */
+  readonly tokens_evaluated: number | null;
+  readonly tokens_generated: number;
+  readonly seconds: number;
+  readonly errors: number;
+}
+
+/** The strict rescore, with the grounded measures beside it. */
+export interface StrictRow {
+  readonly model: string;
+  readonly variant: VariantId;
+  readonly n: number;
+  readonly found: number;
+  readonly cites_right: number;
+  readonly source_none: number;
+  readonly source_one_real: number;
+  readonly source_several: number;
+  readonly source_invented: number;
+  /** Strict right citations of a post the run's own tools had shown the model. */
+  readonly cites_right_grounded: number;
+  /** One-real citations (right or wrong) of a post the tools had shown. */
+  readonly citations_grounded: number;
+}
+
+/** Groups records by model (in first-seen order) and design (in the study's order). */
+export function groupRuns(records: readonly AnswerRecord[]): { model: string; variant: VariantId; runs: AnswerRecord[] }[] {
+  const models = [...new Set(records.map((r) => r.model))];
+  return models.flatMap((model) =>
+    VARIANT_IDS.map((variant) => ({ model, variant, runs: records.filter((r) => r.model === model && r.variant === variant) })).filter(
+      (g) => g.runs.length > 0,
+    ),
+  );
+}
+
+export function studyRows(records: readonly AnswerRecord[]): StudyRow[] {
+  return groupRuns(records).map(({ model, variant, runs }) => {
+    const evaluated = runs.map((r) => r.tokens_evaluated);
+    return {
+      model,
+      variant,
+      n: runs.length,
+      found: count(runs, (r) => r.found),
+      cites_any: count(runs, (r) => citesAny(r.answer)),
+      cites_right: count(runs, (r) => citesRightLenient(r.answer, r.gold_post)),
+      model_calls: mean(runs.map((r) => r.model_calls)),
+      tool_calls: mean(runs.map((r) => r.tool_calls)),
+      last_context: mean(runs.map((r) => r.last_context)),
+      tokens_read: mean(runs.map((r) => r.tokens_read)),
+      no_tool: variant === "workflow" ? 0 : count(runs, (r) => r.tool_calls === 0),
+      malformed: runs.reduce((a, r) => a + r.malformed, 0),
+      tokens_evaluated: evaluated.every((e) => e !== null) ? mean(evaluated as number[]) : null,
+      tokens_generated: mean(runs.map((r) => r.tokens_generated)),
+      seconds: mean(runs.map((r) => r.seconds)),
+      errors: count(runs, (r) => r.outcome === "error"),
+    };
+  });
+}
+
+export function strictRows(records: readonly AnswerRecord[], slugs: readonly string[]): StrictRow[] {
+  return groupRuns(records).map(({ model, variant, runs }) => {
+    const verdicts = runs.map((r) => ({ run: r, verdict: classifySource(r.answer, slugs) }));
+    const kind = (k: string) => count(verdicts, (v) => v.verdict.kind === k);
+    return {
+      model,
+      variant,
+      n: runs.length,
+      found: count(runs, (r) => r.found),
+      cites_right: count(verdicts, (v) => citesRightStrict(v.verdict, v.run.gold_post)),
+      source_none: kind("none"),
+      source_one_real: kind("one-real"),
+      source_several: kind("several"),
+      source_invented: kind("invented"),
+      cites_right_grounded: count(verdicts, (v) => citesRightStrict(v.verdict, v.run.gold_post) && v.run.seen_posts.includes(v.run.gold_post)),
+      citations_grounded: count(verdicts, (v) => citationGrounded(v.verdict, v.run.seen_posts)),
+    };
+  });
+}
+
+function count<T>(xs: readonly T[], predicate: (x: T) => boolean): number {
+  return xs.filter(predicate).length;
+}
+
+function mean(xs: readonly number[]): number {
+  return xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
+}

@@ -1,0 +1,54 @@
+// The agent loop, as the study ran it: generate, run every tool call the reply wrote, append, repeat.
+import type { ChatMessage, ChatRuntime } from "../llm/types.ts";
+import { AGENT_TOOLS, runToolCall, type ToolContext } from "./tools.ts";
+import { toolCallBlocks } from "./tool-call-blocks.ts";
+import { agentSystemPrompt, FORCED_PREFIX, RAN_OUT_OF_TURNS } from "./prompts.ts";
+import { callFailure } from "./answer-record.ts";
+import type { ModelCall, ToolCallRecord, Transcript, VariantId } from "./types.ts";
+
+export const MAX_TURNS = 6;
+
+export type AgentVariant = Exclude<VariantId, "workflow">;
+
+export async function runAgent(question: string, variant: AgentVariant, runtime: ChatRuntime, tools: ToolContext): Promise<Transcript> {
+  const messages: ChatMessage[] = [
+    { role: "system", content: agentSystemPrompt(variant) },
+    { role: "user", content: question },
+  ];
+  const calls: ModelCall[] = [];
+
+  for (let turn = 1; turn <= MAX_TURNS; turn++) {
+    const prefix = variant === "agent-forced" && turn === 1 ? FORCED_PREFIX : undefined;
+    const sent = [...messages];
+    const { text: reply, record } = await runtime.generate({ messages: sent, tools: AGENT_TOOLS, prefix });
+    const call = { messages: sent, withTools: true, prefix, reply, record };
+
+    // A call that failed (context overflow, runtime error) ends the run; its error is logged, never scored as an answer.
+    const failure = callFailure(record);
+    if (failure !== undefined) {
+      calls.push({ ...call, toolCalls: [] });
+      return { calls, answer: "", outcome: "error", error: failure };
+    }
+
+    // No tool call: the model is done, and its reply is the answer.
+    const blocks = toolCallBlocks(reply);
+    if (blocks.length === 0) {
+      calls.push({ ...call, toolCalls: [] });
+      return { calls, answer: reply, outcome: "answered" };
+    }
+
+    // Otherwise the reply (forced prefix included) joins the transcript, and every call runs in the order written,
+    // each result appended as its own tool message. Nothing is validated beyond parsing.
+    messages.push({ role: "assistant", content: reply });
+    const toolCalls: ToolCallRecord[] = [];
+    for (const block of blocks) {
+      const result = await runToolCall(block, tools);
+      toolCalls.push(result);
+      messages.push({ role: "tool", content: result.result });
+    }
+    calls.push({ ...call, toolCalls });
+  }
+
+  // Still calling tools after the last turn.
+  return { calls, answer: RAN_OUT_OF_TURNS, outcome: "ran-out-of-turns" };
+}

@@ -1,0 +1,45 @@
+// Turns one transcript into its log line: the study's per-run measures, computed in this one place.
+import type { CallRecord } from "../llm/types.ts";
+import type { Question } from "../corpus/types.ts";
+import { ANSWER_SCHEMA_VERSION, type AnswerRecord, type Transcript, type VariantId } from "./types.ts";
+
+/** The error of a call that produced no reply (context overflow, runtime failure), else undefined. */
+export function callFailure(record: CallRecord): string | undefined {
+  return record.stopReason === "context-overflow" || record.stopReason === "error" ? (record.error ?? record.stopReason) : undefined;
+}
+
+export function answerRecord(model: string, variant: VariantId, question: Question, transcript: Transcript): AnswerRecord {
+  const records = transcript.calls.map((c) => c.record);
+  const toolCalls = transcript.calls.flatMap((c) => c.toolCalls);
+  const searches = toolCalls.filter((t) => t.name === "search_posts" && !t.malformed);
+  const retrievedPosts = transcript.retrieval?.hits.map((h) => h.post) ?? [];
+  const evaluated = records.map((r) => r.tokensEvaluated);
+  return {
+    schema: ANSWER_SCHEMA_VERSION,
+    model,
+    variant,
+    question_id: question.id,
+    question: question.question,
+    gold_post: question.post,
+    gold_heading: question.heading,
+    answer: transcript.answer,
+    found: retrievedPosts.includes(question.post) || searches.some((s) => s.shownPosts.includes(question.post)),
+    model_calls: records.length,
+    // The workflow's own search counts as its one tool call, as in the study's table.
+    tool_calls: (transcript.retrieval ? 1 : 0) + toolCalls.length,
+    malformed: toolCalls.filter((t) => t.malformed).length,
+    last_context: records.at(-1)?.tokensRead ?? 0,
+    tokens_read: sum(records.map((r) => r.tokensRead)),
+    tokens_evaluated: evaluated.every((e) => e !== undefined) ? sum(evaluated as number[]) : null,
+    tokens_generated: sum(records.map((r) => r.tokensGenerated)),
+    seconds: sum(records.map((r) => r.seconds)),
+    seen_posts: [...new Set([...retrievedPosts, ...toolCalls.flatMap((t) => t.shownPosts)])],
+    outcome: transcript.outcome,
+    ...(transcript.error !== undefined ? { error: transcript.error } : {}),
+    transcript,
+  };
+}
+
+function sum(xs: readonly number[]): number {
+  return xs.reduce((a, b) => a + b, 0);
+}

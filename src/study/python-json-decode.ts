@@ -1,0 +1,143 @@
+// Python's json.JSONDecoder().raw_decode: parse the first JSON value of a string, ignore what follows.
+// The loop parses tool calls with it, and its error messages become tool results the model reads,
+// so the messages copy CPython's ("Expecting value: line 1 column 1 (char 0)").
+
+export class JSONDecodeError extends Error {
+  override readonly name = "JSONDecodeError";
+  constructor(readonly reason: string, readonly doc: string, readonly pos: number) {
+    const line = doc.slice(0, pos).split("\n").length;
+    const column = pos - doc.lastIndexOf("\n", pos - 1);
+    super(`${reason}: line ${line} column ${column} (char ${pos})`);
+  }
+}
+
+/** Returns the first JSON value in `doc` (which must start at index 0, as raw_decode requires) and where it ended. */
+export function rawDecode(doc: string): { value: unknown; end: number } {
+  const parser = new Parser(doc);
+  const value = parser.value(0);
+  return { value, end: parser.pos };
+}
+
+const WHITESPACE = /[ \t\n\r]*/y;
+const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y;
+const ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+
+class Parser {
+  pos = 0;
+  constructor(private readonly doc: string) {}
+
+  private fail(reason: string, at: number): never {
+    throw new JSONDecodeError(reason, this.doc, at);
+  }
+
+  private skipWhitespace(): void {
+    WHITESPACE.lastIndex = this.pos;
+    WHITESPACE.exec(this.doc);
+    this.pos = WHITESPACE.lastIndex;
+  }
+
+  value(at: number): unknown {
+    this.pos = at;
+    const ch = this.doc[at];
+    if (ch === '"') return this.string(at + 1);
+    if (ch === "{") return this.object(at + 1);
+    if (ch === "[") return this.array(at + 1);
+    for (const [word, value] of LITERALS) {
+      if (this.doc.startsWith(word, at)) {
+        this.pos = at + word.length;
+        return value;
+      }
+    }
+    NUMBER.lastIndex = at;
+    const match = NUMBER.exec(this.doc);
+    if (match) {
+      this.pos = NUMBER.lastIndex;
+      return Number(match[0]);
+    }
+    return this.fail("Expecting value", at);
+  }
+
+  private string(start: number): string {
+    let out = "";
+    let i = start;
+    for (;;) {
+      const ch = this.doc[i];
+      if (ch === undefined) this.fail("Unterminated string starting at", start - 1);
+      if (ch === '"') break;
+      if (ch === "\\") {
+        const esc = this.doc[i + 1];
+        if (esc === "u") {
+          const hex = this.doc.slice(i + 2, i + 6);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail("Invalid \\uXXXX escape", i + 1);
+          out += String.fromCharCode(parseInt(hex, 16));
+          i += 6;
+          continue;
+        }
+        const decoded = esc === undefined ? undefined : ESCAPES[esc];
+        if (decoded === undefined) this.fail(esc === undefined ? "Unterminated string starting at" : "Invalid \\escape", esc === undefined ? start - 1 : i);
+        out += decoded;
+        i += 2;
+        continue;
+      }
+      if (ch.charCodeAt(0) < 0x20) this.fail("Invalid control character at", i);
+      out += ch;
+      i++;
+    }
+    this.pos = i + 1;
+    return out;
+  }
+
+  private object(start: number): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    this.pos = start;
+    this.skipWhitespace();
+    if (this.doc[this.pos] === "}") {
+      this.pos++;
+      return out;
+    }
+    for (;;) {
+      if (this.doc[this.pos] !== '"') this.fail("Expecting property name enclosed in double quotes", this.pos);
+      const key = this.string(this.pos + 1);
+      this.skipWhitespace();
+      if (this.doc[this.pos] !== ":") this.fail("Expecting ':' delimiter", this.pos);
+      this.pos++;
+      this.skipWhitespace();
+      out[key] = this.value(this.pos);
+      this.skipWhitespace();
+      const next = this.doc[this.pos];
+      this.pos++;
+      if (next === "}") return out;
+      if (next !== ",") this.fail("Expecting ',' delimiter", this.pos - 1);
+      this.skipWhitespace();
+    }
+  }
+
+  private array(start: number): unknown[] {
+    const out: unknown[] = [];
+    this.pos = start;
+    this.skipWhitespace();
+    if (this.doc[this.pos] === "]") {
+      this.pos++;
+      return out;
+    }
+    for (;;) {
+      out.push(this.value(this.pos));
+      this.skipWhitespace();
+      const next = this.doc[this.pos];
+      this.pos++;
+      if (next === "]") return out;
+      if (next !== ",") this.fail("Expecting ',' delimiter", this.pos - 1);
+      this.skipWhitespace();
+    }
+  }
+}
+
+// Python's decoder accepts these non-standard constants too.
+const LITERALS: ReadonlyArray<readonly [string, unknown]> = [
+  ["null", null],
+  ["true", true],
+  ["false", false],
+  ["NaN", NaN],
+  ["Infinity", Infinity],
+  ["-Infinity", -Infinity],
+];

@@ -1,0 +1,133 @@
+// Runs the study: every (model, design, question) not yet in answers.jsonl, K at a time, logged in plan order.
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import type { Question } from "../corpus/types.ts";
+import type { ChatRuntime, LoadedModel } from "../llm/types.ts";
+import { answerRecord } from "./answer-record.ts";
+import { ANSWERS_FILE, appendAnswer, dropTornTail, readAnswerLog, runKey } from "./answer-log.ts";
+import { runAgent } from "./agent-loop.ts";
+import { acquireRunLock } from "./run-lock.ts";
+import type { ToolContext } from "./tools.ts";
+import type { AnswerRecord, Transcript, VariantId } from "./types.ts";
+import { runWorkflow } from "./workflow.ts";
+
+export const STUDY_MAX_NEW_TOKENS = 200;
+
+export interface StudySettings {
+  readonly variants: readonly VariantId[];
+  readonly questions: readonly Question[];
+  /** Questions generated at once, each on its own sequence. */
+  readonly parallel: number;
+  /** Keep each sequence's KV cache between calls (the study evaluated every prompt from scratch). */
+  readonly reuseCache: boolean;
+  readonly maxNewTokens: number;
+}
+
+export interface RunStudyOptions {
+  readonly outDir: string;
+  readonly models: readonly string[];
+  readonly openModel: (id: string) => Promise<LoadedModel>;
+  readonly tools: ToolContext;
+  readonly settings: StudySettings;
+  /** Start over: drop the folder's answers first. */
+  readonly fresh?: boolean;
+  readonly onProgress?: (line: string) => void;
+}
+
+export interface StudyRunSummary {
+  readonly answersFile: string;
+  readonly ran: number;
+  readonly skipped: number;
+}
+
+interface Task {
+  readonly variant: VariantId;
+  readonly question: Question;
+}
+
+export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummary> {
+  const { outDir, settings } = options;
+  const progress = options.onProgress ?? (() => {});
+  mkdirSync(outDir, { recursive: true });
+  const release = acquireRunLock(outDir);
+  try {
+    const file = path.join(outDir, ANSWERS_FILE);
+    if (options.fresh) rmSync(file, { force: true });
+    const log = readAnswerLog(file);
+    if (log.tornTail) progress(`${file}: dropped a torn last line (an interrupted write); that run will be redone`);
+    dropTornTail(file, log);
+    const done = new Set(log.records.map(runKey));
+
+    let ran = 0;
+    let skipped = 0;
+    for (const model of options.models) {
+      const plan = settings.variants.flatMap((variant) => settings.questions.map((question) => ({ variant, question })));
+      const pending = plan.filter((t) => !done.has(runKey({ model, variant: t.variant, question_id: t.question.id })));
+      skipped += plan.length - pending.length;
+      if (pending.length === 0) {
+        progress(`${model}: all ${plan.length} runs already in ${file}`);
+        continue;
+      }
+      progress(`${model}: ${pending.length} runs to do${plan.length > pending.length ? ` (${plan.length - pending.length} already done)` : ""}`);
+      const loaded = await options.openModel(model);
+      try {
+        const runtimes = await loaded.openRuntimes(Math.min(settings.parallel, pending.length), { reuseCache: settings.reuseCache });
+        await runInOrder(pending, runtimes.map((r) => withMaxTokens(r, settings.maxNewTokens)), options.tools, (task, transcript, i) => {
+          const record = answerRecord(model, task.variant, task.question, transcript);
+          appendAnswer(file, record);
+          ran++;
+          progress(`${model} ${i + 1}/${pending.length} ${describeRun(record)}`);
+        });
+      } finally {
+        await loaded.dispose();
+      }
+    }
+    return { answersFile: file, ran, skipped };
+  } finally {
+    release();
+  }
+}
+
+/**
+ * Runs tasks on several runtimes at once but hands results over in task order, so that the log is the same
+ * whatever the parallelism and wherever an interrupted run resumed.
+ */
+async function runInOrder(
+  tasks: readonly Task[],
+  runtimes: readonly ChatRuntime[],
+  tools: ToolContext,
+  onDone: (task: Task, transcript: Transcript, index: number) => void,
+): Promise<void> {
+  const finished = new Map<number, Transcript>();
+  let nextToStart = 0;
+  let nextToWrite = 0;
+  const flush = () => {
+    for (let t = finished.get(nextToWrite); t !== undefined; t = finished.get(nextToWrite)) {
+      finished.delete(nextToWrite);
+      onDone(tasks[nextToWrite]!, t, nextToWrite);
+      nextToWrite++;
+    }
+  };
+  const worker = async (runtime: ChatRuntime) => {
+    while (nextToStart < tasks.length) {
+      const index = nextToStart++;
+      finished.set(index, await runTask(tasks[index]!, runtime, tools));
+      flush();
+    }
+  };
+  await Promise.all(runtimes.map(worker));
+}
+
+function runTask(task: Task, runtime: ChatRuntime, tools: ToolContext): Promise<Transcript> {
+  const { variant, question } = task;
+  return variant === "workflow" ? runWorkflow(question.question, runtime, tools) : runAgent(question.question, variant, runtime, tools);
+}
+
+function withMaxTokens(runtime: ChatRuntime, maxTokens: number): ChatRuntime {
+  return { generate: (request) => runtime.generate({ ...request, maxTokens: request.maxTokens ?? maxTokens }) };
+}
+
+function describeRun(r: AnswerRecord): string {
+  const status = r.outcome === "error" ? `error: ${r.error}` : r.outcome;
+  return `${r.variant} ${r.question_id}: ${status}, ${r.model_calls} calls, ${r.tool_calls} tools, ${r.tokens_read} read, ${r.seconds.toFixed(1)} s`;
+}

@@ -1,0 +1,22 @@
+// The workflow: search once with the question, put the top three hits in the prompt, answer in one call.
+import type { ChatRuntime } from "../llm/types.ts";
+import type { ToolContext } from "./tools.ts";
+import { WORKFLOW_SYSTEM_PROMPT, workflowUserPrompt } from "./prompts.ts";
+import { callFailure } from "./answer-record.ts";
+import type { Transcript } from "./types.ts";
+
+export const WORKFLOW_HITS = 3;
+
+export async function runWorkflow(question: string, runtime: ChatRuntime, tools: ToolContext): Promise<Transcript> {
+  const hits = await tools.search(question, WORKFLOW_HITS);
+  const messages = [
+    { role: "system", content: WORKFLOW_SYSTEM_PROMPT },
+    { role: "user", content: workflowUserPrompt(question, hits) },
+  ] as const;
+  const { text: reply, record } = await runtime.generate({ messages });
+  const calls = [{ messages, withTools: false, reply, record, toolCalls: [] }];
+  const retrieval = { query: question, hits };
+  const failure = callFailure(record);
+  if (failure !== undefined) return { retrieval, calls, answer: "", outcome: "error", error: failure };
+  return { retrieval, calls, answer: reply, outcome: "answered" };
+}

@@ -1,0 +1,126 @@
+// Every branch of the agent loop, driven by a scripted runtime that returns chosen replies.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { runAgent, MAX_TURNS } from "../../src/study/agent-loop.ts";
+import { runWorkflow } from "../../src/study/workflow.ts";
+import { answerRecord } from "../../src/study/answer-record.ts";
+import { AGENT_SYSTEM_PROMPT, FORCED_PREFIX, SEARCH_FIRST_INSTRUCTION, SOURCE_INSTRUCTION, WORKFLOW_SYSTEM_PROMPT } from "../../src/study/prompts.ts";
+import { fakeTools, scriptedRuntime } from "../helpers/scripted-runtime.ts";
+
+const QUESTION = { id: "q01", question: "How is the running maximum of the online softmax updated?", post: "flashattention-explained", heading: "The online softmax" };
+const call = (name: string, args: unknown) => `<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
+
+test("a reply with no tool call is the answer, after one model call", async () => {
+  const runtime = scriptedRuntime(["It rescales.\nSource: flashattention-explained"]);
+  const t = await runAgent(QUESTION.question, "agent", runtime, fakeTools());
+  assert.equal(t.outcome, "answered");
+  assert.equal(t.answer, "It rescales.\nSource: flashattention-explained");
+  assert.equal(t.calls.length, 1);
+  const r = answerRecord("m", "agent", QUESTION, t);
+  assert.deepEqual([r.model_calls, r.tool_calls, r.malformed, r.found], [1, 0, 0, false]);
+});
+
+test("two calls in one reply both run, in order, each with its own tool message", async () => {
+  const tools = fakeTools();
+  const reply = `${call("search_posts", { query: "running maximum" })}\n${call("read_section", { post: "kv-cache-inference", heading: "Prefill and decode" })}`;
+  const runtime = scriptedRuntime([reply, "Done. Source: flashattention-explained"]);
+  const t = await runAgent(QUESTION.question, "agent", runtime, tools);
+  assert.equal(t.calls[0]?.toolCalls.length, 2);
+  assert.deepEqual(tools.queries, ["running maximum"]);
+  const second = runtime.requests[1]!.messages;
+  assert.deepEqual(second.map((m) => m.role), ["system", "user", "assistant", "tool", "tool"]);
+  assert.equal(second[2]?.content, reply);
+  assert.match(second[3]!.content, /^\[\{"post": "flashattention-explained", "heading": "The online softmax", "snippet": /);
+  assert.match(second[4]!.content, /^\{"post": "kv-cache-inference", "heading": "Prefill and decode", "text": /);
+  const r = answerRecord("m", "agent", QUESTION, t);
+  assert.deepEqual([r.model_calls, r.tool_calls, r.malformed, r.found], [2, 2, 0, true]);
+  assert.deepEqual(r.seen_posts, ["flashattention-explained", "kv-cache-inference"]);
+});
+
+test("JSON followed by trailing text parses the first value and ignores the rest", async () => {
+  const runtime = scriptedRuntime([`<tool_call>{"name": "search_posts", "arguments": {"query": "online softmax"}} and then some</tool_call>`, "A."]);
+  const t = await runAgent(QUESTION.question, "agent", runtime, fakeTools());
+  assert.equal(t.calls[0]?.toolCalls[0]?.malformed, false);
+});
+
+const malformedCases: [string, string, RegExp][] = [
+  ["invalid JSON", "<tool_call>{name: search_posts}</tool_call>", /^"error: JSONDecodeError: Expecting property name enclosed in double quotes: line 1 column 2 \(char 1\)"$/],
+  ["an unknown tool", call("browse", { url: "x" }), /^"error: KeyError: 'browse'"$/],
+  ["missing arguments", call("read_section", { post: "x" }), /^"error: TypeError: read_section\(\) missing 1 required positional argument: 'heading'"$/],
+  ["a wrongly typed argument", call("search_posts", { query: 42 }), /^"error: TypeError: search_posts\(\) argument 'query' must be str, not int"$/],
+  ["an unexpected argument", call("search_posts", { q: "x" }), /^"error: TypeError: search_posts\(\) got an unexpected keyword argument 'q'"$/],
+  ["no arguments key", `<tool_call>{"name": "search_posts"}</tool_call>`, /^"error: KeyError: 'arguments'"$/],
+  ["a list instead of an object", `<tool_call>["search_posts"]</tool_call>`, /^"error: TypeError: list indices must be integers or slices, not str"$/],
+  ["a post that does not exist", call("read_section", { post: "no-such-post", heading: "Intro" }), /^"error: LookupError: no section 'Intro' in post 'no-such-post'"$/],
+  ["a path-like post name", call("read_section", { post: "../../etc/passwd", heading: "root" }), /^"error: LookupError: no section 'root' in post '..\/..\/etc\/passwd'"$/],
+];
+for (const [what, reply, expected] of malformedCases) {
+  test(`${what} becomes an error tool result and counts as malformed`, async () => {
+    const runtime = scriptedRuntime([reply, "Answer. Source: none"]);
+    const t = await runAgent(QUESTION.question, "agent", runtime, fakeTools());
+    const toolCall = t.calls[0]?.toolCalls[0];
+    assert.equal(toolCall?.malformed, true);
+    assert.match(toolCall!.result, expected);
+    assert.equal(runtime.requests[1]?.messages.at(-1)?.content, toolCall!.result);
+    assert.equal(t.outcome, "answered");
+    assert.equal(answerRecord("m", "agent", QUESTION, t).malformed, 1);
+  });
+}
+
+test("an unclosed <tool_call> is no call: the reply is the answer", async () => {
+  const runtime = scriptedRuntime([`<tool_call>\n{"name": "search_posts", "arguments": {"query": "x"}}`]);
+  const t = await runAgent(QUESTION.question, "agent", runtime, fakeTools());
+  assert.equal(t.outcome, "answered");
+  assert.equal(t.calls.length, 1);
+  assert.equal(answerRecord("m", "agent", QUESTION, t).tool_calls, 0);
+});
+
+test(`still calling tools after ${MAX_TURNS} turns ends in "(ran out of turns)"`, async () => {
+  const runtime = scriptedRuntime(Array.from({ length: MAX_TURNS }, () => call("search_posts", { query: "softmax" })));
+  const t = await runAgent(QUESTION.question, "agent", runtime, fakeTools());
+  assert.equal(t.outcome, "ran-out-of-turns");
+  assert.equal(t.answer, "(ran out of turns)");
+  assert.equal(runtime.requests.length, MAX_TURNS);
+  const r = answerRecord("m", "agent", QUESTION, t);
+  assert.deepEqual([r.model_calls, r.tool_calls], [6, 6]);
+  assert.equal(r.last_context, t.calls[5]!.record.tokensRead);
+  assert.equal(r.tokens_read, t.calls.reduce((a, c) => a + c.record.tokensRead, 0));
+});
+
+test("the forced variant starts only its first reply with <tool_call>\\n, and the prefix stays in the transcript", async () => {
+  const runtime = scriptedRuntime([`{"name": "search_posts", "arguments": {"query": "running maximum"}}\n</tool_call>`, "A. Source: flashattention-explained"]);
+  const t = await runAgent(QUESTION.question, "agent-forced", runtime, fakeTools());
+  assert.equal(runtime.requests[0]?.prefix, FORCED_PREFIX);
+  assert.equal(runtime.requests[1]?.prefix, undefined);
+  assert.equal(runtime.requests[1]?.messages[2]?.content.startsWith("<tool_call>\n{"), true);
+  assert.equal(answerRecord("m", "agent-forced", QUESTION, t).found, true);
+});
+
+test("system prompts: the agents and the workflow ask for the source in the same words", async () => {
+  const plain = scriptedRuntime(["x"]);
+  const first = scriptedRuntime(["x"]);
+  await runAgent("q?", "agent", plain, fakeTools());
+  await runAgent("q?", "agent-search-first", first, fakeTools());
+  assert.equal(plain.requests[0]?.messages[0]?.content, AGENT_SYSTEM_PROMPT);
+  assert.equal(first.requests[0]?.messages[0]?.content, `${AGENT_SYSTEM_PROMPT} ${SEARCH_FIRST_INSTRUCTION}`);
+  assert.ok(AGENT_SYSTEM_PROMPT.endsWith(SOURCE_INSTRUCTION) && WORKFLOW_SYSTEM_PROMPT.endsWith(SOURCE_INSTRUCTION));
+  assert.equal(plain.requests[0]?.tools?.map((t) => t.function.name).join(), "search_posts,read_section");
+});
+
+test("a failed call (context overflow) ends the run with its error, not with answer text", async () => {
+  const runtime = scriptedRuntime([{ stopReason: "context-overflow", error: "prompt has 5000 tokens, the context 4096" }]);
+  const t = await runAgent(QUESTION.question, "agent", runtime, fakeTools());
+  assert.deepEqual([t.outcome, t.answer, t.error], ["error", "", "prompt has 5000 tokens, the context 4096"]);
+});
+
+test("the workflow searches with the question, shows three hits, makes one call without tools", async () => {
+  const tools = fakeTools();
+  const runtime = scriptedRuntime(["It keeps a running sum.\nSource: flashattention-explained"]);
+  const t = await runWorkflow(QUESTION.question, runtime, tools);
+  assert.deepEqual(tools.queries, [QUESTION.question]);
+  assert.equal(runtime.requests[0]?.tools, undefined);
+  assert.equal(runtime.requests[0]?.messages[0]?.content, WORKFLOW_SYSTEM_PROMPT);
+  assert.match(runtime.requests[0]!.messages[1]!.content, /^Search results:\n\[\{"post": "flashattention-explained"/);
+  const r = answerRecord("m", "workflow", QUESTION, t);
+  assert.deepEqual([r.model_calls, r.tool_calls, r.found], [1, 1, true]);
+});
