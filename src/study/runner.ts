@@ -108,14 +108,22 @@ async function runInOrder(
       nextToWrite++;
     }
   };
+  let failed = false;
   const worker = async (runtime: ChatRuntime) => {
-    while (nextToStart < tasks.length) {
+    while (!failed && nextToStart < tasks.length) {
       const index = nextToStart++;
-      finished.set(index, await runTask(tasks[index]!, runtime, tools));
+      try {
+        finished.set(index, await runTask(tasks[index]!, runtime, tools));
+      } catch (error) {
+        failed = true; // the other workers finish their current run and stop: nothing may write after we return
+        throw error;
+      }
       flush();
     }
   };
-  await Promise.all(runtimes.map(worker));
+  const outcomes = await Promise.allSettled(runtimes.map(worker));
+  const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
+  if (failure) throw failure.reason;
 }
 
 function runTask(task: Task, runtime: ChatRuntime, tools: ToolContext): Promise<Transcript> {

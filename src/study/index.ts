@@ -1,0 +1,10 @@
+// What other stages and the commands may use from the study.
+export * from "./types.ts";
+export { runAgent, MAX_TURNS, type AgentVariant } from "./agent-loop.ts";
+export { runWorkflow, WORKFLOW_HITS } from "./workflow.ts";
+export { AGENT_TOOLS, SEARCH_POSTS, READ_SECTION, READ_SECTION_MAX_WORDS, runToolCall, type ToolContext } from "./tools.ts";
+export * as prompts from "./prompts.ts";
+export { answerRecord, callFailure } from "./answer-record.ts";
+export { ANSWERS_FILE, readAnswerLog, runKey, type AnswerLog } from "./answer-log.ts";
+export { runStudy, STUDY_MAX_NEW_TOKENS, type StudySettings, type RunStudyOptions, type StudyRunSummary } from "./runner.ts";
+export { transcriptCostTable, transcriptCost, STUDY_TURNS, type CostRow, type CostAssumptions } from "./transcript-cost.ts";
