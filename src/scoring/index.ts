@@ -2,3 +2,5 @@
 export { citesAny, citesRightLenient } from "./lenient.ts";
 export { classifySource, citesRightStrict, citationGrounded, SOURCE_CLASSES, type SourceClass, type SourceVerdict } from "./strict.ts";
 export { studyRows, strictRows, groupRuns, type StudyRow, type StrictRow } from "./summary.ts";
+export { wilson, mcnemarExact, binomialHalfCdf, pairedComparison, Z_95, type Proportion, type PairedComparison } from "./statistics.ts";
+export { compareRuns, formatP, formatProportion, MEASURES, type Measure, type Arm, type Comparison } from "./comparisons.ts";

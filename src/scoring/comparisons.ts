@@ -1,0 +1,93 @@
+// Which differences are real: each agent design against the workflow, and each design across models, paired by question.
+import type { AnswerRecord, VariantId } from "../study/types.ts";
+import { VARIANT_IDS } from "../study/types.ts";
+import { citesRightStrict, classifySource } from "./strict.ts";
+import { pairedComparison, type PairedComparison, type Proportion } from "./statistics.ts";
+
+/** The two yes/no measures compared: a search returned the right post; the answer cites it (strict). */
+export type Measure = "found" | "cites_right";
+export const MEASURES: readonly Measure[] = ["found", "cites_right"];
+
+/** One side of a comparison: a model and a design, with its proportion over the paired questions. */
+export interface Arm extends Proportion {
+  readonly model: string;
+  readonly variant: VariantId;
+}
+
+export interface Comparison extends Omit<PairedComparison, "a" | "b"> {
+  /** "designs": same model, a = the workflow, b = an agent design. "models": same design, a and b are two models. */
+  readonly across: "designs" | "models";
+  readonly measure: Measure;
+  readonly a: Arm;
+  readonly b: Arm;
+}
+
+type Outcomes = ReadonlyMap<string, boolean>;
+
+/**
+ * Every comparison the report shows, in a fixed order: for each model, each agent design against the workflow
+ * (found, then cites right); then for each pair of models (in first-seen order), each design they share.
+ */
+export function compareRuns(records: readonly AnswerRecord[], slugs: readonly string[]): Comparison[] {
+  const outcomes = outcomeTable(records, slugs);
+  const models = [...new Set(records.map((r) => r.model))];
+  const has = (model: string, variant: VariantId) => outcomes.has(armKey(model, variant, "found"));
+  const compare = (across: Comparison["across"], measure: Measure, a: [string, VariantId], b: [string, VariantId]): Comparison => {
+    const result = pairedComparison(outcomes.get(armKey(...a, measure))!, outcomes.get(armKey(...b, measure))!);
+    return {
+      across,
+      measure,
+      ...result,
+      a: { model: a[0], variant: a[1], ...result.a },
+      b: { model: b[0], variant: b[1], ...result.b },
+    };
+  };
+
+  const out: Comparison[] = [];
+  for (const model of models) {
+    if (!has(model, "workflow")) continue;
+    for (const variant of VARIANT_IDS.filter((v) => v !== "workflow" && has(model, v))) {
+      for (const measure of MEASURES) out.push(compare("designs", measure, [model, "workflow"], [model, variant]));
+    }
+  }
+  for (const [i, first] of models.entries()) {
+    for (const second of models.slice(i + 1)) {
+      for (const variant of VARIANT_IDS.filter((v) => has(first, v) && has(second, v))) {
+        for (const measure of MEASURES) out.push(compare("models", measure, [first, variant], [second, variant]));
+      }
+    }
+  }
+  return out;
+}
+
+/** Per-question outcomes of one model, design and measure. Keys: armKey(model, variant, measure). */
+function outcomeTable(records: readonly AnswerRecord[], slugs: readonly string[]): Map<string, Map<string, boolean>> {
+  const table = new Map<string, Map<string, boolean>>();
+  const put = (key: string, id: string, value: boolean) => {
+    let arm = table.get(key);
+    if (!arm) table.set(key, (arm = new Map()));
+    arm.set(id, value);
+  };
+  for (const r of records) {
+    put(armKey(r.model, r.variant, "found"), r.question_id, r.found);
+    put(armKey(r.model, r.variant, "cites_right"), r.question_id, citesRightStrict(classifySource(r.answer, slugs), r.gold_post));
+  }
+  return table;
+}
+
+function armKey(model: string, variant: VariantId, measure: Measure): string {
+  return JSON.stringify([model, variant, measure]);
+}
+
+/** "p = 0.021" style, with tiny values in exponent form so that they do not read as zero. */
+export function formatP(p: number): string {
+  if (p >= 0.001) return p.toFixed(3);
+  return p.toExponential(1);
+}
+
+/** "23/30 (77%, 59-88%)": the proportion with its 95% interval. */
+export function formatProportion(x: Proportion): string {
+  if (x.n === 0) return "0/0";
+  const pct = (v: number) => `${Math.round(v * 100)}`;
+  return `${x.k}/${x.n} (${pct(x.k / x.n)}%, ${pct(x.low)}-${pct(x.high)}%)`;
+}

@@ -1,0 +1,56 @@
+// Hand-built answer records for scoring and report tests: no model, every field chosen.
+import { ANSWER_SCHEMA_VERSION, type AnswerRecord, type ModelCall, type Transcript, type VariantId } from "../../src/study/types.ts";
+
+export interface RecordSpec {
+  readonly model?: string;
+  readonly variant?: VariantId;
+  readonly question_id: string;
+  readonly gold_post?: string;
+  readonly answer?: string;
+  readonly found?: boolean;
+  readonly seen_posts?: readonly string[];
+  readonly tokens_read?: number;
+  readonly calls?: readonly ModelCall[];
+  readonly retrieval?: Transcript["retrieval"];
+}
+
+/** One log line with plausible defaults: one call whose reply is the answer. */
+export function makeRecord(spec: RecordSpec): AnswerRecord {
+  const answer = spec.answer ?? "It depends.\nSource: kv-cache-inference";
+  const tokens = spec.tokens_read ?? 400;
+  const calls: readonly ModelCall[] = spec.calls ?? [
+    {
+      messages: [
+        { role: "system", content: "You answer questions about a technical blog." },
+        { role: "user", content: `Question ${spec.question_id}?` },
+      ],
+      withTools: spec.variant !== undefined && spec.variant !== "workflow",
+      reply: answer,
+      record: { tokensRead: tokens, tokensEvaluated: tokens, tokensGenerated: 20, stopReason: "eos", seconds: 0.5 },
+      toolCalls: [],
+    },
+  ];
+  const toolCalls = calls.flatMap((c) => c.toolCalls);
+  return {
+    schema: ANSWER_SCHEMA_VERSION,
+    model: spec.model ?? "tiny.gguf",
+    variant: spec.variant ?? "workflow",
+    question_id: spec.question_id,
+    question: `Question ${spec.question_id}?`,
+    gold_post: spec.gold_post ?? "kv-cache-inference",
+    gold_heading: "Prefill and decode",
+    answer,
+    found: spec.found ?? false,
+    model_calls: calls.length,
+    tool_calls: (spec.retrieval ? 1 : 0) + toolCalls.length,
+    malformed: toolCalls.filter((t) => t.malformed).length,
+    last_context: calls.at(-1)?.record.tokensRead ?? 0,
+    tokens_read: calls.reduce((a, c) => a + c.record.tokensRead, 0),
+    tokens_evaluated: calls.reduce((a, c) => a + (c.record.tokensEvaluated ?? 0), 0),
+    tokens_generated: calls.reduce((a, c) => a + c.record.tokensGenerated, 0),
+    seconds: calls.reduce((a, c) => a + c.record.seconds, 0),
+    seen_posts: spec.seen_posts ?? [],
+    outcome: "answered",
+    transcript: { ...(spec.retrieval ? { retrieval: spec.retrieval } : {}), calls, answer, outcome: "answered" },
+  };
+}
