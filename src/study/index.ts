@@ -8,3 +8,22 @@ export { answerRecord, callFailure } from "./answer-record.ts";
 export { ANSWERS_FILE, readAnswerLog, runKey, type AnswerLog } from "./answer-log.ts";
 export { runStudy, STUDY_MAX_NEW_TOKENS, type StudySettings, type RunStudyOptions, type StudyRunSummary } from "./runner.ts";
 export { transcriptCostTable, transcriptCost, STUDY_TURNS, type CostRow, type CostAssumptions } from "./transcript-cost.ts";
+export {
+  MANIFEST_FILE,
+  MANIFEST_SCHEMA_VERSION,
+  readManifest,
+  writeManifestFile,
+  newManifest,
+  manifestSettings,
+  manifestConflicts,
+  modelConflicts,
+  promptsSha256,
+  type RunSettings,
+  type RunManifest,
+  type ManifestInputs,
+  type ManifestModel,
+  type ManifestSettings,
+  type ManifestSession,
+} from "./manifest.ts";
+export { startManifest, type ManifestWriter, type ManifestSessionOptions } from "./manifest-session.ts";
+export { cachedSha256, sha256File, type FileDigest } from "./file-sha256.ts";

@@ -1,0 +1,145 @@
+// The run manifest: what it records, the model-hash cache, and refusing to resume a folder with other settings.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Corpus } from "../../src/corpus/types.ts";
+import type { ModelInfo } from "../../src/llm/types.ts";
+import { UserError } from "../../src/errors.ts";
+import { cachedSha256 } from "../../src/study/file-sha256.ts";
+import { MANIFEST_FILE, readManifest, type RunSettings } from "../../src/study/manifest.ts";
+import { startManifest } from "../../src/study/manifest-session.ts";
+
+// Known sha256 test vectors (FIPS 180-2 "abc"; `printf 'hello\n' | sha256sum`).
+const SHA_ABC = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+const SHA_HELLO = "5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03";
+
+function setup() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "blogqa-manifest-"));
+  const questionsFile = path.join(dir, "questions.jsonl");
+  writeFileSync(questionsFile, "abc");
+  const modelFile = path.join(dir, "tiny.gguf");
+  writeFileSync(modelFile, "hello\n");
+  const corpus: Corpus = {
+    dir: "content/posts",
+    hash: "c0ffee",
+    posts: [{ slug: "kv-cache-inference", title: "KV", file: "kv.mdx", frontmatter: {}, sections: [] }],
+    sections: [{ post: "kv-cache-inference", heading: "Prefill", level: 2, text: "t" }],
+  };
+  const settings: RunSettings = {
+    models: [modelFile],
+    variants: ["workflow", "agent"],
+    questionsFile,
+    limit: 2,
+    parallel: 1,
+    reuseCache: true,
+    maxNewTokens: 200,
+    retriever: "bm25",
+    embeddingModel: "Xenova/all-MiniLM-L6-v2",
+    embeddingDtype: "fp32",
+    contentDir: "content/posts",
+    gpu: false,
+    threads: undefined,
+    contextSize: undefined,
+    chatTemplate: undefined,
+  };
+  const info: ModelInfo = {
+    id: modelFile,
+    path: modelFile,
+    files: [{ path: modelFile, bytes: 6 }],
+    architecture: "qwen2",
+    chatTemplateSha256: "t".repeat(64),
+    backend: "cpu",
+    gpuLayers: 0,
+    deviceNames: [],
+    nodeLlamaCppVersion: "3.21.1",
+    llamaCppRelease: "b1234",
+    contextSize: 4096,
+  };
+  const out = path.join(dir, "run");
+  return { dir, out, corpus, settings, info, modelFile, cacheDir: path.join(dir, "cache") };
+}
+
+const times = (...iso: string[]) => {
+  const queue = iso.map((t) => new Date(t));
+  return () => queue.shift()!;
+};
+
+test("the hash cache streams a file once and notices a change", async () => {
+  const { modelFile, cacheDir } = setup();
+  assert.deepEqual(await cachedSha256(modelFile, cacheDir), { path: modelFile, bytes: 6, sha256: SHA_HELLO, cached: false });
+  assert.equal((await cachedSha256(modelFile, cacheDir)).cached, true);
+  writeFileSync(modelFile, "abc");
+  assert.deepEqual(await cachedSha256(modelFile, cacheDir), { path: modelFile, bytes: 3, sha256: SHA_ABC, cached: false });
+});
+
+test("a session writes the manifest once a model loads, and stamps its end", async () => {
+  const s = setup();
+  mkdirSync(s.out);
+  const writer = startManifest(s.out, { settings: s.settings, corpus: s.corpus, questionCount: 2, embedding: undefined }, { cacheDir: s.cacheDir, now: times("2025-01-01T10:00:00Z", "2025-01-01T10:05:00Z") });
+  assert.equal(readManifest(s.out), undefined, "nothing written before a model loads");
+  await writer.recordModel(s.info);
+  const running = readManifest(s.out)!;
+  assert.equal(running.finished_at, null);
+  assert.deepEqual(running.models[0]!.files, [{ path: s.modelFile, bytes: 6, sha256: SHA_HELLO }]);
+  assert.equal(running.models[0]!.architecture, "qwen2");
+  assert.equal(running.runtime?.backend, "cpu");
+  writer.finish({ ran: 4, skipped: 0 });
+  const m = JSON.parse(readFileSync(path.join(s.out, MANIFEST_FILE), "utf8"));
+  assert.equal(m.started_at, "2025-01-01T10:00:00.000Z");
+  assert.equal(m.finished_at, "2025-01-01T10:05:00.000Z");
+  assert.equal(m.questions.sha256, SHA_ABC);
+  assert.equal(m.questions.count, 2);
+  assert.deepEqual(m.corpus, { dir: "content/posts", sha256: "c0ffee", posts: ["kv-cache-inference"], sections: 1 });
+  assert.equal(m.embedding, null);
+  assert.equal(m.settings.embedding_model, null, "bm25 loads no embedding model");
+  assert.equal(m.settings.max_new_tokens, 200);
+  assert.equal(m.settings.max_turns, 6);
+  assert.match(m.settings.prompts_sha256, /^[0-9a-f]{64}$/);
+  assert.deepEqual(m.sessions, [
+    { started_at: "2025-01-01T10:00:00.000Z", finished_at: "2025-01-01T10:05:00.000Z", models: [s.modelFile], variants: ["workflow", "agent"], limit: 2, ran: 4, skipped: 0 },
+  ]);
+});
+
+test("resuming checks the settings: same is fine, different is refused unless --fresh", async () => {
+  const s = setup();
+  mkdirSync(s.out);
+  const inputs = { settings: s.settings, corpus: s.corpus, questionCount: 2, embedding: undefined };
+  const first = startManifest(s.out, inputs, { cacheDir: s.cacheDir });
+  await first.recordModel(s.info);
+  first.finish({ ran: 4, skipped: 0 });
+  appendFileSync(path.join(s.out, "answers.jsonl"), "{}\n");
+
+  // Same settings; more questions and another design are only a bigger selection.
+  const again = startManifest(s.out, { ...inputs, settings: { ...s.settings, limit: undefined, variants: ["agent-forced"] } }, { cacheDir: s.cacheDir });
+  await again.recordModel(s.info);
+  again.finish({ ran: 2, skipped: 4 });
+  const m = readManifest(s.out)!;
+  assert.equal(m.sessions.length, 2);
+  assert.equal(m.models.length, 1);
+
+  const changed = { ...inputs, settings: { ...s.settings, maxNewTokens: 100, parallel: 4 } };
+  assert.throws(
+    () => startManifest(s.out, changed, { cacheDir: s.cacheDir }),
+    (e: unknown) => e instanceof UserError && /setting parallel: 1 before, 4 now/.test(e.message) && /setting max_new_tokens: 200 before, 100 now/.test(e.message) && /--fresh/.test(e.message),
+  );
+  assert.throws(() => startManifest(s.out, { ...inputs, corpus: { ...s.corpus, hash: "beef" } }, { cacheDir: s.cacheDir }), /corpus sha256/);
+  assert.doesNotThrow(() => startManifest(s.out, changed, { cacheDir: s.cacheDir, fresh: true }));
+  // The embedding model does not matter to bm25.
+  assert.doesNotThrow(() => startManifest(s.out, { ...inputs, settings: { ...s.settings, embeddingModel: "other" } }, { cacheDir: s.cacheDir }));
+
+  // The same model name with other weights is refused when it loads.
+  writeFileSync(s.modelFile, "abc");
+  const swapped = startManifest(s.out, inputs, { cacheDir: s.cacheDir });
+  await assert.rejects(swapped.recordModel({ ...s.info, files: [{ path: s.modelFile, bytes: 3 }] }), (e: unknown) => e instanceof UserError && e.message.includes(SHA_ABC));
+});
+
+test("a folder without earlier answers is not checked", async () => {
+  const s = setup();
+  mkdirSync(s.out);
+  const inputs = { settings: s.settings, corpus: s.corpus, questionCount: 2, embedding: undefined };
+  const first = startManifest(s.out, inputs, { cacheDir: s.cacheDir });
+  await first.recordModel(s.info);
+  assert.doesNotThrow(() => startManifest(s.out, { ...inputs, settings: { ...s.settings, parallel: 8 } }, { cacheDir: s.cacheDir }));
+});
