@@ -1,5 +1,35 @@
 // The embedding-model commands (make-tiny-embedder): thin shells over src/search/.
 import type { CommandModule } from "yargs";
+import { TINY_EMBEDDER_SHAPES, writeTinyEmbedder, type TinyEmbedderShapeName } from "../search/tiny-embedder/index.ts";
+
+interface MakeTinyEmbedderArgs {
+  readonly out: string;
+  readonly seed: number;
+  readonly hidden: number | undefined;
+  readonly shape: TinyEmbedderShapeName;
+}
+
+const makeTinyEmbedder: CommandModule<object, MakeTinyEmbedderArgs> = {
+  command: "make-tiny-embedder",
+  describe:
+    "Write a BERT-style embedding model folder (onnx/model.onnx, config.json, WordPiece tokenizer.json) with seeded random " +
+    "weights, for offline tests (--embedding-model DIR) and benchmarks; prints the folder's path",
+  builder: (y) =>
+    y.options({
+      out: { type: "string", demandOption: true, describe: "Folder to write (created if missing; its model files are replaced)" },
+      seed: { type: "number", default: 42, describe: "Seed of the random weights: the same arguments write the same bytes" },
+      hidden: { type: "number", describe: "Hidden size (default: 32 for tiny, 384 for minilm)" },
+      shape: {
+        choices: TINY_EMBEDDER_SHAPES,
+        default: "tiny" as TinyEmbedderShapeName,
+        describe: "tiny: 1 layer, about 0.3 MB; minilm: all-MiniLM-L6-v2's sizes (6 layers, 12 heads, 30,522 rows, about 90 MB), to time indexing",
+      },
+    }),
+  handler: (argv) => {
+    const folder = writeTinyEmbedder(argv.out, { seed: argv.seed, shape: argv.shape, hidden: argv.hidden });
+    console.log(folder);
+  },
+};
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const embedderCommands: CommandModule<any, any>[] = [];
+export const embedderCommands: CommandModule<any, any>[] = [makeTinyEmbedder];

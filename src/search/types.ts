@@ -31,6 +31,8 @@ export interface EmbeddingInfo {
   readonly dtype: EmbeddingDtype;
   readonly library: string; // e.g. "@huggingface/transformers@4.3.2"
   readonly dimensions: number;
+  /** A hash of the model's files (config, tokenizer, ONNX), so that a model changed in place invalidates caches. */
+  readonly fingerprint?: string;
 }
 
 export interface SearchIndex {

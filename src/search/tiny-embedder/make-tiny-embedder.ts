@@ -1,0 +1,83 @@
+// Generates a BERT-style feature-extraction model folder that transformers.js loads through its real path.
+import fs from "node:fs";
+import path from "node:path";
+import { UserError } from "../../errors.ts";
+import { bertOnnx } from "./bert-graph.ts";
+import { configJson, tokenizerConfigJson, tokenizerJson } from "./model-files.ts";
+import { seededRandom } from "./random.ts";
+import { bertShape, type TinyEmbedderShapeName } from "./shapes.ts";
+import { tinyVocabulary } from "./vocab.ts";
+
+/** Bump when the bytes written for the same options change: the manifest carries it so stale copies are regenerated. */
+export const TINY_EMBEDDER_VERSION = 1;
+
+/** Written last: its presence means the folder is complete; its content says what made it. */
+export const TINY_EMBEDDER_MANIFEST = "blogqa-tiny-embedder.json";
+
+export interface TinyEmbedderOptions {
+  readonly seed: number;
+  readonly shape: TinyEmbedderShapeName;
+  /** Hidden size; undefined: the shape's own (tiny 32, minilm 384). */
+  readonly hidden?: number | undefined;
+}
+
+export interface TinyEmbedderManifest {
+  readonly generator: "blogqa make-tiny-embedder";
+  readonly version: number;
+  readonly shape: TinyEmbedderShapeName;
+  readonly seed: number;
+  readonly hidden_size: number;
+}
+
+/**
+ * The folder's files, path relative to the folder -> bytes, in writing order (manifest last).
+ * Same options, same bytes: weights come from a seeded PRNG and JSON keys are written in a fixed order.
+ * Example: tinyEmbedderFiles({seed: 42, shape: "tiny"}) has onnx/model.onnx (~0.3 MB), config.json,
+ * tokenizer.json, tokenizer_config.json and the manifest.
+ */
+export function tinyEmbedderFiles(options: TinyEmbedderOptions): Map<string, Uint8Array> {
+  if (!Number.isInteger(options.seed) || options.seed < 0 || options.seed > 0xffffffff) {
+    throw new UserError(`--seed must be an integer from 0 to 4294967295, got ${options.seed}`);
+  }
+  const vocabulary = tinyVocabulary();
+  const shape = bertShape(options.shape, options.hidden, vocabulary.length);
+  const producer = `blogqa make-tiny-embedder v${TINY_EMBEDDER_VERSION}`;
+  const manifest: TinyEmbedderManifest = {
+    generator: "blogqa make-tiny-embedder",
+    version: TINY_EMBEDDER_VERSION,
+    shape: options.shape,
+    seed: options.seed,
+    hidden_size: shape.hiddenSize,
+  };
+  const json = (value: object) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
+  return new Map([
+    ["onnx/model.onnx", bertOnnx(shape, seededRandom(options.seed), producer)],
+    ["config.json", json(configJson(shape))],
+    ["tokenizer.json", json(tokenizerJson(vocabulary))],
+    ["tokenizer_config.json", json(tokenizerConfigJson())],
+    [TINY_EMBEDDER_MANIFEST, json(manifest)],
+  ]);
+}
+
+/** Writes the model folder at `out` (created if missing; our files replaced) and returns its absolute path. */
+export function writeTinyEmbedder(out: string, options: TinyEmbedderOptions): string {
+  const folder = path.resolve(out);
+  for (const [relative, bytes] of tinyEmbedderFiles(options)) {
+    const file = path.join(folder, relative);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // Write then rename, so that a reader never sees half a file.
+    const temporary = `${file}.tmp-${process.pid}`;
+    fs.writeFileSync(temporary, bytes);
+    fs.renameSync(temporary, file);
+  }
+  return folder;
+}
+
+/** The manifest of a generated folder, or undefined when there is none (or it is unreadable). */
+export function readTinyEmbedderManifest(folder: string): TinyEmbedderManifest | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(folder, TINY_EMBEDDER_MANIFEST), "utf8")) as TinyEmbedderManifest;
+  } catch {
+    return undefined;
+  }
+}
