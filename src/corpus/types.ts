@@ -17,6 +17,8 @@ export interface Post {
   readonly title: string;
   /** Path of the .mdx file it was read from. */
   readonly file: string;
+  /** The YAML frontmatter as gray-matter parsed it (title, description, date, tags, ...). */
+  readonly frontmatter: Readonly<Record<string, unknown>>;
   readonly sections: readonly Section[];
 }
 

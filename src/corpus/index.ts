@@ -1,0 +1,7 @@
+// The corpus stage's public face: read a blog into sections, read and check its questions.
+export type { Corpus, InputProblem, Post, Question, Section } from "./types.ts";
+export { loadCorpus, corpusFromFiles, corpusHash, formatProblem, problemsError } from "./load-corpus.ts";
+export { parsePost, type ParsedPost } from "./parse-post.ts";
+export { cleanHeading } from "./clean-heading.ts";
+export { disambiguateHeadings } from "./sections.ts";
+export { QUESTIONS_PER_POST, checkQuestions, loadQuestions, parseQuestions, readQuestionsFile, type LocatedQuestion } from "./questions.ts";

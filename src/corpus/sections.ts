@@ -1,0 +1,68 @@
+// Turns a scanned post body into Sections: clean text, clean headings, and headings unique within the post.
+import type { Section } from "./types.ts";
+import type { Chunk, RawBlock } from "./scan-body.ts";
+import { cleanHeading } from "./clean-heading.ts";
+import { stripTags } from "./jsx-tags.ts";
+
+/** Prose loses its JSX tags (children kept); code is kept as written. Runs of blank lines shrink to one. */
+export function chunkText(chunks: readonly Chunk[]): string {
+  const text = chunks
+    .map((chunk) => (chunk.kind === "code" ? chunk.lines.join("\n") : stripTags(chunk.lines.join("\n"))))
+    .join("\n");
+  return text
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/**
+ * Makes headings unique within one post, stably (the same post always gets the same names):
+ * the first use of a heading keeps it as written; each later repeat, in document order, becomes
+ * "Heading (n)" with the smallest n >= 2 that no heading in the post is already called.
+ * So "Example", "Example", "Example (2)" become "Example", "Example (3)", "Example (2)":
+ * a heading the author wrote is never renamed to make room for a repeat.
+ */
+export function disambiguateHeadings(headings: readonly string[]): string[] {
+  const taken = new Set(headings);
+  const seen = new Set<string>();
+  return headings.map((heading) => {
+    if (!seen.has(heading)) {
+      seen.add(heading);
+      return heading;
+    }
+    let n = 2;
+    while (taken.has(`${heading} (${n})`)) n += 1;
+    const name = `${heading} (${n})`;
+    taken.add(name);
+    return name;
+  });
+}
+
+export interface SectionsResult {
+  readonly sections: readonly Section[];
+  readonly problems: readonly { readonly line: number; readonly message: string }[];
+}
+
+/**
+ * One Section per h2/h3 heading, even when its text is empty (the heading itself is searchable and citable),
+ * plus a level-1 section headed by the post's title for the text before the first heading, when there is any.
+ */
+export function buildSections(post: string, title: string, blocks: readonly RawBlock[]): SectionsResult {
+  const problems: { line: number; message: string }[] = [];
+  const drafts: { heading: string; level: 1 | 2 | 3; text: string }[] = [];
+  for (const block of blocks) {
+    const text = chunkText(block.chunks);
+    if (block.heading === undefined) {
+      if (text !== "") drafts.push({ heading: cleanHeading(title), level: 1, text });
+      continue;
+    }
+    const heading = cleanHeading(block.heading);
+    if (heading === "") problems.push({ line: block.line, message: `heading "${block.heading}" has no text once markup is removed` });
+    else drafts.push({ heading, level: block.level, text });
+  }
+  const names = disambiguateHeadings(drafts.map((d) => d.heading));
+  const sections = drafts.map((d, i) => ({ post, heading: names[i]!, level: d.level, text: d.text }));
+  return { sections, problems };
+}

@@ -1,0 +1,71 @@
+// questions check: each way a questions file can be wrong is reported with its line.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { checkQuestions, loadCorpus, parseQuestions, type Corpus, type InputProblem } from "../../src/corpus/index.ts";
+
+const fixtures = path.resolve(import.meta.dirname, "../fixtures/blog");
+const goodLines = readFileSync(path.join(fixtures, "questions.jsonl"), "utf8").trimEnd().split("\n");
+let corpus: Corpus | undefined;
+
+async function problemsFor(lines: readonly string[]): Promise<InputProblem[]> {
+  corpus ??= await loadCorpus(path.join(fixtures, "posts"));
+  const { questions, problems } = parseQuestions("q.jsonl", lines.join("\n") + "\n");
+  return [...problems, ...checkQuestions("q.jsonl", questions, corpus)];
+}
+
+const replaceLine = (n: number, text: string) => goodLines.map((line, i) => (i === n - 1 ? text : line));
+const only = (problems: InputProblem[]) => {
+  assert.equal(problems.length, 1, JSON.stringify(problems));
+  return problems[0]!;
+};
+
+test("the fixture questions pass, and blank lines are allowed", async () => {
+  assert.deepEqual(await problemsFor(goodLines), []);
+  assert.deepEqual(await problemsFor(["", ...goodLines, ""]), []);
+});
+
+test("a line that is not valid JSON, or not an object, is named", async () => {
+  // The broken line's post is then left with 2 questions, a second problem; look at the line's own.
+  const broken = only((await problemsFor(replaceLine(4, '{"id": "f4", "question": '))).filter((p) => p.line === 4));
+  assert.equal(broken.file, "q.jsonl");
+  assert.match(broken.message, /not valid JSON/);
+  const array = (await problemsFor(replaceLine(2, "[1, 2]"))).filter((p) => p.line === 2);
+  assert.match(only(array).message, /not a JSON object/);
+});
+
+test("a missing or empty field is named with its line", async () => {
+  const problems = await problemsFor(replaceLine(5, '{"id": "f5", "question": "Why?", "post": "softmax-basics", "heading": ""}'));
+  const missing = problems.find((p) => p.line === 5);
+  assert.ok(missing);
+  assert.match(missing.message, /missing field "heading"/);
+  const two = (await problemsFor(replaceLine(5, '{"id": "f5", "post": 3, "heading": "x"}'))).find((p) => p.line === 5);
+  assert.match(two?.message ?? "", /missing field "question", "post"/);
+});
+
+test("a repeated id is named at the repeat, pointing back to the first use", async () => {
+  const repeat = only(await problemsFor(replaceLine(6, goodLines[5]!.replace('"f6"', '"f2"'))));
+  assert.equal(repeat.line, 6);
+  assert.match(repeat.message, /id "f2" repeats \(first used on line 2\)/);
+});
+
+test("a post or heading not in the corpus is named, with a hint for a heading that differs only in case", async () => {
+  const post = only(await problemsFor(goodLines.map((l) => l.replace('"vector-search"', '"vector-searching"'))).then((ps) => ps.filter((p) => p.line === 7)));
+  assert.match(post.message, /post "vector-searching" is not in the corpus/);
+  const heading = only(await problemsFor(replaceLine(8, goodLines[7]!.replace("Approximate nearest neighbour indexes", "approximate nearest neighbour indexes"))));
+  assert.equal(heading.line, 8);
+  assert.match(heading.message, /heading "approximate nearest neighbour indexes" is not a section of post "vector-search" \(did you mean "Approximate nearest neighbour indexes"\?\)/);
+});
+
+test("a post without exactly 3 questions is named at its first question's line", async () => {
+  const two = only(await problemsFor(goodLines.filter((_, i) => i !== 5)));
+  assert.equal(two.line, 4);
+  assert.match(two.message, /post "softmax-basics" has 2 questions \(lines 4, 5\); each post needs exactly 3/);
+  const four = await problemsFor([...goodLines, goodLines[0]!.replace('"f1"', '"f10"')]);
+  assert.match(only(four).message, /post "kitchen-sink" has 4 questions \(lines 1, 2, 3, 10\)/);
+});
+
+test("an empty file is a problem", async () => {
+  assert.match(only(await problemsFor([""])).message, /no questions/);
+});
