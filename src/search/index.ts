@@ -1,0 +1,10 @@
+// The search stage's public face: open an index over a corpus and search it as the study did.
+export type { EmbeddingDtype, EmbeddingInfo, Embedder, Hit, RetrieverKind, SearchIndex, SearchOptions } from "./types.ts";
+export { RETRIEVER_KINDS } from "./types.ts";
+export { openIndex, embeddingText } from "./open-index.ts";
+export { reciprocalRankFusion, RRF_K } from "./fusion.ts";
+export { snippet, SNIPPET_WORDS } from "./snippet.ts";
+export { INDEX_FORMAT } from "./index-cache.ts";
+export { evaluateSearch, scoreRankings, type RetrieverScore } from "./evaluate.ts";
+export { loadEmbedder } from "./embedder.ts";
+export { TINY_EMBEDDER_SHAPES, writeTinyEmbedder, type TinyEmbedderShapeName } from "./tiny-embedder/index.ts";
