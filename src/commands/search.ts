@@ -1,5 +1,106 @@
-// The search commands: thin shells over src/search/.
-import type { CommandModule } from "yargs";
+// The search commands: thin shells over src/search/ (index, search, search-eval).
+import type { Argv, CommandModule } from "yargs";
+import { loadCorpus, loadQuestions } from "../corpus/index.ts";
+import { RETRIEVER_KINDS, evaluateSearch, loadEmbedder, openIndex } from "../search/index.ts";
+import type { Embedder, EmbeddingDtype, RetrieverKind, RetrieverScore, SearchOptions } from "../search/index.ts";
+import { jsonOption, questionsOption, searchOptions } from "./options.ts";
+
+/** The parsed shape of `searchOptions`. */
+export interface SearchArgv {
+  readonly content: string;
+  readonly retriever: RetrieverKind;
+  readonly "embedding-model": string;
+  readonly "embedding-dtype": EmbeddingDtype;
+  readonly "cache-dir": string;
+}
+
+/** yargs infers `choices` options as plain strings; the choices themselves guarantee the narrower types. */
+const typed = <T>(y: Argv<object>): Argv<T> => y as unknown as Argv<T>;
+
+const progress = (message: string) => process.stderr.write(`${message}\n`);
+
+export function searchOptionsFrom(argv: SearchArgv, retriever: RetrieverKind = argv.retriever): SearchOptions {
+  return { retriever, embeddingModel: argv["embedding-model"], dtype: argv["embedding-dtype"], cacheDir: argv["cache-dir"], onProgress: progress };
+}
+
+const index: CommandModule<object, SearchArgv & { json: boolean }> = {
+  command: "index",
+  describe: "Build the search index for the blog (or load it from the cache) and report its size",
+  builder: (y) => typed(y.options({ ...searchOptions, ...jsonOption })),
+  handler: async (argv) => {
+    const started = performance.now();
+    const corpus = await loadCorpus(argv.content);
+    const opened = await openIndex(corpus, searchOptionsFrom(argv));
+    const seconds = Math.round((performance.now() - started) / 10) / 100;
+    const report = {
+      posts: corpus.posts.length,
+      sections: corpus.sections.length,
+      embedding_model: opened.embedding?.model ?? null,
+      retriever: opened.retriever,
+      from_cache: opened.fromCache,
+      seconds,
+    };
+    if (argv.json) console.log(JSON.stringify(report));
+    else {
+      const model = opened.embedding ? `, ${opened.embedding.model} ${opened.embedding.dtype}` : "";
+      console.log(`${report.posts} posts, ${report.sections} sections (${report.retriever}${model}): ${report.from_cache ? "loaded from cache" : "built"} in ${seconds} s`);
+    }
+  },
+};
+
+const search: CommandModule<object, SearchArgv & { json: boolean; query: string; k: number }> = {
+  command: "search <query>",
+  describe: "Search the blog as the study's workflow and agent do: top k sections with post, heading and first 60 words",
+  builder: (y) =>
+    typed(
+      y
+        .positional("query", { type: "string", demandOption: true, describe: "What to search for" })
+        .options({ ...searchOptions, ...jsonOption, k: { type: "number", default: 3, describe: "How many hits" } }),
+    ),
+  handler: async (argv) => {
+    const opened = await openIndex(await loadCorpus(argv.content), searchOptionsFrom(argv));
+    const hits = await opened.search(String(argv.query), argv.k);
+    if (argv.json) console.log(JSON.stringify(hits));
+    else console.log(hits.map((h, i) => `${i + 1}. ${h.post} / ${h.heading}\n   ${h.snippet}`).join("\n") || "(no hits)");
+  },
+};
+
+type EvalArgv = Omit<SearchArgv, "retriever"> & { retriever: RetrieverKind | undefined; questions: string; json: boolean };
+
+const searchEval: CommandModule<object, EvalArgv> = {
+  command: "search-eval",
+  describe:
+    "Run every question as a query and report, per retriever, how many have the right post first (found_at_1) and in " +
+    "the top 3 (found_at_3), and the mean reciprocal rank of the right post's first hit",
+  builder: (y) =>
+    typed(
+      y.options({
+        ...searchOptions,
+        ...questionsOption,
+        ...jsonOption,
+        retriever: { choices: RETRIEVER_KINDS, describe: "Evaluate only this retriever", defaultDescription: "all three" },
+      }),
+    ),
+  handler: async (argv) => {
+    const corpus = await loadCorpus(argv.content);
+    const questions = await loadQuestions(argv.questions, corpus);
+    const kinds = argv.retriever ? [argv.retriever] : RETRIEVER_KINDS;
+    const full = argv as unknown as SearchArgv;
+    // dense and hybrid share one loaded model.
+    let embedder: Embedder | undefined;
+    const results: Partial<Record<RetrieverKind, RetrieverScore>> = {};
+    for (const kind of kinds) {
+      if (kind !== "bm25") embedder ??= await loadEmbedder(argv["embedding-model"], { dtype: argv["embedding-dtype"], cacheDir: argv["cache-dir"], onProgress: progress });
+      const opened = await openIndex(corpus, { ...searchOptionsFrom(full, kind), ...(embedder && kind !== "bm25" ? { embedder } : {}) });
+      results[kind] = await evaluateSearch(opened, questions);
+    }
+    if (argv.json) console.log(JSON.stringify(results));
+    else {
+      const rows = Object.entries(results).map(([kind, r]) => `${kind.padEnd(9)}${String(r.questions).padStart(10)}${String(r.found_at_1).padStart(11)}${String(r.found_at_3).padStart(11)}${r.mrr.toFixed(3).padStart(8)}`);
+      console.log(`${"retriever".padEnd(9)}${"questions".padStart(10)}${"found_at_1".padStart(11)}${"found_at_3".padStart(11)}${"mrr".padStart(8)}\n${rows.join("\n")}`);
+    }
+  },
+};
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const searchCommands: CommandModule<any, any>[] = [];
+export const searchCommands: CommandModule<any, any>[] = [index, search, searchEval];

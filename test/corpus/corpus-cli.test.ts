@@ -1,0 +1,56 @@
+// The corpus commands through the real CLI: sections as JSONL, questions check passing and failing.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { runCli } from "../helpers/run-cli.ts";
+
+const fixtures = path.resolve(import.meta.dirname, "../fixtures/blog");
+const posts = path.join(fixtures, "posts");
+
+test("sections prints one JSON section a line on stdout", () => {
+  const result = runCli(["sections", "--content", posts]);
+  assert.equal(result.status, 0, result.stderr);
+  const lines = result.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+  assert.equal(lines.length, 15);
+  assert.deepEqual(Object.keys(lines[0]!), ["post", "heading", "level", "text"]);
+  assert.deepEqual(lines[4], { post: "kitchen-sink", heading: "A repeated heading (2)", level: 3, text: "Second body." });
+});
+
+test("questions check passes the fixture questions with a one-line summary", () => {
+  const result = runCli(["questions", "check", "--questions", path.join(fixtures, "questions.jsonl"), "--content", posts]);
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stdout, /^\S*questions\.jsonl: 9 questions about 3 posts, all found in \S+ \(3 posts, 15 sections\)\n$/);
+});
+
+test("questions check exits 1 with one line per problem naming file:line, and no stack", (t) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "blogqa-q-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, "questions.jsonl");
+  const lines = readFileSync(path.join(fixtures, "questions.jsonl"), "utf8").trimEnd().split("\n");
+  lines[1] = lines[1]!.replace('"Tables and math"', '"Tables and Maths"');
+  lines[8] = "{oops";
+  writeFileSync(file, lines.join("\n") + "\n");
+  const result = runCli(["questions", "check", "--questions", file, "--content", posts]);
+  assert.equal(result.status, 1);
+  assert.equal(result.stdout, "");
+  const problems = result.stderr.trimEnd().split("\n");
+  assert.match(problems[0]!, /^blogqa: .*questions\.jsonl: bad questions: 3 problems$/);
+  assert.equal(problems[1], `${file}:2: heading "Tables and Maths" is not a section of post "kitchen-sink"`);
+  assert.equal(problems[2], `${file}:7: post "vector-search" has 2 questions (lines 7, 8); each post needs exactly 3`);
+  assert.match(problems[3]!, new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:9: not valid JSON`));
+  assert.doesNotMatch(result.stderr, /\n\s+at /);
+});
+
+test("questions check on a missing file or a broken blog says which, and exits 1", (t) => {
+  const missing = runCli(["questions", "check", "--questions", "/nonexistent/q.jsonl", "--content", posts]);
+  assert.equal(missing.status, 1);
+  assert.match(missing.stderr, /\/nonexistent\/q\.jsonl: questions file not found/);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "blogqa-blog-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(path.join(dir, "broken.mdx"), "---\ntitle: Broken\n");
+  const broken = runCli(["questions", "check", "--questions", path.join(fixtures, "questions.jsonl"), "--content", dir]);
+  assert.equal(broken.status, 1);
+  assert.match(broken.stderr, /broken\.mdx:1: frontmatter opened with --- is never closed/);
+});
