@@ -1,5 +1,43 @@
-// The report commands: thin shells over src/report/.
+// The report commands: thin shells over src/report/ (the HTML page, the paired comparisons).
 import type { CommandModule } from "yargs";
+import { compareRuns } from "../scoring/index.ts";
+import { comparisonsMarkdown, openRunFolder, writeReport } from "../report/index.ts";
+import { jsonOption } from "./options.ts";
+
+/** Unlike rescore's --content, no default: a run folder's manifest.json knows which posts the run searched. */
+const contentForRun = {
+  content: {
+    type: "string",
+    describe: "Folder of the blog's .mdx posts whose slugs the strict scorer looks for (default: the posts listed in the run's manifest.json, else content/posts)",
+  },
+} as const;
+
+const report: CommandModule<object, { dir: string; content?: string }> = {
+  command: "report <dir>",
+  describe: "Write <dir>/report.html: one offline page with the tables, charts with 95% intervals, paired comparisons and a transcript browser",
+  builder: (y) => y.positional("dir", { type: "string", demandOption: true, describe: "A run folder (holding answers.jsonl)" }).options(contentForRun),
+  handler: async (argv) => {
+    const file = await writeReport(argv.dir, argv.content !== undefined ? { content: argv.content } : {});
+    console.log(file);
+  },
+};
+
+const compare: CommandModule<object, { file: string; content?: string; json: boolean }> = {
+  command: "compare <file>",
+  describe:
+    "Paired comparisons of a logged run: each agent design against the workflow, and each design across models, for found and cites right (strict): " +
+    "95% Wilson intervals, exact McNemar p, the questions that flip",
+  builder: (y) =>
+    y
+      .positional("file", { type: "string", demandOption: true, describe: "An answers.jsonl, or the run folder holding it" })
+      .options(contentForRun)
+      .options(jsonOption),
+  handler: async (argv) => {
+    const folder = await openRunFolder(argv.file, argv.content);
+    const comparisons = compareRuns(folder.records, folder.slugs);
+    console.log(argv.json ? JSON.stringify(comparisons) : comparisonsMarkdown(comparisons));
+  },
+};
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const reportCommands: CommandModule<any, any>[] = [];
+export const reportCommands: CommandModule<any, any>[] = [report, compare];

@@ -1,3 +1,8 @@
 // What the commands may use from the report stage.
 export { modelLabel, studyTablesMarkdown, strictTableMarkdown, rowsCsv, type TableContext } from "./tables.ts";
 export { writeTables } from "./write-tables.ts";
+export { writeReport, renderReportHtml, REPORT_FILE } from "./html.ts";
+export { reportData, type ReportData, type ReportRun } from "./report-data.ts";
+export { openRunFolder, DEFAULT_CONTENT_DIR, type RunFolder } from "./run-folder.ts";
+export { comparisonsMarkdown, MEASURE_LABELS } from "./comparisons-text.ts";
+export { escapeHtml, jsonForScript } from "./html-escape.ts";

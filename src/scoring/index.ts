@@ -4,3 +4,4 @@ export { classifySource, citesRightStrict, citationGrounded, SOURCE_CLASSES, typ
 export { studyRows, strictRows, groupRuns, type StudyRow, type StrictRow } from "./summary.ts";
 export { wilson, mcnemarExact, binomialHalfCdf, pairedComparison, Z_95, type Proportion, type PairedComparison } from "./statistics.ts";
 export { compareRuns, formatP, formatProportion, MEASURES, type Measure, type Arm, type Comparison } from "./comparisons.ts";
+export { explainSource } from "./explain-source.ts";

@@ -1,0 +1,69 @@
+// The paired comparisons as tables: proportions with 95% intervals, exact McNemar p, the questions that flip.
+import { formatP, formatProportion, type Comparison, type Measure } from "../scoring/index.ts";
+import { VARIANT_LABELS } from "../study/types.ts";
+import { modelLabel } from "./tables.ts";
+
+export const MEASURE_LABELS: Readonly<Record<Measure, string>> = { found: "found", cites_right: "cites right (strict)" };
+
+export const COMPARISONS_NOTE =
+  "Paired comparisons on the same questions: k/n (share, 95% Wilson interval); p from the exact McNemar test " +
+  "(two-sided binomial on the questions that flip). With 30 questions, read p above 0.05 as no evidence of a difference.";
+
+export const NO_COMPARISONS = "No comparisons: the log needs the workflow and an agent design of one model, or one design of two models.";
+
+/** One table of comparisons: a model's designs against its workflow, or two models design by design. */
+export interface ComparisonTable {
+  readonly title: string;
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+}
+
+export function comparisonTables(comparisons: readonly Comparison[]): ComparisonTable[] {
+  const groups = new Map<string, Comparison[]>();
+  for (const c of comparisons) {
+    const key = JSON.stringify(c.across === "designs" ? [c.across, c.a.model] : [c.across, c.a.model, c.b.model]);
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  return [...groups.values()].map((group) => {
+    const first = group[0]!;
+    const cells = (c: Comparison, design: string) => [design, MEASURE_LABELS[c.measure], formatProportion(c.a), formatProportion(c.b), formatP(c.p), ids(c.a_only), ids(c.b_only)];
+    if (first.across === "designs") {
+      return {
+        title: `${modelLabel(first.a.model)}: each agent design against "${VARIANT_LABELS.workflow}"`,
+        header: ["design", "measure", "workflow", "design", "p", "only the workflow", "only the design"],
+        rows: group.map((c) => cells(c, VARIANT_LABELS[c.b.variant])),
+      };
+    }
+    const [a, b] = [modelLabel(first.a.model), modelLabel(first.b.model)];
+    return {
+      title: `${a} against ${b}, design by design`,
+      header: ["design", "measure", a, b, "p", `only ${a}`, `only ${b}`],
+      rows: group.map((c) => cells(c, VARIANT_LABELS[c.a.variant])),
+    };
+  });
+}
+
+/** True when some comparison left out questions answered on one side only (an unfinished run). */
+export function hasUnpaired(comparisons: readonly Comparison[]): boolean {
+  return comparisons.some((c) => c.unpaired.length > 0);
+}
+
+export const UNPAIRED_NOTE = "Some runs are missing on one side (an unfinished run?); those questions are left out of their comparison.";
+
+export function comparisonsMarkdown(comparisons: readonly Comparison[]): string {
+  if (comparisons.length === 0) return NO_COMPARISONS;
+  const blocks = [
+    COMPARISONS_NOTE,
+    ...comparisonTables(comparisons).map((t) => [t.title, "", row(t.header), row(t.header.map(() => "---")), ...t.rows.map(row)].join("\n")),
+  ];
+  if (hasUnpaired(comparisons)) blocks.push(UNPAIRED_NOTE);
+  return blocks.join("\n\n");
+}
+
+function ids(list: readonly string[]): string {
+  return list.length === 0 ? "-" : list.join(" ");
+}
+
+function row(values: readonly string[]): string {
+  return `| ${values.map((v) => v.replace(/\|/g, "\\|")).join(" | ")} |`;
+}

@@ -1,0 +1,88 @@
+// The report page: one self-contained HTML file (inline CSS, SVG and script; no network) built from a run folder.
+import { createHash } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { escapeHtml, jsonForScript } from "./html-escape.ts";
+import { comparisonsHtml, manifestHtml, strictTableHtml, studyTablesHtml } from "./html-tables.ts";
+import { PAGE_SCRIPT } from "./page-script.ts";
+import { PAGE_STYLE } from "./page-style.ts";
+import { reportData, type ReportData } from "./report-data.ts";
+import { openRunFolder } from "./run-folder.ts";
+import { costChart, marksLegend, sharesChart } from "./svg-charts.ts";
+
+export const REPORT_FILE = "report.html";
+
+/**
+ * The page. Logged text (replies, questions, tool results, model names) is escaped where the server renders it
+ * and travels to the transcript browser as JSON in a non-executing script block; the browser sets it with
+ * textContent. A Content-Security-Policy allows only this page's own script and style (by hash) and no network,
+ * so even a mistake in escaping could neither run injected code nor fetch anything.
+ */
+export function renderReportHtml(data: ReportData): string {
+  const csp = [
+    "default-src 'none'",
+    `script-src '${sha256Base64(PAGE_SCRIPT)}'`,
+    `style-src '${sha256Base64(PAGE_STYLE)}'`,
+    "img-src data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(data.title)}</title>
+<style>${PAGE_STYLE}</style>
+</head>
+<body>
+<h1>${escapeHtml(data.title)}</h1>
+<p class="note">${data.runs.length} runs; strict scoring against the slugs in ${escapeHtml(data.slugsFrom)}. found: a search in the run returned the right post. cites right (strict): the text after the last "Source:" names exactly one post of the blog, the right one. grounded: that post was among those the run's own searches and reads returned.</p>
+
+<h2>Found and cites right</h2>
+${sharesChart(data.strict)}
+<p class="caption">${escapeHtml(marksLegend())}. Whiskers: 95% Wilson intervals; with 30 questions they are wide, so see the paired comparisons below before reading a difference as real.</p>
+
+<h2>What each design costs for what it buys</h2>
+${costChart(data.study, data.strict)}
+<p class="caption">Tokens read per question (input tokens of every call, summed) against cites right (strict). ${escapeHtml(marksLegend())}.</p>
+
+<h2>The study's table</h2>
+${studyTablesHtml(data.study, data.context)}
+<p class="note">cites right here is the study's first, lenient scorer; the strict rescore follows.</p>
+${strictTableHtml(data.strict)}
+
+<h2>Paired comparisons</h2>
+${comparisonsHtml(data.comparisons)}
+
+<h2>Transcripts</h2>
+<div class="picker">
+<label>model <select id="pick-model"></select></label>
+<label>design <select id="pick-design"></select></label>
+<label>question (F: found, R: cites right, strict) <select id="pick-question"></select></label>
+</div>
+<div id="transcript"></div>
+
+<h2>What produced these numbers</h2>
+${manifestHtml(data.manifest)}
+
+<script type="application/json" id="report-data">${jsonForScript(data)}</script>
+<script>${PAGE_SCRIPT}</script>
+</body>
+</html>
+`;
+}
+
+/** Reads a run folder (or its answers.jsonl), writes DIR/report.html and returns its path. */
+export async function writeReport(target: string, options: { readonly content?: string } = {}): Promise<string> {
+  const folder = await openRunFolder(target, options.content);
+  const data = reportData(`blogqa report: ${path.basename(path.resolve(folder.dir))}`, folder.records, folder.slugs, folder.context, folder.manifest, folder.slugsFrom);
+  const file = path.join(folder.dir, REPORT_FILE);
+  writeFileSync(file, renderReportHtml(data));
+  return file;
+}
+
+function sha256Base64(text: string): string {
+  return `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
+}

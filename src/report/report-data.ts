@@ -1,0 +1,104 @@
+// Everything the report page shows, computed once from the log: table rows, comparisons, and each run with its verdicts.
+import {
+  citesRightLenient,
+  citesRightStrict,
+  classifySource,
+  compareRuns,
+  explainSource,
+  strictRows,
+  studyRows,
+  type Comparison,
+  type SourceClass,
+  type StrictRow,
+  type StudyRow,
+} from "../scoring/index.ts";
+import { VARIANT_LABELS, type AnswerRecord, type RunManifest, type Transcript, type VariantId } from "../study/index.ts";
+import { modelLabel, type TableContext } from "./tables.ts";
+
+/** One run as the transcript browser shows it. */
+export interface ReportRun {
+  readonly model: string;
+  readonly variant: VariantId;
+  readonly question_id: string;
+  readonly question: string;
+  readonly gold_post: string;
+  readonly gold_heading: string;
+  readonly answer: string;
+  readonly found: boolean;
+  readonly cites_right_lenient: boolean;
+  readonly cites_right: boolean;
+  readonly source: { readonly kind: SourceClass; readonly line: string | null; readonly posts: readonly string[]; readonly why: string };
+  readonly seen_posts: readonly string[];
+  readonly model_calls: number;
+  readonly tool_calls: number;
+  readonly malformed: number;
+  readonly tokens_read: number;
+  readonly seconds: number;
+  readonly outcome: string;
+  readonly error: string | null;
+  readonly transcript: Transcript;
+}
+
+export interface ReportData {
+  readonly title: string;
+  readonly context: TableContext;
+  readonly slugsFrom: string;
+  /** Model id -> short label; design id -> label. */
+  readonly models: readonly { readonly id: string; readonly label: string }[];
+  readonly variants: readonly { readonly id: VariantId; readonly label: string }[];
+  readonly study: readonly StudyRow[];
+  readonly strict: readonly StrictRow[];
+  readonly comparisons: readonly Comparison[];
+  readonly runs: readonly ReportRun[];
+  readonly manifest: RunManifest | null;
+}
+
+export function reportData(
+  title: string,
+  records: readonly AnswerRecord[],
+  slugs: readonly string[],
+  context: TableContext,
+  manifest: RunManifest | undefined,
+  slugsFrom: string,
+): ReportData {
+  const models = [...new Set(records.map((r) => r.model))];
+  const variants = (Object.keys(VARIANT_LABELS) as VariantId[]).filter((v) => records.some((r) => r.variant === v));
+  return {
+    title,
+    context,
+    slugsFrom,
+    models: models.map((id) => ({ id, label: modelLabel(id) })),
+    variants: variants.map((id) => ({ id, label: VARIANT_LABELS[id] })),
+    study: studyRows(records),
+    strict: strictRows(records, slugs),
+    comparisons: compareRuns(records, slugs),
+    runs: records.map((r) => reportRun(r, slugs)),
+    manifest: manifest ?? null,
+  };
+}
+
+function reportRun(r: AnswerRecord, slugs: readonly string[]): ReportRun {
+  const verdict = classifySource(r.answer, slugs);
+  return {
+    model: r.model,
+    variant: r.variant,
+    question_id: r.question_id,
+    question: r.question,
+    gold_post: r.gold_post,
+    gold_heading: r.gold_heading,
+    answer: r.answer,
+    found: r.found,
+    cites_right_lenient: citesRightLenient(r.answer, r.gold_post),
+    cites_right: citesRightStrict(verdict, r.gold_post),
+    source: { kind: verdict.kind, line: verdict.line ?? null, posts: verdict.posts, why: explainSource(verdict, r.gold_post, r.seen_posts) },
+    seen_posts: r.seen_posts,
+    model_calls: r.model_calls,
+    tool_calls: r.tool_calls,
+    malformed: r.malformed,
+    tokens_read: r.tokens_read,
+    seconds: r.seconds,
+    outcome: r.outcome,
+    error: r.error ?? null,
+    transcript: r.transcript,
+  };
+}

@@ -1,0 +1,133 @@
+// The report's two charts as inline SVG strings: shares with Wilson intervals, and what each design's tokens buy.
+import { wilson, type Proportion, type StrictRow, type StudyRow } from "../scoring/index.ts";
+import { VARIANT_LABELS, type VariantId } from "../study/index.ts";
+import { escapeHtml } from "./html-escape.ts";
+import { modelLabel } from "./tables.ts";
+
+const FOUND_COLOR = "#4c78a8";
+const RIGHT_COLOR = "#e45756";
+const MODEL_COLORS = ["#4c78a8", "#e45756", "#54a24b", "#b279a2", "#f58518", "#72b7b2"];
+/** Short marks for the scatter plot, keyed by design. */
+export const VARIANT_MARKS: Readonly<Record<VariantId, string>> = { workflow: "W", agent: "A", "agent-search-first": "S", "agent-forced": "F" };
+
+const fmt = (x: number) => (Math.round(x * 10) / 10).toString();
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+/**
+ * One panel per model; in each, a pair of bars per design: found and cites right (strict), as shares of the
+ * questions, with 95% Wilson intervals as whiskers. Bars carry <title> tooltips with the counts.
+ */
+export function sharesChart(rows: readonly StrictRow[]): string {
+  const models = [...new Set(rows.map((r) => r.model))];
+  const panelW = 380;
+  const H = 300;
+  const top = 40;
+  const plotH = 200;
+  const left = 40;
+  const W = panelW * Math.max(1, models.length);
+  const y = (share: number) => top + plotH * (1 - share);
+  const parts: string[] = [];
+  models.forEach((model, m) => {
+    const x0 = m * panelW + left;
+    const plotW = panelW - left - 10;
+    const designs = rows.filter((r) => r.model === model);
+    parts.push(`<text x="${x0 + plotW / 2}" y="18" text-anchor="middle" class="panel-title">${escapeHtml(modelLabel(model))}</text>`);
+    for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
+      parts.push(`<line x1="${x0}" x2="${x0 + plotW}" y1="${y(tick)}" y2="${y(tick)}" class="grid"/>`);
+      parts.push(`<text x="${x0 - 4}" y="${y(tick) + 4}" text-anchor="end" class="tick">${pct(tick)}</text>`);
+    }
+    const groupW = plotW / Math.max(1, designs.length);
+    const barW = Math.min(28, groupW / 3);
+    designs.forEach((row, d) => {
+      const cx = x0 + groupW * (d + 0.5);
+      const bars: [string, string, Proportion][] = [
+        ["found", FOUND_COLOR, wilson(row.found, row.n)],
+        ["cites right (strict)", RIGHT_COLOR, wilson(row.cites_right, row.n)],
+      ];
+      bars.forEach(([label, color, p], b) => {
+        const bx = cx + (b === 0 ? -barW - 1 : 1);
+        const share = p.n === 0 ? 0 : p.k / p.n;
+        const tip = `${modelLabel(model)}, ${VARIANT_LABELS[row.variant]}: ${label} ${p.k}/${p.n} (95% interval ${pct(p.low)}-${pct(p.high)})`;
+        parts.push(
+          `<g><title>${escapeHtml(tip)}</title><rect x="${fmt(bx)}" y="${fmt(y(share))}" width="${fmt(barW)}" height="${fmt(plotH * share)}" fill="${color}"/>` +
+            whisker(bx + barW / 2, y(p.low), y(p.high)) +
+            `<text x="${fmt(bx + barW / 2)}" y="${fmt(y(share) - 3)}" text-anchor="middle" class="count">${p.k}</text></g>`,
+        );
+      });
+      parts.push(`<text x="${fmt(cx)}" y="${top + plotH + 16}" text-anchor="middle" class="tick">${escapeHtml(VARIANT_MARKS[row.variant])}</text>`);
+    });
+  });
+  const legend =
+    `<rect x="${left}" y="${H - 26}" width="12" height="12" fill="${FOUND_COLOR}"/><text x="${left + 16}" y="${H - 16}" class="tick">found</text>` +
+    `<rect x="${left + 70}" y="${H - 26}" width="12" height="12" fill="${RIGHT_COLOR}"/><text x="${left + 86}" y="${H - 16}" class="tick">cites right (strict)</text>`;
+  return svg(W, H, "Found and cites right (strict) per design and model", parts.join("") + legend);
+}
+
+/**
+ * Tokens read per question (x) against cites right (strict, y, with its interval): what each design costs
+ * for what it buys. One colour per model, one letter per design.
+ */
+export function costChart(study: readonly StudyRow[], strict: readonly StrictRow[]): string {
+  const W = 760;
+  const H = 320;
+  const left = 56;
+  const right = 20;
+  const top = 20;
+  const plotH = 230;
+  const plotW = W - left - right;
+  const models = [...new Set(study.map((r) => r.model))];
+  const points = study.flatMap((row) => {
+    const s = strict.find((r) => r.model === row.model && r.variant === row.variant);
+    return s ? [{ row, p: wilson(s.cites_right, s.n) }] : [];
+  });
+  const maxX = niceCeiling(Math.max(1, ...points.map((p) => p.row.tokens_read)));
+  const x = (tokens: number) => left + (plotW * tokens) / maxX;
+  const y = (share: number) => top + plotH * (1 - share);
+  const parts: string[] = [];
+  for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
+    parts.push(`<line x1="${left}" x2="${left + plotW}" y1="${y(tick)}" y2="${y(tick)}" class="grid"/>`);
+    parts.push(`<text x="${left - 4}" y="${y(tick) + 4}" text-anchor="end" class="tick">${pct(tick)}</text>`);
+  }
+  for (let i = 0; i <= 4; i++) {
+    const t = (maxX * i) / 4;
+    parts.push(`<text x="${fmt(x(t))}" y="${top + plotH + 16}" text-anchor="middle" class="tick">${Math.round(t).toLocaleString("en-US")}</text>`);
+  }
+  parts.push(`<text x="${left + plotW / 2}" y="${top + plotH + 34}" text-anchor="middle" class="tick">tokens read per question (all calls, average)</text>`);
+  for (const { row, p } of points) {
+    const color = MODEL_COLORS[models.indexOf(row.model) % MODEL_COLORS.length]!;
+    const share = p.n === 0 ? 0 : p.k / p.n;
+    const tip = `${modelLabel(row.model)}, ${VARIANT_LABELS[row.variant]}: ${Math.round(row.tokens_read)} tokens read, cites right ${p.k}/${p.n} (${pct(p.low)}-${pct(p.high)})`;
+    parts.push(
+      `<g><title>${escapeHtml(tip)}</title>${whisker(x(row.tokens_read), y(p.low), y(p.high), color)}` +
+        `<circle cx="${fmt(x(row.tokens_read))}" cy="${fmt(y(share))}" r="9" fill="${color}"/>` +
+        `<text x="${fmt(x(row.tokens_read))}" y="${fmt(y(share) + 4)}" text-anchor="middle" class="mark">${VARIANT_MARKS[row.variant]}</text></g>`,
+    );
+  }
+  const legend = models
+    .map((m, i) => `<circle cx="${left + 6 + i * 200}" cy="${H - 14}" r="6" fill="${MODEL_COLORS[i % MODEL_COLORS.length]}"/><text x="${left + 16 + i * 200}" y="${H - 10}" class="tick">${escapeHtml(modelLabel(m))}</text>`)
+    .join("");
+  return svg(W, H, "Tokens read per question against cites right (strict)", parts.join("") + legend);
+}
+
+/** "W = one retrieval, one answer, A = ...": the key to the design letters, for a caption. */
+export function marksLegend(): string {
+  return (Object.keys(VARIANT_MARKS) as VariantId[]).map((v) => `${VARIANT_MARKS[v]} = ${VARIANT_LABELS[v]}`).join(", ");
+}
+
+function whisker(cx: number, yLow: number, yHigh: number, color = "#333"): string {
+  return (
+    `<line x1="${fmt(cx)}" x2="${fmt(cx)}" y1="${fmt(yLow)}" y2="${fmt(yHigh)}" stroke="${color}" stroke-width="1.5"/>` +
+    `<line x1="${fmt(cx - 4)}" x2="${fmt(cx + 4)}" y1="${fmt(yLow)}" y2="${fmt(yLow)}" stroke="${color}" stroke-width="1.5"/>` +
+    `<line x1="${fmt(cx - 4)}" x2="${fmt(cx + 4)}" y1="${fmt(yHigh)}" y2="${fmt(yHigh)}" stroke="${color}" stroke-width="1.5"/>`
+  );
+}
+
+function svg(width: number, height: number, label: string, body: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(label)}" class="chart">${body}</svg>`;
+}
+
+/** 1, 2 or 5 times a power of ten, at or above x: round axis ends. */
+function niceCeiling(x: number): number {
+  const power = 10 ** Math.floor(Math.log10(x));
+  return [1, 2, 5, 10].map((m) => m * power).find((v) => v >= x)!;
+}

@@ -1,0 +1,66 @@
+// A small hand-built run folder for report tests: two models, all four designs, a reply that tries to inject script.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { AnswerRecord, ModelCall, ToolCallRecord } from "../../src/study/types.ts";
+import { makeRecord } from "./answer-records.ts";
+
+export const INJECTION = `Prefill first.<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1">\nSource: kv-cache-inference`;
+export const FIXTURE_SLUGS = ["kv-cache-inference", "flashattention-explained", "bm25-hybrid-search"];
+/** A model id that tries to break out of the server-rendered tables and charts too. */
+export const EVIL_MODEL = `evil<img src=x onerror="window.__pwned=2">.gguf`;
+
+const record = (tokens: number) => ({ tokensRead: tokens, tokensEvaluated: tokens, tokensGenerated: 30, stopReason: "eos" as const, seconds: 0.2 });
+
+function agentCalls(question: string, finalReply: string): ModelCall[] {
+  const raw = `\n{"name": "search_posts", "arguments": {"query": "prefill decode"}}\n`;
+  const search: ToolCallRecord = {
+    raw,
+    name: "search_posts",
+    arguments: { query: "prefill decode" },
+    result: `[{"post": "kv-cache-inference", "heading": "Prefill and decode", "snippet": "Prefill processes the prompt </script><b>bold</b>"}]`,
+    malformed: false,
+    shownPosts: ["kv-cache-inference"],
+  };
+  const bad: ToolCallRecord = { raw: `{"name": "read_section", "arguments": {"post": "../../etc/passwd"`, name: undefined, arguments: undefined, result: `"error: JSONDecodeError: Expecting ',' delimiter: line 1 column 61 (char 60)"`, malformed: true, shownPosts: [] };
+  const system = { role: "system" as const, content: "You answer questions about a technical blog, using its tools." };
+  const user = { role: "user" as const, content: question };
+  const firstReply = `<tool_call>${raw}</tool_call>\n<tool_call>${bad.raw}</tool_call>`;
+  return [
+    { messages: [system, user], withTools: true, prefix: "<tool_call>\n", reply: firstReply, record: record(300), toolCalls: [search, bad] },
+    {
+      messages: [system, user, { role: "assistant", content: firstReply }, { role: "tool", content: search.result }, { role: "tool", content: bad.result }],
+      withTools: true,
+      reply: finalReply,
+      record: record(520),
+      toolCalls: [],
+    },
+  ];
+}
+
+/** Writes DIR/answers.jsonl (no manifest: slugs come from --content or are passed in) and returns DIR. */
+export function writeReportFixture(): { dir: string; records: AnswerRecord[] } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "blogqa-report-"));
+  const ids = ["q01", "q02", "q03"];
+  const records: AnswerRecord[] = [];
+  for (const model of ["small.gguf", EVIL_MODEL]) {
+    for (const [i, id] of ids.entries()) {
+      const question = id === "q01" ? "What happens in prefill? <i>really</i>" : `Question ${id}?`;
+      const hits = [{ post: "kv-cache-inference", heading: "Prefill and decode", snippet: "Prefill processes the prompt in parallel." }];
+      records.push({
+        ...makeRecord({ model, variant: "workflow", question_id: id, found: true, seen_posts: ["kv-cache-inference"], retrieval: { query: question, hits }, answer: i < 2 ? "Prefill.\nSource: kv-cache-inference" : "Source: <post>" }),
+        question,
+      });
+      const forcedAnswer = id === "q01" ? INJECTION : "Decode.\nSource: flashattention-explained";
+      records.push({ ...makeRecord({ model, variant: "agent-forced", question_id: id, found: true, seen_posts: ["kv-cache-inference"], calls: agentCalls(question, forcedAnswer), answer: forcedAnswer }), question });
+      records.push({ ...makeRecord({ model, variant: "agent", question_id: id, answer: "I think so.\nSource: [Blog Post Title]" }), question });
+      records.push({ ...makeRecord({ model, variant: "agent-search-first", question_id: id, answer: "No source." }), question });
+    }
+  }
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, "answers.jsonl"), records.map((r) => JSON.stringify(r) + "\n").join(""));
+  const content = path.join(dir, "content");
+  mkdirSync(content);
+  for (const slug of FIXTURE_SLUGS) writeFileSync(path.join(content, `${slug}.mdx`), `---\ntitle: ${slug}\n---\n\nIntro text for ${slug}.\n\n## A heading\n\nSome text.\n`);
+  return { dir, records };
+}

@@ -1,0 +1,91 @@
+// The report page in a real browser (Chromium through playwright-core): it renders offline, the transcript browser
+// shows a chosen run, and text from the model that tries to inject script shows as text and runs nothing.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium, type Browser } from "playwright-core";
+import { modelLabel } from "../../src/report/index.ts";
+import { runCli } from "../helpers/run-cli.ts";
+import { EVIL_MODEL, INJECTION, writeReportFixture } from "../helpers/report-fixture.ts";
+
+const CHROMIUM = "/usr/bin/chromium";
+const skip = process.env.BLOGQA_SKIP_BROWSER === "1" ? "BLOGQA_SKIP_BROWSER=1: browser test of the report page skipped" : false;
+
+async function launch(): Promise<Browser> {
+  // Fail loudly, not skip: CI must install the browser (apt-get install -y chromium) for this check to count.
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} not found: install Debian's chromium package (apt-get install -y chromium), or set BLOGQA_SKIP_BROWSER=1 to skip this test`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+test("the report page works offline, shows a chosen transcript, and runs no injected script", { skip, timeout: 120_000 }, async () => {
+  const { dir } = writeReportFixture();
+  const cli = runCli(["report", dir, "--content", path.join(dir, "content")]);
+  assert.equal(cli.status, 0, cli.stderr);
+  const file = path.join(dir, "report.html");
+  assert.equal(cli.stdout.trim(), file);
+
+  const browser = await launch();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    const problems: string[] = [];
+    const requests: string[] = [];
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+    page.on("request", (r) => requests.push(r.url()));
+    await page.goto(pathToFileURL(file).href);
+
+    // Server-rendered parts: both charts, the tables, the hostile model name as literal text.
+    assert.equal(await page.locator("svg.chart").count(), 2);
+    assert.ok((await page.locator("table").count()) >= 4);
+    assert.ok((await page.locator("body").innerText()).includes(`${modelLabel(EVIL_MODEL)}, greedy`), "the model name shows literally");
+
+    // Pick the run whose reply holds the injection.
+    await page.selectOption("#pick-model", "small.gguf");
+    await page.selectOption("#pick-design", "agent-forced");
+    await page.selectOption("#pick-question", "q01");
+    const view = page.locator("#transcript");
+    const text = await view.innerText();
+    assert.ok(text.includes("q01: What happens in prefill? <i>really</i>"), "the question, markup and all, as text");
+    assert.equal(await view.locator(".answer pre").innerText(), INJECTION);
+    assert.ok(text.includes("one real post: kv-cache-inference, the right one; the run's tools had shown it"), "the source line's class and why");
+    assert.equal(await view.locator("section.call").count(), 2);
+    assert.equal(await view.locator(".tool-call").count(), 2);
+    assert.equal(await view.locator(".tool-call.malformed").count(), 1);
+    assert.ok(text.includes(`"snippet": "Prefill processes the prompt </script><b>bold</b>"`), "a tool result with markup, as text");
+    // Every call's prompt is there, one click away.
+    await view.locator("details.prompt summary").nth(1).click();
+    assert.equal(await view.locator("details.prompt").nth(1).locator(".message").count(), 5);
+    assert.ok((await view.locator("details.prompt").nth(1).innerText()).includes("You answer questions about a technical blog, using its tools."));
+
+    // Nothing from the data became an element, and nothing ran.
+    assert.equal(await view.locator("script, img, i, b").count(), 0);
+    assert.equal(await page.locator("body img").count(), 0);
+    assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned), undefined);
+
+    // Switching design keeps the question and shows that run.
+    await page.selectOption("#pick-design", "workflow");
+    assert.equal(await page.locator("#pick-question").inputValue(), "q01");
+    assert.ok((await view.innerText()).includes("The workflow's search: 1 hits"));
+
+    assert.deepEqual(problems, []);
+    assert.deepEqual(
+      requests.filter((u) => !u.startsWith("file:")),
+      [],
+      "no network requests",
+    );
+    if (process.env.BLOGQA_SCREENSHOT) {
+      await page.selectOption("#pick-design", "agent-forced");
+      await page.locator("h2", { hasText: "Transcripts" }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: process.env.BLOGQA_SCREENSHOT });
+    }
+  } finally {
+    await browser.close();
+  }
+});
