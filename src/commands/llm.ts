@@ -1,5 +1,55 @@
 // The llm commands: thin shells over src/llm/.
+import path from "node:path";
 import type { CommandModule } from "yargs";
+import { makeTinyModel, TINY_MODEL_SHAPES, type TinyModelDtype, type TinyModelShape } from "../llm/index.ts";
+import { defaultCacheDir } from "./options.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const llmCommands: CommandModule<any, any>[] = [];
+export const llmCommands: CommandModule<any, any>[] = [
+  makeTinyModelCommand(),
+];
+
+/** make-tiny-model: writes (or reuses) a random-weight qwen2 GGUF with Qwen2.5's real tokenizer and chat template. */
+function makeTinyModelCommand(): CommandModule<object, { out?: string; shape: TinyModelShape; seed: number; dtype: TinyModelDtype; force: boolean; "cache-dir": string }> {
+  return {
+    command: "make-tiny-model",
+    describe:
+      "Write a qwen2 GGUF with random weights (fixed seed), Qwen2.5's real vocabulary, merges and chat template; " +
+      "byte-identical for the same arguments. Reuses an up-to-date file (checked by its <out>.stamp.json) unless --force. " +
+      "Prints the model's path on stdout",
+    builder: (y) =>
+      y
+        .option("out", { type: "string", describe: "Model file to write", defaultDescription: "<cache-dir>/tiny/<shape>-seed<seed>[-f32].gguf" })
+        .option("shape", { choices: TINY_MODEL_SHAPES, default: "tiny" as TinyModelShape, describe: "tiny (64 wide, 2 layers, ~45 MB: tests) or a real Qwen2.5 shape (benchmarks; 1.3 to 6.8 GB in f16)" })
+        .option("seed", { type: "number", default: 1, describe: "Seed of the random weights (an integer from 0 to 2^32-1)" })
+        .option("dtype", { choices: ["f16", "f32"] as const, default: "f16" as TinyModelDtype, describe: "Weight type of the matrices (norms and biases are always f32)" })
+        .option("force", { type: "boolean", default: false, describe: "Write even if an up-to-date file exists" })
+        .option("cache-dir", { type: "string", default: defaultCacheDir(), defaultDescription: "$BLOGQA_CACHE or ./.cache", describe: "Cache folder (also holds the chat template extracted from node-llama-cpp's llama.cpp sources)" }),
+    handler: async (argv) => {
+      const suffix = argv.dtype === "f16" ? "" : `-${argv.dtype}`;
+      const out = argv.out ?? path.join(argv["cache-dir"], "tiny", `${argv.shape}-seed${argv.seed}${suffix}.gguf`);
+      let reported = -1;
+      const result = await makeTinyModel({
+        out,
+        shape: argv.shape,
+        seed: argv.seed,
+        dtype: argv.dtype,
+        force: argv.force,
+        cacheDir: argv["cache-dir"],
+        onProgress: (written, total) => {
+          // only files big enough to take a while report progress, every 10%
+          const tenth = Math.floor((written / total) * 10);
+          if (total < 200e6 || tenth === reported) return;
+          reported = tenth;
+          console.error(`make-tiny-model: ${tenth * 10}% of ${(total / 1e6).toFixed(0)} MB`);
+        },
+      });
+      console.error(
+        result.reused
+          ? `make-tiny-model: reusing up-to-date ${result.path} (${(result.bytes / 1e6).toFixed(1)} MB)`
+          : `make-tiny-model: wrote ${(result.bytes / 1e6).toFixed(1)} MB in ${result.seconds.toFixed(1)} s`,
+      );
+      console.log(result.path);
+    },
+  };
+}

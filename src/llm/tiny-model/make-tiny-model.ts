@@ -1,0 +1,143 @@
+// makeTinyModel: a qwen2 GGUF with random weights, the real Qwen2.5 tokenizer and chat template; reused when up to date.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { UserError } from "../../errors.ts";
+import { readQwen25Template } from "./chat-template.ts";
+import { writeGguf, type GgufTensorType, type GgufValue } from "./gguf-writer.ts";
+import { qwen2Tensors, type WeightScales } from "./qwen2-tensors.ts";
+import { QWEN25_SPECIAL_IDS, QWEN25_VOCAB_ROWS, loadQwenVocab, qwenTokenizerJsonPath } from "./qwen-vocab.ts";
+import { SHAPES, type TinyModelShape } from "./shapes.ts";
+
+/** Bump whenever the bytes written for the same arguments change, so stale cached models are regenerated. */
+export const TINY_MODEL_GENERATOR_VERSION = 1;
+
+export type TinyModelDtype = "f16" | "f32";
+
+export interface TinyModelOptions {
+  readonly out: string;
+  readonly shape?: TinyModelShape; // default "tiny"
+  readonly seed?: number; // default 1; an integer in [0, 2^32)
+  /** Weight type of the matrices (norms and biases are always F32). Default f16. */
+  readonly dtype?: TinyModelDtype;
+  /** Where the chat template extracted from node-llama-cpp's llama.cpp bundle is cached; default: out's folder. */
+  readonly cacheDir?: string;
+  /** Write even when an up-to-date file is already at `out`. */
+  readonly force?: boolean;
+  readonly onProgress?: (writtenBytes: number, totalBytes: number) => void;
+  /** For experiments only: other weight scales (the file's stamp records them, so reuse stays correct). */
+  readonly scales?: WeightScales;
+}
+
+export interface TinyModelResult {
+  readonly path: string;
+  readonly bytes: number;
+  /** True when an up-to-date file was already there and nothing was written. */
+  readonly reused: boolean;
+  readonly seconds: number;
+}
+
+/**
+ * What a file's bytes depend on, written beside it as `<out>.stamp.json` after a complete write. A file is reused
+ * only when its stamp equals the one these arguments give and its size matches: anything else regenerates it.
+ */
+interface Stamp {
+  readonly generator: number;
+  readonly shape: TinyModelShape;
+  readonly seed: number;
+  readonly dtype: TinyModelDtype;
+  readonly scales?: WeightScales;
+  readonly llamaCppCommit: string;
+  readonly tokenizerSha256: string;
+  readonly bytes?: number;
+}
+
+const stampPath = (out: string): string => `${out}.stamp.json`;
+
+function isUpToDate(out: string, expected: Stamp): boolean {
+  try {
+    const { bytes, ...stamp } = JSON.parse(fs.readFileSync(stampPath(out), "utf8")) as Stamp;
+    return JSON.stringify(stamp) === JSON.stringify(expected) && fs.statSync(out).size === bytes;
+  } catch {
+    return false; // no stamp, unreadable stamp, or no model file
+  }
+}
+
+function sha256File(file: string): string {
+  return createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+}
+
+export async function makeTinyModel(options: TinyModelOptions): Promise<TinyModelResult> {
+  const started = performance.now();
+  const shapeName = options.shape ?? "tiny";
+  const seed = options.seed ?? 1;
+  const dtype = options.dtype ?? "f16";
+  const shape = SHAPES[shapeName];
+  if (shape === undefined) throw new UserError(`unknown model shape ${JSON.stringify(shapeName)}; expected one of ${Object.keys(SHAPES).join(", ")}`);
+  if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32) throw new UserError(`--seed must be an integer from 0 to 4294967295, got ${seed}`);
+  const out = path.resolve(options.out);
+  const cacheDir = options.cacheDir ?? path.dirname(out);
+
+  const tokenizerJson = qwenTokenizerJsonPath();
+  const template = readQwen25Template(cacheDir);
+  const stamp: Stamp = {
+    generator: TINY_MODEL_GENERATOR_VERSION,
+    shape: shapeName,
+    seed,
+    dtype,
+    ...(options.scales ? { scales: options.scales } : {}),
+    llamaCppCommit: template.commit,
+    tokenizerSha256: sha256File(tokenizerJson),
+  };
+  if (!options.force && isUpToDate(out, stamp)) {
+    return { path: out, bytes: fs.statSync(out).size, reused: true, seconds: (performance.now() - started) / 1000 };
+  }
+
+  const vocab = loadQwenVocab(tokenizerJson);
+  const type: GgufTensorType = dtype === "f16" ? "F16" : "F32";
+  const tensors = qwen2Tensors(shape, QWEN25_VOCAB_ROWS, type, seed, options.scales);
+  const u32 = (value: number): GgufValue => ({ kind: "uint32", value });
+  const f32 = (value: number): GgufValue => ({ kind: "float32", value });
+  const str = (value: string): GgufValue => ({ kind: "string", value });
+  const metadata: [string, GgufValue][] = [
+    ["general.architecture", str("qwen2")],
+    ["general.type", str("model")],
+    ["general.name", str(`blogqa random ${shapeName} qwen2, seed ${seed}`)],
+    ["general.description", str("Random weights with Qwen2.5's real tokenizer and chat template, written by blogqa make-tiny-model, for tests and benchmarks")],
+    ["general.file_type", u32(dtype === "f16" ? 1 : 0)], // llama_ftype: MOSTLY_F16 or ALL_F32
+    ["blogqa.tiny_model.generator", u32(TINY_MODEL_GENERATOR_VERSION)],
+    ["blogqa.tiny_model.shape", str(shapeName)],
+    ["blogqa.tiny_model.seed", u32(seed)],
+    ["qwen2.context_length", u32(shape.contextLength)],
+    ["qwen2.embedding_length", u32(shape.hidden)],
+    ["qwen2.block_count", u32(shape.layers)],
+    ["qwen2.feed_forward_length", u32(shape.ffn)],
+    ["qwen2.attention.head_count", u32(shape.heads)],
+    ["qwen2.attention.head_count_kv", u32(shape.kvHeads)],
+    ["qwen2.rope.freq_base", f32(shape.ropeTheta)],
+    ["qwen2.attention.layer_norm_rms_epsilon", f32(shape.rmsEps)],
+    ["tokenizer.ggml.model", str("gpt2")],
+    ["tokenizer.ggml.pre", str("qwen2")],
+    ["tokenizer.ggml.tokens", { kind: "string[]", value: vocab.tokens }],
+    ["tokenizer.ggml.token_type", { kind: "int32[]", value: vocab.tokenTypes }],
+    ["tokenizer.ggml.merges", { kind: "string[]", value: vocab.merges }],
+    ["tokenizer.ggml.bos_token_id", u32(QWEN25_SPECIAL_IDS.bos)],
+    ["tokenizer.ggml.eos_token_id", u32(QWEN25_SPECIAL_IDS.eos)],
+    ["tokenizer.ggml.padding_token_id", u32(QWEN25_SPECIAL_IDS.padding)],
+    ["tokenizer.ggml.add_bos_token", { kind: "bool", value: false }],
+    ["tokenizer.chat_template", str(template.text)],
+  ];
+
+  // write beside the target and rename, so a reader never sees a half-written model
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  const partial = `${out}.${process.pid}.partial`;
+  fs.rmSync(stampPath(out), { force: true });
+  try {
+    const bytes = writeGguf(partial, metadata, tensors, options.onProgress);
+    fs.renameSync(partial, out);
+    fs.writeFileSync(stampPath(out), `${JSON.stringify({ ...stamp, bytes }, null, 2)}\n`);
+    return { path: out, bytes, reused: false, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    fs.rmSync(partial, { force: true });
+  }
+}

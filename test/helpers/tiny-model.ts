@@ -1,0 +1,18 @@
+// The tiny test model, generated once into .cache/test/ and reused by every test that needs a real GGUF.
+import path from "node:path";
+import { makeTinyModel } from "../../src/llm/index.ts";
+import { repoRoot } from "./run-cli.ts";
+
+/** Where test artifacts are cached (git-ignored); also holds the chat template extracted from node-llama-cpp. */
+export const testCacheDir = path.join(repoRoot, ".cache", "test");
+
+let pending: Promise<string> | undefined;
+
+/**
+ * Path of the tiny qwen2 model (seed 1, f16, ~45 MB): written on first use (about a second), reused afterwards,
+ * also across test processes, while its stamp says it is up to date.
+ */
+export function tinyModelPath(): Promise<string> {
+  pending ??= makeTinyModel({ out: path.join(testCacheDir, "tiny-seed1.gguf"), shape: "tiny", seed: 1, cacheDir: testCacheDir }).then((r) => r.path);
+  return pending;
+}

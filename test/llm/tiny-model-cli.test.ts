@@ -1,0 +1,32 @@
+// make-tiny-model from the command line: the path alone on stdout, progress and reuse on stderr, bad input as a UserError.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { runCli } from "../helpers/run-cli.ts";
+
+test("make-tiny-model writes into the cache folder by shape and seed, prints only the path, then reuses the file", () => {
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), "tiny-cli-"));
+  try {
+    const expected = path.join(cache, "tiny", "tiny-seed5.gguf");
+    const first = runCli(["make-tiny-model", "--seed", "5"], { env: { BLOGQA_CACHE: cache } });
+    assert.equal(first.status, 0, first.stderr);
+    assert.equal(first.stdout, `${expected}\n`);
+    assert.match(first.stderr, /wrote 45\.0 MB/);
+    assert.equal(fs.statSync(expected).size, 44978208);
+    const second = runCli(["make-tiny-model", "--seed", "5"], { env: { BLOGQA_CACHE: cache } });
+    assert.equal(second.stdout, `${expected}\n`);
+    assert.match(second.stderr, /reusing up-to-date/);
+  } finally {
+    fs.rmSync(cache, { recursive: true, force: true });
+  }
+});
+
+test("a bad seed is a one-line error and writes nothing", () => {
+  const out = path.join(os.tmpdir(), `tiny-cli-bad-${process.pid}.gguf`);
+  const result = runCli(["make-tiny-model", "--seed", "-3", "--out", out]);
+  assert.equal(result.status, 1);
+  assert.equal(result.stderr, "blogqa: --seed must be an integer from 0 to 4294967295, got -3\n");
+  assert.equal(fs.existsSync(out), false);
+});
