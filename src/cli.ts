@@ -6,13 +6,14 @@ import { searchCommands } from "./commands/search.ts";
 import { embedderCommands } from "./commands/embedder.ts";
 import { llmCommands } from "./commands/llm.ts";
 import { studyCommands } from "./commands/study.ts";
+import { smokeCommands } from "./commands/smoke.ts";
 import { reportCommands } from "./commands/report.ts";
 import { UserError } from "./errors.ts";
 
 const cli = yargs(hideBin(process.argv))
   .scriptName("blogqa")
   .usage("$0 <command> [options]\n\nReproduce the workflow-vs-agent study on a blog. Run as: npm run -s blogqa -- <command>")
-  .command([...corpusCommands, ...searchCommands, ...embedderCommands, ...llmCommands, ...studyCommands, ...reportCommands])
+  .command([...corpusCommands, ...searchCommands, ...embedderCommands, ...llmCommands, ...studyCommands, ...smokeCommands, ...reportCommands])
   .demandCommand(1, "Name a command; see --help.")
   .strict()
   .strictCommands()

@@ -1,6 +1,15 @@
 // The study commands: thin shells over src/study/.
-import type { CommandModule } from "yargs";
-import { transcriptCostTable } from "../study/transcript-cost.ts";
+import path from "node:path";
+import type { Argv, CommandModule } from "yargs";
+import { loadCorpus } from "../corpus/index.ts";
+import { QUANTS, type Quant } from "../llm/index.ts";
+import { strictRows } from "../scoring/index.ts";
+import { strictTableMarkdown } from "../report/index.ts";
+import { readAnswerLog, runStudy, STUDY_MAX_NEW_TOKENS, transcriptCostTable, VARIANT_IDS } from "../study/index.ts";
+import { UserError } from "../errors.ts";
+import { contentOption, jsonOption, questionsOption, searchOptions } from "./options.ts";
+import { modelIds, modelOpener, parseVariants, prepareStudy, progress, scoreAndPrint } from "./study-setup.ts";
+import { existsSync } from "node:fs";
 
 const cost: CommandModule<object, { prefix: number; "per-turn": number; price: number; json: boolean }> = {
   command: "cost",
@@ -22,5 +31,116 @@ const cost: CommandModule<object, { prefix: number; "per-turn": number; price: n
   },
 };
 
+/** Options of every command that runs models over the study. */
+export function studyRunOptions<T>(y: Argv<T>): Argv<T & StudyRunArgs> {
+  const built = y
+    .options(searchOptions)
+    .options(questionsOption)
+    .option("variants", { type: "string", describe: `Designs to run, comma-separated (default all: ${VARIANT_IDS.join(",")})` })
+    .option("limit", { type: "number", describe: "Only the first N questions" })
+    .option("parallel", { type: "number", default: 1, describe: "Questions generated at once, one sequence each" })
+    .option("reuse-cache", { type: "boolean", default: true, describe: "Reuse each sequence's KV cache across calls (--no-reuse-cache evaluates every prompt from scratch, as the study did)" })
+    .option("max-new-tokens", { type: "number", default: STUDY_MAX_NEW_TOKENS, describe: "New tokens per call at most (the study's 200)" })
+    .option("out", { type: "string", default: "runs/default", describe: "Run folder: answers.jsonl, tables, manifest" })
+    .option("fresh", { type: "boolean", default: false, describe: "Drop the folder's earlier answers instead of resuming" })
+    .option("gpu", { type: "boolean", default: true, describe: "Use a GPU when one is found (--no-gpu forces the CPU)" })
+    .option("threads", { type: "number", describe: "CPU threads for llama.cpp (default: chosen by the runtime)" })
+    .option("context-size", { type: "number", describe: "Context size in tokens per sequence (default: chosen by the runtime)" })
+    .option("chat-template", { type: "string", describe: "Jinja chat template file, for a model whose GGUF has none" })
+    .check((argv) => {
+      if (!Number.isInteger(argv.parallel) || argv.parallel < 1) throw new UserError("--parallel must be a positive integer");
+      if (argv.limit !== undefined && (!Number.isInteger(argv.limit) || argv.limit < 1)) throw new UserError("--limit must be a positive integer");
+      return true;
+    });
+  return built as unknown as Argv<T & StudyRunArgs>;
+}
+
+export interface StudyRunArgs {
+  content: string;
+  questions: string;
+  retriever: "bm25" | "dense" | "hybrid";
+  "embedding-model": string;
+  "embedding-dtype": "fp32" | "fp16" | "q8";
+  "cache-dir": string;
+  variants?: string;
+  limit?: number;
+  parallel: number;
+  "reuse-cache": boolean;
+  "max-new-tokens": number;
+  out: string;
+  fresh: boolean;
+  gpu: boolean;
+  threads?: number;
+  "context-size"?: number;
+  "chat-template"?: string;
+}
+
+/** The body of run, smoke and experiment: answer every pending (model, design, question), then print the tables. */
+export async function runStudyCommand(argv: StudyRunArgs, models: readonly string[]): Promise<void> {
+  const variants = parseVariants(argv.variants);
+  const inputs = await prepareStudy({
+    content: argv.content,
+    questions: argv.questions,
+    ...(argv.limit !== undefined ? { limit: argv.limit } : {}),
+    retriever: argv.retriever,
+    embeddingModel: argv["embedding-model"],
+    embeddingDtype: argv["embedding-dtype"],
+    cacheDir: argv["cache-dir"],
+  });
+  const settings = {
+    variants,
+    questions: inputs.questions,
+    parallel: argv.parallel,
+    reuseCache: argv["reuse-cache"],
+    maxNewTokens: argv["max-new-tokens"],
+  };
+  const summary = await runStudy({
+    outDir: argv.out,
+    models,
+    openModel: modelOpener({
+      cacheDir: argv["cache-dir"],
+      gpu: argv.gpu,
+      ...(argv.threads !== undefined ? { threads: argv.threads } : {}),
+      ...(argv["context-size"] !== undefined ? { contextSize: argv["context-size"] } : {}),
+      ...(argv["chat-template"] !== undefined ? { chatTemplate: argv["chat-template"] } : {}),
+    }),
+    tools: inputs.index,
+    settings,
+    fresh: argv.fresh,
+    onProgress: progress,
+  });
+  progress(`${summary.ran} runs done, ${summary.skipped} already logged, in ${summary.answersFile}`);
+  scoreAndPrint(argv.out, inputs.corpus, inputs.questions.length);
+}
+
+const run: CommandModule<object, StudyRunArgs & { model?: string[]; quant: Quant }> = {
+  command: "run",
+  describe: "Run the study: every design on every question for each model, logged to <out>/answers.jsonl (resumable)",
+  builder: (y) =>
+    studyRunOptions(y)
+      .option("model", { type: "string", array: true, describe: "A .gguf path, an hf: URI, or qwen2.5-1.5b / qwen2.5-3b; repeat for several (default: both study models)" })
+      .option("quant", { choices: QUANTS, default: "f16" as Quant, describe: "Weights of the default models: f16 (closest to the study's bf16), q8_0 or q4_k_m" }) as Argv<
+      StudyRunArgs & { model?: string[]; quant: Quant }
+    >,
+  handler: async (argv) => runStudyCommand(argv, modelIds(argv.model, argv.quant)),
+};
+
+const rescore: CommandModule<object, { file: string; content: string; json: boolean }> = {
+  command: "rescore <file>",
+  describe: "The study's strict rescore of a logged answers.jsonl: classify each source line (none / one real / several / invented)",
+  builder: (y) =>
+    y
+      .positional("file", { type: "string", demandOption: true, describe: "An answers.jsonl" })
+      .options(contentOption)
+      .options(jsonOption),
+  handler: async (argv) => {
+    if (!existsSync(argv.file)) throw new UserError(`${argv.file}: no such file`);
+    const corpus = await loadCorpus(argv.content);
+    const { records } = readAnswerLog(argv.file);
+    const rows = strictRows(records, corpus.posts.map((p) => p.slug));
+    console.log(argv.json ? JSON.stringify(rows) : strictTableMarkdown(rows));
+  },
+};
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const studyCommands: CommandModule<any, any>[] = [cost];
+export const studyCommands: CommandModule<any, any>[] = [run, rescore, cost];

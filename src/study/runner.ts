@@ -76,7 +76,7 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
           const record = answerRecord(model, task.variant, task.question, transcript);
           appendAnswer(file, record);
           ran++;
-          progress(`${model} ${i + 1}/${pending.length} ${describeRun(record)}`);
+          progress(`${i + 1}/${pending.length} ${describeRun(record)}`);
         });
       } finally {
         await loaded.dispose();

@@ -1,0 +1,45 @@
+// smoke and experiment: the whole study in one command, on the generated tiny models or on the study's two models.
+import path from "node:path";
+import type { Argv, CommandModule } from "yargs";
+import { makeTinyModel, modelIdFor, DEFAULT_MODEL_NAMES, QUANTS, type Quant } from "../llm/index.ts";
+import { readTinyEmbedderManifest, TINY_EMBEDDER_VERSION, writeTinyEmbedder } from "../search/tiny-embedder/index.ts";
+import { runStudyCommand, studyRunOptions, type StudyRunArgs } from "./study.ts";
+import { progress } from "./study-setup.ts";
+
+/** The tiny embedder the smoke run searches with, generated into the cache once. */
+function ensureTinyEmbedder(dir: string): string {
+  const manifest = readTinyEmbedderManifest(dir);
+  if (manifest?.version !== TINY_EMBEDDER_VERSION || manifest.shape !== "tiny" || manifest.seed !== 42) {
+    writeTinyEmbedder(dir, { seed: 42, shape: "tiny" });
+  }
+  return dir;
+}
+
+const smoke: CommandModule<object, StudyRunArgs> = {
+  command: "smoke",
+  describe: "The whole study offline on the generated tiny model and tiny embedder (hybrid search, all designs, all questions) into results/smoke/",
+  builder: (y) =>
+    studyRunOptions(y).default("out", path.join("results", "smoke")).default("fresh", true).default("embedding-model", "(the tiny embedder)") as Argv<StudyRunArgs>,
+  handler: async (argv) => {
+    const tinyDir = path.join(argv["cache-dir"], "tiny");
+    const model = await makeTinyModel({ out: path.join(tinyDir, "tiny-seed1.gguf"), shape: "tiny", seed: 1, cacheDir: tinyDir });
+    const embedder = argv["embedding-model"] === "(the tiny embedder)" ? ensureTinyEmbedder(path.join(tinyDir, "tiny-embedder")) : argv["embedding-model"];
+    progress(`smoke: tiny model ${model.path}, embedder ${embedder}`);
+    await runStudyCommand({ ...argv, "embedding-model": embedder }, [model.path]);
+  },
+};
+
+const experiment: CommandModule<object, StudyRunArgs & { quant: Quant }> = {
+  command: "experiment",
+  describe: `The study itself: ${DEFAULT_MODEL_NAMES.join(" and ")}, all four designs, all questions, into results/ (resumes)`,
+  builder: (y) =>
+    studyRunOptions(y)
+      .default("out", "results")
+      .option("quant", { choices: QUANTS, default: "f16" as Quant, describe: "Weights: f16 (closest to the study's bf16), q8_0 or q4_k_m" }) as Argv<
+      StudyRunArgs & { quant: Quant }
+    >,
+  handler: async (argv) => runStudyCommand(argv, DEFAULT_MODEL_NAMES.map((m) => modelIdFor(m, argv.quant))),
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const smokeCommands: CommandModule<any, any>[] = [smoke, experiment];

@@ -1,0 +1,84 @@
+// What run, smoke and experiment share: read the blog and questions, open the search, pick the models.
+import { loadCorpus, loadQuestions, type Corpus, type Question } from "../corpus/index.ts";
+import { openIndex, type SearchIndex, type RetrieverKind, type EmbeddingDtype } from "../search/index.ts";
+import { loadModel, modelIdFor, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
+import type { LoadedModel } from "../llm/types.ts";
+import { readAnswerLog, ANSWERS_FILE, VARIANT_IDS, type VariantId } from "../study/index.ts";
+import { writeTables } from "../report/index.ts";
+import { UserError } from "../errors.ts";
+import path from "node:path";
+
+export interface StudyInputs {
+  readonly corpus: Corpus;
+  readonly questions: readonly Question[];
+  readonly index: SearchIndex;
+}
+
+export interface StudyInputOptions {
+  readonly content: string;
+  readonly questions: string;
+  readonly limit?: number;
+  readonly retriever: RetrieverKind;
+  readonly embeddingModel: string;
+  readonly embeddingDtype: EmbeddingDtype;
+  readonly cacheDir: string;
+}
+
+export const progress = (message: string) => console.error(message);
+
+export async function prepareStudy(o: StudyInputOptions): Promise<StudyInputs> {
+  const corpus = await loadCorpus(o.content);
+  const all = await loadQuestions(o.questions, corpus);
+  const questions = o.limit === undefined ? all : all.slice(0, o.limit);
+  const index = await openIndex(corpus, {
+    retriever: o.retriever,
+    embeddingModel: o.embeddingModel,
+    dtype: o.embeddingDtype,
+    cacheDir: o.cacheDir,
+    onProgress: progress,
+  });
+  progress(`${corpus.posts.length} posts, ${corpus.sections.length} sections, ${questions.length} questions, ${o.retriever} search`);
+  return { corpus, questions, index };
+}
+
+/** --variants a,b as checked design ids. */
+export function parseVariants(list: string | undefined): VariantId[] {
+  if (list === undefined) return [...VARIANT_IDS];
+  const ids = list.split(",").map((s) => s.trim()).filter(Boolean);
+  const unknown = ids.filter((id) => !(VARIANT_IDS as readonly string[]).includes(id));
+  if (unknown.length > 0) throw new UserError(`unknown design ${unknown.join(", ")}; choose from ${VARIANT_IDS.join(", ")}`);
+  return ids as VariantId[];
+}
+
+/** --model values (default: the study's two models) as ids loadModel understands. */
+export function modelIds(models: readonly string[] | undefined, quant: Quant): string[] {
+  return (models && models.length > 0 ? models : DEFAULT_MODEL_NAMES).map((m) => modelIdFor(m, quant));
+}
+
+export interface ModelLoadOptions {
+  readonly cacheDir: string;
+  readonly gpu: boolean;
+  readonly threads?: number;
+  readonly contextSize?: number;
+  readonly chatTemplate?: string;
+}
+
+export function modelOpener(o: ModelLoadOptions): (id: string) => Promise<LoadedModel> {
+  return (id) =>
+    loadModel(id, {
+      cacheDir: o.cacheDir,
+      gpu: o.gpu ? "auto" : false,
+      ...(o.threads !== undefined ? { threads: o.threads } : {}),
+      ...(o.contextSize !== undefined ? { contextSize: o.contextSize } : {}),
+      ...(o.chatTemplate !== undefined ? { chatTemplateFile: o.chatTemplate } : {}),
+      onProgress: progress,
+    });
+}
+
+/** Scores the folder's log, writes its tables and prints them. */
+export function scoreAndPrint(outDir: string, corpus: Corpus, questionCount: number): void {
+  const { records } = readAnswerLog(path.join(outDir, ANSWERS_FILE));
+  const markdown = writeTables(outDir, records, corpus.posts.map((p) => p.slug), { sections: corpus.sections.length, questions: questionCount });
+  console.log(markdown);
+  progress(`tables written to ${path.join(outDir, "tables.md")}, study.csv, strict.csv`);
+}
