@@ -1,0 +1,35 @@
+// npm run smoke inside npm test: the whole study offline on the tiny model and tiny embedder, checked for shape, not quality.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { runCli } from "../helpers/run-cli.ts";
+import { testCacheDir } from "../helpers/tiny-model.ts";
+import type { AnswerRecord } from "../../src/study/types.ts";
+
+test("smoke runs 4 designs x 30 questions with hybrid search and prints both tables", () => {
+  const out = mkdtempSync(path.join(tmpdir(), "blogqa-smoke-"));
+  const result = runCli(["smoke", "--out", out, "--cache-dir", testCacheDir, "--threads", "1"]);
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stdout, /436 sections; 30 questions; tiny-seed1, greedy/);
+  assert.match(result.stdout, /Strict rescore/);
+  for (const file of ["tables.md", "study.csv", "strict.csv"]) assert.ok(existsSync(path.join(out, file)), file);
+
+  const records = readFileSync(path.join(out, "answers.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as AnswerRecord);
+  assert.equal(records.length, 120);
+  assert.equal(new Set(records.map((r) => `${r.variant} ${r.question_id}`)).size, 120);
+  for (const r of records) {
+    const calls = r.transcript.calls;
+    assert.equal(r.model_calls, calls.length);
+    assert.equal(r.tokens_read, calls.reduce((a, c) => a + c.record.tokensRead, 0));
+    assert.equal(r.last_context, calls.at(-1)!.record.tokensRead);
+    assert.ok(calls.every((c) => c.record.tokensGenerated <= 200), "the study's 200-token cap");
+    assert.notEqual(r.outcome, "error", r.error);
+  }
+  const workflow = records.filter((r) => r.variant === "workflow");
+  assert.ok(workflow.every((r) => r.transcript.retrieval?.hits.length === 3), "the workflow shows three hits");
+  assert.ok(workflow.every((r) => r.transcript.calls[0]!.messages[1]!.content.startsWith("Search results:\n[{\"post\": ")));
+  const forced = records.filter((r) => r.variant === "agent-forced");
+  assert.ok(forced.every((r) => r.transcript.calls[0]!.reply.startsWith("<tool_call>\n")), "the forced prefix starts every first reply");
+});
