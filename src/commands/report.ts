@@ -3,6 +3,7 @@ import type { CommandModule } from "yargs";
 import { compareRuns } from "../scoring/index.ts";
 import { comparisonsMarkdown, openRunFolder, writeReport } from "../report/index.ts";
 import { jsonOption } from "./options.ts";
+import { auditCommands } from "./audit.ts";
 
 /** Unlike rescore's --content, no default: a run folder's manifest.json knows which posts the run searched. */
 const contentForRun = {
@@ -40,4 +41,5 @@ const compare: CommandModule<object, { file: string; content?: string; json: boo
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const reportCommands: CommandModule<any, any>[] = [report, compare];
+// audit checks a run folder as report and compare read one; it lives here so that cli.ts needs no new import.
+export const reportCommands: CommandModule<any, any>[] = [report, compare, ...auditCommands];

@@ -26,6 +26,8 @@ export interface RunSettings {
   readonly limit: number | undefined;
   readonly parallel: number;
   readonly reuseCache: boolean;
+  /** RuntimeOptions.sharedContext: parallel sequences batched on one context (default false). */
+  readonly sharedContext?: boolean;
   readonly maxNewTokens: number;
   readonly retriever: RetrieverKind;
   readonly embeddingModel: string;
@@ -42,6 +44,7 @@ export interface RunSettings {
 export interface ManifestSettings {
   readonly parallel: number;
   readonly reuse_cache: boolean;
+  readonly shared_context: boolean;
   readonly max_new_tokens: number;
   readonly max_turns: number;
   readonly search_hits: number;
@@ -106,6 +109,7 @@ export function manifestSettings(s: RunSettings): ManifestSettings {
   return {
     parallel: s.parallel,
     reuse_cache: s.reuseCache,
+    shared_context: s.sharedContext ?? false,
     max_new_tokens: s.maxNewTokens,
     max_turns: MAX_TURNS,
     search_hits: WORKFLOW_HITS,

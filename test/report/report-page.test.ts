@@ -9,6 +9,8 @@ import { chromium, type Browser } from "playwright-core";
 import { modelLabel } from "../../src/report/index.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { EVIL_MODEL, INJECTION, writeReportFixture } from "../helpers/report-fixture.ts";
+import { tinyRun } from "../helpers/tiny-run.ts";
+import { readFileSync, writeFileSync } from "node:fs";
 
 const CHROMIUM = "/usr/bin/chromium";
 const skip = process.env.BLOGQA_SKIP_BROWSER === "1" ? "BLOGQA_SKIP_BROWSER=1: browser test of the report page skipped" : false;
@@ -85,6 +87,48 @@ test("the report page works offline, shows a chosen transcript, and runs no inje
       await page.locator("h2", { hasText: "Transcripts" }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: process.env.BLOGQA_SCREENSHOT });
     }
+  } finally {
+    await browser.close();
+  }
+});
+
+test("the report of a real tiny-model run, one reply swapped for an injection, renders and runs nothing", { skip, timeout: 300_000 }, async () => {
+  const { dir } = await tinyRun({ questions: 2, variants: ["workflow", "agent", "agent-forced"] });
+  // As if the model had written it: the last call's reply and the answer of the first agent run.
+  const file = path.join(dir, "answers.jsonl");
+  const lines = readFileSync(file, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
+  const target = lines.find((l) => l.variant === "agent");
+  target.answer = INJECTION;
+  target.transcript.answer = INJECTION;
+  target.transcript.calls.at(-1).reply = INJECTION;
+  writeFileSync(file, lines.map((l) => JSON.stringify(l) + "\n").join(""));
+  // No --content: the slugs come from the run's manifest.json.
+  const cli = runCli(["report", dir]);
+  assert.equal(cli.status, 0, cli.stderr);
+
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (e) => problems.push(e.message));
+    await page.goto(pathToFileURL(path.join(dir, "report.html")).href);
+    assert.match(await page.locator("body").innerText(), /15 sections; 2 questions; tiny-seed1, greedy/);
+    assert.match(await page.locator(".manifest").innerText(), /tiny-seed1\.gguf \([\d,]+ bytes, sha256 [0-9a-f]{64}\); qwen2; chat template sha256/);
+    await page.selectOption("#pick-design", "agent");
+    await page.selectOption("#pick-question", target.question_id);
+    const view = page.locator("#transcript");
+    assert.equal(await view.locator(".answer pre").innerText(), INJECTION);
+    assert.equal(await view.locator(".reply pre").last().innerText(), INJECTION);
+    // Scored against the manifest's slugs (the fixture blog's), where kv-cache-inference is no post.
+    assert.ok((await view.innerText()).includes('placeholder or invented: the text after the last "Source:" ("kv-cache-inference") names no post of the blog'));
+    assert.equal(await page.locator("body img, #transcript script").count(), 0);
+    assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned), undefined);
+    // A real transcript from the model: every call is listed with its token counts.
+    await page.selectOption("#pick-design", "agent-forced");
+    assert.ok((await view.locator("section.call").count()) >= 1);
+    assert.match(await view.locator("section.call h4").first().innerText(), /Call 1: \d+ tokens read/);
+    assert.equal(await view.locator(".prefix pre").first().textContent(), "<tool_call>\n");
+    assert.deepEqual(problems, []);
   } finally {
     await browser.close();
   }

@@ -1,0 +1,105 @@
+// The audit command: rerun a run folder's first N runs of one model, one at a time, and compare transcripts byte for byte.
+import path from "node:path";
+import type { CommandModule } from "yargs";
+import { loadCorpus } from "../corpus/index.ts";
+import { loadModel } from "../llm/index.ts";
+import { openIndex } from "../search/index.ts";
+import { ANSWERS_FILE, auditRuns, auditText, cachedSha256, readAnswerLog, readManifest, type AnswerRecord, type RunManifest } from "../study/index.ts";
+import { modelLabel } from "../report/index.ts";
+import { UserError } from "../errors.ts";
+import { defaultCacheDir } from "./options.ts";
+
+interface AuditArgs {
+  model?: string;
+  limit: number;
+  out: string;
+  content?: string;
+  "cache-dir": string;
+  json: boolean;
+}
+
+/** The logged model that `wanted` names: its exact id, its label (file or repo name), or the only one. */
+export function pickLoggedModel(records: readonly AnswerRecord[], wanted: string | undefined, file: string): string {
+  const models = [...new Set(records.map((r) => r.model))];
+  if (wanted === undefined) {
+    if (models.length === 1) return models[0]!;
+    throw new UserError(`${file} holds ${models.length} models; name one with --model: ${models.join(", ")}`);
+  }
+  const lower = wanted.toLowerCase();
+  const matches = models.filter((m) => m === wanted || modelLabel(m).toLowerCase() === lower || modelLabel(m).toLowerCase().includes(lower));
+  const exact = matches.find((m) => m === wanted);
+  if (exact) return exact;
+  if (matches.length === 1) return matches[0]!;
+  if (matches.length === 0) throw new UserError(`no runs of model "${wanted}" in ${file}; it holds: ${models.join(", ")}`);
+  throw new UserError(`"${wanted}" names several models in ${file}: ${matches.join(", ")}; give the full id`);
+}
+
+const audit: CommandModule<object, AuditArgs> = {
+  command: "audit",
+  describe:
+    "Rerun the first N logged runs of a model one at a time without cache reuse, with the run's own settings (from its manifest.json), " +
+    "and report how many transcripts come back byte-identical and where the others part",
+  builder: (y) =>
+    y
+      .option("model", { type: "string", describe: "The model to audit: its id in answers.jsonl or part of its name (default: the only one)" })
+      .option("limit", { type: "number", default: 10, describe: "How many of its runs to rerun, in log order" })
+      .option("out", { type: "string", default: "runs/default", describe: "The run folder (answers.jsonl and manifest.json)" })
+      .option("content", { type: "string", describe: "The blog's posts (default: the folder the manifest records); must be the same bytes the run searched" })
+      .option("cache-dir", { type: "string", default: defaultCacheDir(), defaultDescription: "$BLOGQA_CACHE or ./.cache", describe: "Index and model cache" })
+      .option("json", { type: "boolean", default: false, describe: "Print the result as JSON" })
+      .check((argv) => {
+        if (!Number.isInteger(argv.limit) || argv.limit < 1) throw new UserError("--limit must be a positive integer");
+        return true;
+      }) as never,
+  handler: async (argv) => {
+    const progress = (line: string) => console.error(line);
+    const file = path.join(argv.out, ANSWERS_FILE);
+    const { records } = readAnswerLog(file);
+    if (records.length === 0) throw new UserError(`${file}: no logged runs to audit`);
+    const manifest = readManifest(argv.out);
+    if (!manifest) throw new UserError(`${argv.out} has no manifest.json: the audit reruns with the run's own settings and cannot know them`);
+    const model = pickLoggedModel(records, argv.model, file);
+    const runs = records.filter((r) => r.model === model).slice(0, argv.limit);
+
+    const corpus = await loadCorpus(argv.content ?? manifest.corpus.dir);
+    if (corpus.hash !== manifest.corpus.sha256) {
+      throw new UserError(`${corpus.dir} is not the blog this run searched (sha256 ${corpus.hash}, the run's ${manifest.corpus.sha256}): search results, and so transcripts, would differ`);
+    }
+    const s = manifest.settings;
+    const index = await openIndex(corpus, {
+      retriever: s.retriever,
+      embeddingModel: s.embedding_model ?? "",
+      dtype: s.embedding_dtype ?? "fp32",
+      cacheDir: argv["cache-dir"],
+      onProgress: progress,
+    });
+    const loaded = await loadModel(model, {
+      cacheDir: argv["cache-dir"],
+      gpu: s.gpu ? "auto" : false,
+      ...(s.threads !== null ? { threads: s.threads } : {}),
+      ...(s.context_size !== null ? { contextSize: s.context_size } : {}),
+      ...(s.chat_template !== null ? { chatTemplateFile: s.chat_template } : {}),
+      onProgress: progress,
+    });
+    try {
+      await checkSameWeights(manifest, model, loaded.info.files, argv["cache-dir"]);
+      const result = await auditRuns({ runs, model: loaded, tools: index, maxNewTokens: s.max_new_tokens, onProgress: progress });
+      console.log(argv.json ? JSON.stringify(result) : auditText(result, { dir: argv.out, parallel: s.parallel, reuseCache: s.reuse_cache }));
+    } finally {
+      await loaded.dispose();
+    }
+  },
+};
+
+/** A rerun on other weights would measure nothing: refuse when the files' sha256 differ from the manifest's. */
+async function checkSameWeights(manifest: RunManifest, model: string, files: readonly { readonly path: string }[], cacheDir: string): Promise<void> {
+  const recorded = manifest.models.find((m) => m.id === model);
+  if (!recorded) throw new UserError(`the manifest records no files for ${model}, so its weights cannot be checked`);
+  const now = [];
+  for (const f of files) now.push((await cachedSha256(f.path, cacheDir)).sha256);
+  const then = recorded.files.map((f) => f.sha256);
+  if (JSON.stringify(now) !== JSON.stringify(then)) throw new UserError(`${model}: the model files' sha256 (${now.join(", ")}) differ from the run's (${then.join(", ")})`);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const auditCommands: CommandModule<any, any>[] = [audit];

@@ -1,0 +1,99 @@
+// Reruns logged runs one at a time without cache reuse and checks that every reply comes back byte for byte.
+// llama.cpp does not promise identical greedy output across batch sizes or KV-cache reuse (on GPUs especially):
+// this measures it for a run folder instead of assuming it.
+import type { ChatRuntime, LoadedModel } from "../llm/types.ts";
+import { runAgent } from "./agent-loop.ts";
+import type { ToolContext } from "./tools.ts";
+import type { AnswerRecord, Transcript } from "./types.ts";
+import { runWorkflow } from "./workflow.ts";
+
+/** Where a rerun first parted from its log: the call (1-based) and both replies. */
+export interface TranscriptDifference {
+  readonly call: number;
+  /** undefined when one transcript has fewer calls than the other. */
+  readonly logged: string | undefined;
+  readonly rerun: string | undefined;
+  /** Offset of the first differing character (the shorter reply's length when one is a prefix of the other). */
+  readonly offset: number;
+}
+
+export interface AuditedRun {
+  readonly variant: AnswerRecord["variant"];
+  readonly question_id: string;
+  /** undefined: every call's reply was byte-identical. */
+  readonly difference: TranscriptDifference | undefined;
+}
+
+export interface AuditResult {
+  readonly model: string;
+  readonly checked: number;
+  readonly identical: number;
+  readonly runs: readonly AuditedRun[];
+}
+
+/** The first call whose reply differs, comparing every call in order; undefined when all match. */
+export function firstDifference(logged: Transcript, rerun: Transcript): TranscriptDifference | undefined {
+  const calls = Math.max(logged.calls.length, rerun.calls.length);
+  for (let i = 0; i < calls; i++) {
+    const a = logged.calls[i]?.reply;
+    const b = rerun.calls[i]?.reply;
+    if (a !== b) return { call: i + 1, logged: a, rerun: b, offset: a === undefined || b === undefined ? 0 : commonPrefix(a, b) };
+  }
+  return undefined;
+}
+
+function commonPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+export interface AuditOptions {
+  /** The model's logged runs to check, in log order. */
+  readonly runs: readonly AnswerRecord[];
+  readonly model: LoadedModel;
+  readonly tools: ToolContext;
+  /** The run's own setting. */
+  readonly maxNewTokens: number;
+  readonly onProgress?: (line: string) => void;
+}
+
+/** Reruns each logged run on one fresh sequence, cache reuse off, and compares every reply with the log. */
+export async function auditRuns(options: AuditOptions): Promise<AuditResult> {
+  const progress = options.onProgress ?? (() => {});
+  const [runtime] = await options.model.openRuntimes(1, { reuseCache: false });
+  const generate: ChatRuntime = { generate: (request) => runtime!.generate({ ...request, maxTokens: request.maxTokens ?? options.maxNewTokens }) };
+  const runs: AuditedRun[] = [];
+  for (const [i, logged] of options.runs.entries()) {
+    const rerun =
+      logged.variant === "workflow" ? await runWorkflow(logged.question, generate, options.tools) : await runAgent(logged.question, logged.variant, generate, options.tools);
+    const difference = firstDifference(logged.transcript, rerun);
+    runs.push({ variant: logged.variant, question_id: logged.question_id, difference });
+    progress(`${i + 1}/${options.runs.length} ${logged.variant} ${logged.question_id}: ${difference ? `differs at call ${difference.call}` : "identical"}`);
+  }
+  return { model: options.runs[0]?.model ?? "", checked: runs.length, identical: runs.filter((r) => !r.difference).length, runs };
+}
+
+/** The audit as lines for a person: the count, then each differing run with both replies around where they part. */
+export function auditText(result: AuditResult, context: { readonly dir: string; readonly parallel: number; readonly reuseCache: boolean }): string {
+  const lines = [
+    `audit of ${result.model} in ${context.dir}: ${result.checked} logged runs rerun one at a time without cache reuse ` +
+      `(the run used parallel ${context.parallel}, cache reuse ${context.reuseCache ? "on" : "off"})`,
+    `byte-identical transcripts: ${result.identical} of ${result.checked}`,
+  ];
+  for (const run of result.runs) {
+    const d = run.difference;
+    if (!d) continue;
+    lines.push(`differs: ${run.variant} ${run.question_id}, call ${d.call}, from character ${d.offset}`);
+    lines.push(`  logged: ${excerpt(d.logged, d.offset)}`);
+    lines.push(`  rerun:  ${excerpt(d.rerun, d.offset)}`);
+  }
+  return lines.join("\n");
+}
+
+/** Up to 60 characters either side of the parting point, as a JSON string so that newlines stay on one line. */
+function excerpt(reply: string | undefined, offset: number): string {
+  if (reply === undefined) return "(no such call)";
+  const start = Math.max(0, offset - 60);
+  return `${start > 0 ? "..." : ""}${JSON.stringify(reply.slice(start, offset + 60))}${offset + 60 < reply.length ? "..." : ""}`;
+}

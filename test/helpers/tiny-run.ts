@@ -1,0 +1,64 @@
+// A real run folder from the tiny model: the fixture blog, BM25 search, two designs, a few questions, with its manifest.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadCorpus, loadQuestions } from "../../src/corpus/index.ts";
+import { loadModel } from "../../src/llm/index.ts";
+import { openIndex } from "../../src/search/index.ts";
+import { runStudy, startManifest, type RunSettings, type StudyRunSummary, type VariantId } from "../../src/study/index.ts";
+import { repoRoot } from "./run-cli.ts";
+import { testCacheDir, tinyModelPath } from "./tiny-model.ts";
+
+export const FIXTURE_CONTENT = path.join(repoRoot, "test/fixtures/blog/posts");
+export const FIXTURE_QUESTIONS = path.join(repoRoot, "test/fixtures/blog/questions.jsonl");
+
+export interface TinyRunOptions {
+  readonly questions?: number;
+  readonly variants?: readonly VariantId[];
+  readonly parallel?: number;
+  readonly maxNewTokens?: number;
+}
+
+/**
+ * Runs the study on the tiny model into a fresh temp folder, wiring the manifest exactly as the run command does:
+ * startManifest before runStudy, recordModel as each model loads, finish after.
+ */
+export async function tinyRun(options: TinyRunOptions = {}): Promise<{ dir: string; model: string; summary: StudyRunSummary }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "blogqa-tiny-run-"));
+  const model = await tinyModelPath();
+  const corpus = await loadCorpus(FIXTURE_CONTENT);
+  const questions = (await loadQuestions(FIXTURE_QUESTIONS, corpus)).slice(0, options.questions ?? 2);
+  const index = await openIndex(corpus, { retriever: "bm25", embeddingModel: "", dtype: "fp32", cacheDir: testCacheDir });
+  const variants = options.variants ?? ["workflow", "agent-forced"];
+  const settings: RunSettings = {
+    models: [model],
+    variants,
+    questionsFile: FIXTURE_QUESTIONS,
+    limit: questions.length,
+    parallel: options.parallel ?? 2,
+    reuseCache: true,
+    maxNewTokens: options.maxNewTokens ?? 40,
+    retriever: "bm25",
+    embeddingModel: "",
+    embeddingDtype: "fp32",
+    contentDir: FIXTURE_CONTENT,
+    gpu: false,
+    threads: undefined,
+    contextSize: undefined,
+    chatTemplate: undefined,
+  };
+  const manifest = startManifest(dir, { settings, corpus, questionCount: questions.length, embedding: index.embedding }, { cacheDir: testCacheDir });
+  const summary = await runStudy({
+    outDir: dir,
+    models: [model],
+    openModel: async (id) => {
+      const loaded = await loadModel(id, { cacheDir: testCacheDir, gpu: false });
+      await manifest.recordModel(loaded.info);
+      return loaded;
+    },
+    tools: index,
+    settings: { variants, questions, parallel: settings.parallel, reuseCache: settings.reuseCache, maxNewTokens: settings.maxNewTokens },
+  });
+  manifest.finish(summary);
+  return { dir, model, summary };
+}
