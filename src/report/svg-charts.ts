@@ -19,7 +19,8 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
  */
 export function sharesChart(rows: readonly StrictRow[]): string {
   const models = [...new Set(rows.map((r) => r.model))];
-  const panelW = 380;
+  // A fixed width (wider only past two models) keeps the text the same size whatever the number of panels.
+  const panelW = Math.max(380, 760 / Math.max(1, models.length));
   const H = 300;
   const top = 40;
   const plotH = 200;
@@ -51,7 +52,7 @@ export function sharesChart(rows: readonly StrictRow[]): string {
         parts.push(
           `<g><title>${escapeHtml(tip)}</title><rect x="${fmt(bx)}" y="${fmt(y(share))}" width="${fmt(barW)}" height="${fmt(plotH * share)}" fill="${color}"/>` +
             whisker(bx + barW / 2, y(p.low), y(p.high)) +
-            `<text x="${fmt(bx + barW / 2)}" y="${fmt(y(share) - 3)}" text-anchor="middle" class="count">${p.k}</text></g>`,
+            `<text x="${fmt(bx + barW / 2)}" y="${fmt(y(p.high) - 4)}" text-anchor="middle" class="count">${p.k}</text></g>`,
         );
       });
       parts.push(`<text x="${fmt(cx)}" y="${top + plotH + 16}" text-anchor="middle" class="tick">${escapeHtml(VARIANT_MARKS[row.variant])}</text>`);
