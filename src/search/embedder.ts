@@ -29,6 +29,8 @@ export interface LoadEmbedderOptions {
   readonly remoteHost?: string;
   /** Texts per forward pass (default 32, as sentence-transformers). */
   readonly batchSize?: number;
+  /** onnxruntime's intra-op threads; default: its own choice (one per physical core). */
+  readonly threads?: number;
 }
 
 /** "@huggingface/transformers@4.3.2", read from the installed package, for cache keys. */
@@ -54,17 +56,17 @@ async function load(model: string, options: LoadEmbedderOptions): Promise<Embedd
   const hubCache = path.join(options.cacheDir, "embedders");
   env.logLevel = LogLevel.ERROR;
   env.cacheDir = hubCache; // also where transformers.js looks before loading (it reads config.json without our cache_dir)
-  env.localModelPath = hubCache;
+  env.localModelPath = hubCache; // a hub id is looked for "locally" in the cache too, never in node_modules
   env.remoteHost = withSlash(options.remoteHost ?? process.env.HF_ENDPOINT ?? "https://huggingface.co/");
 
   const folder = source.kind === "folder" ? source.folder : path.join(hubCache, source.id);
   // Local folders and cached hub models never touch the network.
-  let extractor = await tryLoad(source, options.dtype, hubCache, false, undefined);
+  let extractor = await tryLoad(source, options, hubCache, false, undefined);
   if (extractor === undefined && source.kind === "hub") {
     const probe = await probeHub(`${env.remoteHost}${source.id}/resolve/main/config.json`);
     if (!probe.ok) throw unavailableModelError(source.id, folder, probe);
     options.onProgress?.(`downloading embedding model ${source.id} into ${folder}`);
-    extractor = await tryLoad(source, options.dtype, hubCache, true, downloadProgressReporter(options.onProgress));
+    extractor = await tryLoad(source, options, hubCache, true, downloadProgressReporter(options.onProgress));
   }
   const cacheFolder = source.kind === "hub" ? folder : undefined;
   if (extractor === undefined) throw incompleteModelError(model, missingFile(folder, options.dtype) ?? "a model file", cacheFolder);
@@ -79,7 +81,7 @@ async function load(model: string, options: LoadEmbedderOptions): Promise<Embedd
     fingerprint: modelFingerprint(folder, modelFiles(options.dtype)),
   };
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  return { info, embed: (texts) => embedTexts(extractor, texts, batchSize, info.dimensions) };
+  return { info, embed: (texts, onProgress) => embedTexts(extractor, texts, batchSize, info.dimensions, onProgress) };
 }
 
 /**
@@ -88,7 +90,7 @@ async function load(model: string, options: LoadEmbedderOptions): Promise<Embedd
  */
 async function tryLoad(
   source: ModelSource,
-  dtype: EmbeddingDtype,
+  { dtype, threads }: LoadEmbedderOptions,
   hubCache: string,
   remote: boolean,
   progress: ((info: ProgressInfo) => void) | undefined,
@@ -102,14 +104,17 @@ async function tryLoad(
       device: "cpu",
       cache_dir: hubCache,
       local_files_only: !remote,
+      ...(threads === undefined ? {} : { session_options: { intraOpNumThreads: threads } }),
       ...(progress ? { progress_callback: progress } : {}),
     });
   } catch (error) {
     if (error instanceof ModelFileNotFoundError) return undefined;
-    if (remote && error instanceof TypeError) {
-      // fetch failed mid-download: the hub answered the probe, then went away.
-      throw new UserError(`downloading embedding model "${id}" failed (${String((error as Error & { cause?: unknown }).cause ?? error.message)}); run again, or use --retriever bm25 or --embedding-model PATH`);
+    if (remote && error instanceof TypeError && error.message === "fetch failed") {
+      // The hub answered the probe, then went away mid-download.
+      const cause = String((error as Error & { cause?: unknown }).cause ?? "network error");
+      throw new UserError(`downloading embedding model "${id}" failed (${cause}); run again, or use --retriever bm25 or --embedding-model PATH`);
     }
+    // Anything else is a file transformers.js or onnxruntime could not use (a corrupt or foreign model).
     throw new UserError(`cannot load embedding model "${id}" (${onnxFileFor(dtype)}): ${(error as Error).message}`);
   } finally {
     env.allowRemoteModels = false;
@@ -117,7 +122,13 @@ async function tryLoad(
 }
 
 /** Embeds in length-sorted batches; each vector is mean-pooled over real tokens and L2-normalized. */
-async function embedTexts(extractor: FeatureExtractionPipeline, texts: readonly string[], batchSize: number, dimensions: number): Promise<Float32Array[]> {
+async function embedTexts(
+  extractor: FeatureExtractionPipeline,
+  texts: readonly string[],
+  batchSize: number,
+  dimensions: number,
+  onProgress: ((done: number, total: number) => void) | undefined,
+): Promise<Float32Array[]> {
   const tokenizer = extractor.tokenizer;
   const specialIds = new Set(tokenizer.all_special_ids);
   const tokenized = texts.map((text) => {
@@ -125,6 +136,7 @@ async function embedTexts(extractor: FeatureExtractionPipeline, texts: readonly 
     return truncateTokenIds(ids, MAX_WORD_PIECES, specialIds.has(ids[ids.length - 1]!));
   });
   const vectors: Float32Array[] = new Array(texts.length);
+  let done = 0;
   for (const batch of lengthSortedBatches(tokenized.map((ids) => ids.length), batchSize)) {
     const padded = padBatch(batch.map((i) => tokenized[i]!), tokenizer.pad_token_id ?? 0);
     const dims = [padded.rows, padded.columns];
@@ -141,6 +153,8 @@ async function embedTexts(extractor: FeatureExtractionPipeline, texts: readonly 
     batch.forEach((textIndex, row) => {
       vectors[textIndex] = data.slice(row * dimensions, (row + 1) * dimensions);
     });
+    done += batch.length;
+    onProgress?.(done, texts.length);
   }
   return vectors;
 }

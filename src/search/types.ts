@@ -51,5 +51,10 @@ export interface SearchIndex {
 /** Sentence embeddings, mean-pooled and normalized, as sentence-transformers computes them. */
 export interface Embedder {
   readonly info: EmbeddingInfo;
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /**
+   * One vector per text, in order. Pass all texts in one call: the embedder sorts them by length before batching,
+   * which pads far less than batches in corpus order (a third less compute on this blog). `onProgress` hears
+   * after each batch how many texts are done.
+   */
+  embed(texts: readonly string[], onProgress?: (done: number, total: number) => void): Promise<Float32Array[]>;
 }

@@ -1,5 +1,5 @@
 // make-tiny-embedder: the same arguments write the same bytes, the folder is what transformers.js expects, the CLI works.
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
@@ -8,7 +8,12 @@ import { loadEmbedder } from "../../src/search/embedder.ts";
 import { tinyEmbedderFiles, writeTinyEmbedder } from "../../src/search/tiny-embedder/index.ts";
 import { runCli } from "../helpers/run-cli.ts";
 
-const temporary = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `blogqa-${name}-`));
+const folders: string[] = [];
+const temporary = (name: string) => {
+  folders.push(fs.mkdtempSync(path.join(os.tmpdir(), `blogqa-emb-${name}-`)));
+  return folders.at(-1)!;
+};
+after(() => folders.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
 const FILES = ["onnx/model.onnx", "config.json", "tokenizer.json", "tokenizer_config.json", "blogqa-tiny-embedder.json"];
 
 test("generating twice with the same arguments gives byte-identical files; another seed changes only the weights", () => {
@@ -45,6 +50,10 @@ test("--shape minilm has all-MiniLM-L6-v2's layers, heads and vocabulary rows, a
     [config.num_hidden_layers, config.num_attention_heads, config.intermediate_size, config.vocab_size, config.max_position_embeddings],
     [6, 12, 96, 30522, 512],
   );
+  // A BERT-sized vocabulary, so that texts split into about as many pieces as with the real model.
+  const vocab = JSON.parse(fs.readFileSync(path.join(dir, "tokenizer.json"), "utf8")).model.vocab as Record<string, number>;
+  assert.equal(Object.keys(vocab).length, 30522);
+  for (const word of ["retrieval", "fusion", "dense", "##ization"]) assert.equal(typeof vocab[word], "number", word);
   const embedder = await loadEmbedder(dir, { dtype: "fp32", cacheDir: temporary("minilm-cache") });
   const [v] = await embedder.embed(["six layers of attention"]);
   assert.equal(v!.length, 24);

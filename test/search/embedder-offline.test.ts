@@ -1,5 +1,5 @@
 // Where models come from: local folders, a hub mirror on localhost, and the offline failure that names the ways out.
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import http from "node:http";
@@ -11,7 +11,12 @@ import { loadEmbedder } from "../../src/search/embedder.ts";
 import { probeHub } from "../../src/search/embedder-source.ts";
 import { tinyEmbedderPath } from "../helpers/tiny-embedder.ts";
 
-const temporary = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `blogqa-${name}-`));
+const folders: string[] = [];
+const temporary = (name: string) => {
+  folders.push(fs.mkdtempSync(path.join(os.tmpdir(), `blogqa-emb-${name}-`)));
+  return folders.at(-1)!;
+};
+after(() => folders.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
 
 /** A hub mirror on localhost serving the tiny model as `test/tiny`, logging every request. */
 async function startMirror(): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {
@@ -111,7 +116,7 @@ test("a model the hub does not have is reported as such, with the ways out", asy
   }
 });
 
-test("local folders: a missing folder, a folder without a model, and a dtype whose file is absent are UserErrors", async () => {
+test("local folders: a missing folder, a folder without a model, a dtype whose file is absent and a corrupt model are UserErrors", async () => {
   const cacheDir = temporary("local");
   await assert.rejects(loadEmbedder("./no/such/folder", { dtype: "fp32", cacheDir }), /no such folder/);
   const empty = temporary("empty-model");
@@ -121,4 +126,12 @@ test("local folders: a missing folder, a folder without a model, and a dtype who
     return true;
   });
   await assert.rejects(loadEmbedder(tinyEmbedderPath(), { dtype: "fp16", cacheDir }), /onnx\/model_fp16\.onnx is missing/);
+  const corrupt = temporary("corrupt-model");
+  fs.cpSync(tinyEmbedderPath(), corrupt, { recursive: true });
+  fs.writeFileSync(path.join(corrupt, "onnx/model.onnx"), "not an onnx model");
+  await assert.rejects(loadEmbedder(corrupt, { dtype: "fp32", cacheDir }), (error) => {
+    assert.ok(error instanceof UserError);
+    assert.match(error.message, /cannot load embedding model .*onnx\/model\.onnx/);
+    return true;
+  });
 });

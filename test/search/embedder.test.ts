@@ -1,5 +1,5 @@
 // The real transformers.js loading and pooling path, on the generated tiny BERT: vectors, masks, truncation.
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
@@ -10,7 +10,8 @@ import type { Embedder } from "../../src/search/types.ts";
 import { repoRoot } from "../helpers/run-cli.ts";
 import { tinyEmbedderPath } from "../helpers/tiny-embedder.ts";
 
-const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "blogqa-embedder-"));
+const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "blogqa-emb-embedder-"));
+after(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
 // An unreachable hub: any attempt to download would fail, so a load that succeeds read only local files.
 const noHub = "http://127.0.0.1:1/";
 let loaded: Promise<Embedder> | undefined;
@@ -92,4 +93,14 @@ test("the tiny model carries word overlap: each text's nearest neighbour is the 
     const others = vectors.map((w, j) => ({ j, score: j === i ? -Infinity : cosine(v, w) })).sort((a, b) => b.score - a.score);
     assert.equal(others[0]!.j, i ^ 1, `nearest to "${texts[i]}" is "${texts[others[0]!.j]}"`);
   }
+});
+
+test("one embed call reports progress after each batch of 32", async () => {
+  const progress: string[] = [];
+  const vectors = await (await embedder()).embed(
+    Array.from({ length: 70 }, (_, i) => words(1 + (i % 9), i)),
+    (done, total) => progress.push(`${done}/${total}`),
+  );
+  assert.equal(vectors.length, 70);
+  assert.deepEqual(progress, ["32/70", "64/70", "70/70"]);
 });

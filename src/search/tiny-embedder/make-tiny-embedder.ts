@@ -6,10 +6,11 @@ import { bertOnnx } from "./bert-graph.ts";
 import { configJson, tokenizerConfigJson, tokenizerJson } from "./model-files.ts";
 import { seededRandom } from "./random.ts";
 import { bertShape, type TinyEmbedderShapeName } from "./shapes.ts";
+import { minilmVocabulary } from "./minilm-vocab.ts";
 import { tinyVocabulary } from "./vocab.ts";
 
 /** Bump when the bytes written for the same options change: the manifest carries it so stale copies are regenerated. */
-export const TINY_EMBEDDER_VERSION = 1;
+export const TINY_EMBEDDER_VERSION = 2;
 
 /** Written last: its presence means the folder is complete; its content says what made it. */
 export const TINY_EMBEDDER_MANIFEST = "blogqa-tiny-embedder.json";
@@ -33,13 +34,14 @@ export interface TinyEmbedderManifest {
  * The folder's files, path relative to the folder -> bytes, in writing order (manifest last).
  * Same options, same bytes: weights come from a seeded PRNG and JSON keys are written in a fixed order.
  * Example: tinyEmbedderFiles({seed: 42, shape: "tiny"}) has onnx/model.onnx (~0.3 MB), config.json,
- * tokenizer.json, tokenizer_config.json and the manifest.
+ * tokenizer.json (1,315 tokens), tokenizer_config.json and the manifest; shape "minilm" gives a 90 MB model.onnx
+ * and 30,522 tokens.
  */
 export function tinyEmbedderFiles(options: TinyEmbedderOptions): Map<string, Uint8Array> {
   if (!Number.isInteger(options.seed) || options.seed < 0 || options.seed > 0xffffffff) {
     throw new UserError(`--seed must be an integer from 0 to 4294967295, got ${options.seed}`);
   }
-  const vocabulary = tinyVocabulary();
+  const vocabulary = options.shape === "tiny" ? tinyVocabulary() : minilmVocabulary();
   const shape = bertShape(options.shape, options.hidden, vocabulary.length);
   const producer = `blogqa make-tiny-embedder v${TINY_EMBEDDER_VERSION}`;
   const manifest: TinyEmbedderManifest = {
