@@ -1,0 +1,87 @@
+// The benchmark's markdown: the rows as a table, and BENCHMARKS.md with machine, command, slice, targets.
+import type { IndexFigures } from "./index-bench.ts";
+import type { BenchRow } from "./rows.ts";
+import type { ModeProfile, TargetCheck } from "./targets.ts";
+
+export function rowsTable(rows: readonly BenchRow[]): string {
+  const head =
+    "| mode | parallel | tokens read | tokens evaluated | agent read | agent evaluated | tokens generated | wall s | generated tok/s | speedup | overhead | answers changed |\n" +
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|";
+  const lines = rows.map(
+    (r) =>
+      `| ${r.mode} | ${r.parallel} | ${r.tokens_read} | ${r.tokens_evaluated} | ${r.agent_tokens_read} | ${r.agent_tokens_evaluated} | ${r.tokens_generated} | ` +
+      `${r.seconds.toFixed(1)} | ${r.tokens_per_second.toFixed(2)} | ${r.speedup.toFixed(2)}x | ${(100 * r.overhead).toFixed(1)}% | ${r.answers_changed} |`,
+  );
+  return [head, ...lines].join("\n");
+}
+
+export interface BenchmarkDoc {
+  readonly date: string;
+  readonly command: string;
+  readonly machine: string;
+  readonly versions: string;
+  readonly model: string;
+  readonly slice: string;
+  readonly repeats: number;
+  readonly rows: readonly BenchRow[];
+  readonly profiles: readonly ModeProfile[];
+  readonly index: IndexFigures | undefined;
+  readonly targets: readonly TargetCheck[];
+  readonly notes: readonly string[];
+}
+
+export function benchmarksMarkdown(d: BenchmarkDoc): string {
+  const targets = d.targets.map((t) => `- **${t.met ? "met" : "missed"}**: ${t.target}. Measured: ${t.measured}.${t.why ? `\n  - Why: ${t.why}` : ""}`);
+  const profiles = d.profiles.map((p) => `| ${p.mode} | ${p.secondsPerCall.toFixed(2)} | ${p.concurrency.toFixed(2)} |`);
+  const index = d.index
+    ? [
+        "## Index (MiniLM-sized random embedder: 6 layers, width 384, 30,522 rows; hybrid)",
+        "",
+        "| sections | build s (empty cache) | load s (from cache) | hybrid query ms (median) |",
+        "|---:|---:|---:|---:|",
+        `| ${d.index.sections} | ${d.index.buildSeconds.toFixed(2)} | ${d.index.loadSeconds.toFixed(2)} | ${d.index.queryMs.toFixed(1)} (of ${d.index.queries}) |`,
+        "",
+        "Build and load both include loading the embedding model (queries need it).",
+        "",
+      ]
+    : [];
+  return [
+    "# Benchmarks",
+    "",
+    "Written by `npm run bench` (scripts/bench.ts); rerun it to refresh. A benchmark, not a test: figures move with the machine and its load.",
+    "",
+    `- Date: ${d.date}`,
+    `- Command: \`${d.command}\``,
+    `- Machine: ${d.machine}`,
+    `- Versions: ${d.versions}`,
+    `- Model: ${d.model}`,
+    `- Slice: ${d.slice}`,
+    `- Repeats: ${d.repeats} per mode (modes interleaved within each repeat); each figure is the median, ratios are within this run`,
+    "",
+    "## Study slice, CPU",
+    "",
+    rowsTable(d.rows),
+    "",
+    "Columns: tokens read = whole rendered prompts; evaluated = prompt tokens really evaluated after KV-cache reuse; agent = the three agent designs' calls only; " +
+      "wall s = runStudy's time minus loading the model; speedup = generated tokens/s over naive's; overhead = share of wall time with no model call running " +
+      "(busy time is the union of call intervals, so overlapping parallel calls are not counted twice); answers changed = runs whose answer differs from naive's.",
+    "",
+    "Profile of the model's time:",
+    "",
+    "| mode | seconds per call (median run) | calls running at once |",
+    "|---|---:|---:|",
+    ...profiles,
+    "",
+    ...index,
+    "## Issue 7's targets",
+    "",
+    ...targets,
+    "",
+    "## GPU rows",
+    "",
+    "The 1.5B and 3B shapes (`npm run bench -- --shape qwen2.5-1.5b --gpu`) await a GPU machine: the GPU device lent to this project cannot carry " +
+      "node-llama-cpp's CUDA binaries (181 MB, over its 64 MB transfer limit) and has no registry access to install them.",
+    "",
+    ...(d.notes.length > 0 ? ["## Notes", "", ...d.notes.map((n) => `- ${n}`), ""] : []),
+  ].join("\n");
+}

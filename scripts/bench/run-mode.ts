@@ -1,0 +1,130 @@
+// Runs the study slice once under one execution mode and measures it: tokens from the answer log, time from the calls.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Question } from "../../src/corpus/index.ts";
+import type { ChatRuntime, LoadedModel, ModelInfo, RuntimeOptions } from "../../src/llm/index.ts";
+import { ANSWERS_FILE, readAnswerLog, runStudy, type ToolContext, type VariantId } from "../../src/study/index.ts";
+import { unionSeconds, type Interval } from "./stats.ts";
+
+/** One execution mode: the study's settings that change how, never what, is computed. */
+export interface Mode {
+  readonly name: string;
+  readonly parallel: number;
+  readonly reuseCache: boolean;
+}
+
+export const MODES: readonly Mode[] = [
+  { name: "naive", parallel: 1, reuseCache: false },
+  { name: "cache-reuse", parallel: 1, reuseCache: true },
+  { name: "cache-reuse-x2", parallel: 2, reuseCache: true },
+  { name: "cache-reuse-x4", parallel: 4, reuseCache: true },
+  { name: "cache-reuse-x8", parallel: 8, reuseCache: true },
+];
+
+export interface Slice {
+  readonly variants: readonly VariantId[];
+  readonly questions: readonly Question[];
+  readonly maxNewTokens: number;
+}
+
+/** What one run of one mode measured. */
+export interface ModeSample {
+  readonly tokensRead: number;
+  readonly tokensEvaluated: number;
+  readonly agentTokensRead: number;
+  readonly agentTokensEvaluated: number;
+  readonly tokensGenerated: number;
+  /** runStudy's wall time minus the model's loading (the same for every mode, and not the study's work). */
+  readonly seconds: number;
+  /** Seconds during which at least one model call ran. */
+  readonly busySeconds: number;
+  /** Sum of the calls' own seconds (above busySeconds when calls overlap). */
+  readonly callSeconds: number;
+  readonly calls: number;
+  /** "variant question_id" -> answer. */
+  readonly answers: ReadonlyMap<string, string>;
+  readonly info: ModelInfo;
+}
+
+export interface RunModeOptions {
+  readonly mode: Mode;
+  readonly slice: Slice;
+  readonly tools: ToolContext;
+  /** Loads the model afresh (runStudy disposes it after the run). */
+  readonly load: () => Promise<LoadedModel>;
+}
+
+export async function runMode(o: RunModeOptions): Promise<ModeSample> {
+  const outDir = mkdtempSync(path.join(os.tmpdir(), "blogqa-bench-"));
+  const intervals: Interval[] = [];
+  let loadSeconds = 0;
+  let info: ModelInfo | undefined;
+  // Wraps the model so each call's interval is recorded: end when the call returns, start = end minus the
+  // runtime's own CallRecord.seconds, so the interval is the model's time as the runtime measured it.
+  const openModel = async (): Promise<LoadedModel> => {
+    const started = performance.now();
+    const model = await o.load();
+    loadSeconds += (performance.now() - started) / 1000;
+    info = model.info;
+    return {
+      ...pick(model),
+      openRuntimes: async (count: number, options: RuntimeOptions) => (await model.openRuntimes(count, options)).map((r) => timed(r, intervals)),
+    };
+  };
+  try {
+    const started = performance.now();
+    await runStudy({
+      outDir,
+      models: ["bench"],
+      openModel,
+      tools: o.tools,
+      settings: { variants: o.slice.variants, questions: o.slice.questions, parallel: o.mode.parallel, reuseCache: o.mode.reuseCache, maxNewTokens: o.slice.maxNewTokens },
+      fresh: true,
+    });
+    const seconds = (performance.now() - started) / 1000 - loadSeconds;
+    const { records } = readAnswerLog(path.join(outDir, ANSWERS_FILE));
+    const failed = records.find((r) => r.outcome === "error");
+    if (failed) throw new Error(`${o.mode.name}: ${failed.variant} ${failed.question_id} failed: ${failed.error}`);
+    const agents = records.filter((r) => r.variant !== "workflow");
+    const evaluated = (rs: typeof records) => rs.reduce((a, r) => a + (r.tokens_evaluated ?? Number.NaN), 0);
+    const sum = (rs: typeof records, f: (r: (typeof records)[number]) => number) => rs.reduce((a, r) => a + f(r), 0);
+    return {
+      tokensRead: sum(records, (r) => r.tokens_read),
+      tokensEvaluated: evaluated(records),
+      agentTokensRead: sum(agents, (r) => r.tokens_read),
+      agentTokensEvaluated: evaluated(agents),
+      tokensGenerated: sum(records, (r) => r.tokens_generated),
+      seconds,
+      busySeconds: unionSeconds(intervals),
+      callSeconds: intervals.reduce((a, i) => a + (i.end - i.start), 0),
+      calls: intervals.length,
+      answers: new Map(records.map((r) => [`${r.variant} ${r.question_id}`, r.answer])),
+      info: info!,
+    };
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+/** The model's own members, bound (a class instance's methods do not survive a spread). */
+function pick(model: LoadedModel): LoadedModel {
+  return {
+    info: model.info,
+    openRuntimes: (count, options) => model.openRuntimes(count, options),
+    renderPrompt: (request) => model.renderPrompt(request),
+    countTokens: (text) => model.countTokens(text),
+    dispose: () => model.dispose(),
+  };
+}
+
+function timed(runtime: ChatRuntime, intervals: Interval[]): ChatRuntime {
+  return {
+    generate: async (request) => {
+      const generation = await runtime.generate(request);
+      const end = performance.now() / 1000;
+      intervals.push({ start: end - generation.record.seconds, end });
+      return generation;
+    },
+  };
+}
