@@ -25,7 +25,7 @@ const smoke: CommandModule<object, StudyRunArgs> = {
     const model = await makeTinyModel({ out: path.join(tinyDir, "tiny-seed1.gguf"), shape: "tiny", seed: 1, cacheDir: tinyDir });
     const embedder = argv["embedding-model"] === "(the tiny embedder)" ? ensureTinyEmbedder(path.join(tinyDir, "tiny-embedder")) : argv["embedding-model"];
     progress(`smoke: tiny model ${model.path}, embedder ${embedder}`);
-    await runStudyCommand({ ...argv, "embedding-model": embedder }, [model.path]);
+    await runStudyCommand({ ...argv, "embedding-model": embedder }, [model.path], { report: true });
   },
 };
 
@@ -38,7 +38,7 @@ const experiment: CommandModule<object, StudyRunArgs & { quant: Quant }> = {
       .option("quant", { choices: QUANTS, default: "f16" as Quant, describe: "Weights: f16 (closest to the study's bf16), q8_0 or q4_k_m" }) as Argv<
       StudyRunArgs & { quant: Quant }
     >,
-  handler: async (argv) => runStudyCommand(argv, DEFAULT_MODEL_NAMES.map((m) => modelIdFor(m, argv.quant))),
+  handler: async (argv) => runStudyCommand(argv, DEFAULT_MODEL_NAMES.map((m) => modelIdFor(m, argv.quant)), { report: true }),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

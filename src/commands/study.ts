@@ -4,8 +4,8 @@ import type { Argv, CommandModule } from "yargs";
 import { loadCorpus } from "../corpus/index.ts";
 import { QUANTS, type Quant } from "../llm/index.ts";
 import { strictRows } from "../scoring/index.ts";
-import { strictTableMarkdown } from "../report/index.ts";
-import { readAnswerLog, runStudy, STUDY_MAX_NEW_TOKENS, transcriptCostTable, VARIANT_IDS } from "../study/index.ts";
+import { strictTableMarkdown, writeReport } from "../report/index.ts";
+import { readAnswerLog, runStudy, startManifest, STUDY_MAX_NEW_TOKENS, transcriptCostTable, VARIANT_IDS } from "../study/index.ts";
 import { UserError } from "../errors.ts";
 import { contentOption, jsonOption, questionsOption, searchOptions } from "./options.ts";
 import { modelIds, modelOpener, parseVariants, prepareStudy, progress, scoreAndPrint } from "./study-setup.ts";
@@ -76,7 +76,7 @@ export interface StudyRunArgs {
 }
 
 /** The body of run, smoke and experiment: answer every pending (model, design, question), then print the tables. */
-export async function runStudyCommand(argv: StudyRunArgs, models: readonly string[]): Promise<void> {
+export async function runStudyCommand(argv: StudyRunArgs, models: readonly string[], options: { report?: boolean } = {}): Promise<void> {
   const variants = parseVariants(argv.variants);
   const inputs = await prepareStudy({
     content: argv.content,
@@ -94,23 +94,62 @@ export async function runStudyCommand(argv: StudyRunArgs, models: readonly strin
     reuseCache: argv["reuse-cache"],
     maxNewTokens: argv["max-new-tokens"],
   };
+  // Checked before any model loads: a folder's answers must all come from one setup.
+  const manifest = startManifest(
+    argv.out,
+    {
+      settings: {
+        models,
+        variants,
+        questionsFile: argv.questions,
+        limit: argv.limit,
+        parallel: argv.parallel,
+        reuseCache: argv["reuse-cache"],
+        maxNewTokens: argv["max-new-tokens"],
+        retriever: argv.retriever,
+        embeddingModel: argv["embedding-model"],
+        embeddingDtype: argv["embedding-dtype"],
+        contentDir: argv.content,
+        gpu: argv.gpu,
+        threads: argv.threads,
+        contextSize: argv["context-size"],
+        chatTemplate: argv["chat-template"],
+      },
+      corpus: inputs.corpus,
+      questionCount: inputs.questions.length,
+      embedding: inputs.index.embedding,
+    },
+    { fresh: argv.fresh, cacheDir: argv["cache-dir"], onProgress: progress },
+  );
+  const open = modelOpener({
+    cacheDir: argv["cache-dir"],
+    gpu: argv.gpu,
+    ...(argv.threads !== undefined ? { threads: argv.threads } : {}),
+    ...(argv["context-size"] !== undefined ? { contextSize: argv["context-size"] } : {}),
+    ...(argv["chat-template"] !== undefined ? { chatTemplate: argv["chat-template"] } : {}),
+  });
   const summary = await runStudy({
     outDir: argv.out,
     models,
-    openModel: modelOpener({
-      cacheDir: argv["cache-dir"],
-      gpu: argv.gpu,
-      ...(argv.threads !== undefined ? { threads: argv.threads } : {}),
-      ...(argv["context-size"] !== undefined ? { contextSize: argv["context-size"] } : {}),
-      ...(argv["chat-template"] !== undefined ? { chatTemplate: argv["chat-template"] } : {}),
-    }),
+    openModel: async (id) => {
+      const model = await open(id);
+      try {
+        await manifest.recordModel(model.info);
+      } catch (error) {
+        await model.dispose();
+        throw error;
+      }
+      return model;
+    },
     tools: inputs.index,
     settings,
     fresh: argv.fresh,
     onProgress: progress,
   });
+  manifest.finish(summary);
   progress(`${summary.ran} runs done, ${summary.skipped} already logged, in ${summary.answersFile}`);
   scoreAndPrint(argv.out, inputs.corpus, inputs.questions.length);
+  if (options.report) progress(`report: ${await writeReport(argv.out, { content: argv.content })}`);
 }
 
 const run: CommandModule<object, StudyRunArgs & { model?: string[]; quant: Quant }> = {

@@ -14,7 +14,7 @@ test("smoke runs 4 designs x 30 questions with hybrid search and prints both tab
   assert.equal(result.status, 0, result.stderr);
   assert.match(result.stdout, /436 sections; 30 questions; tiny-seed1, greedy/);
   assert.match(result.stdout, /Strict rescore/);
-  for (const file of ["tables.md", "study.csv", "strict.csv"]) assert.ok(existsSync(path.join(out, file)), file);
+  for (const file of ["tables.md", "study.csv", "strict.csv", "manifest.json", "report.html"]) assert.ok(existsSync(path.join(out, file)), file);
 
   const records = readFileSync(path.join(out, "answers.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as AnswerRecord);
   assert.equal(records.length, 120);
