@@ -47,6 +47,8 @@ const argv = await yargs(hideBin(process.argv))
   .parse();
 
 const log = (m: string) => console.error(m);
+// Other processes on the machine share its cores: the load average before and after says how much.
+const loadBefore = os.loadavg()[0]!;
 const questionCount = argv.questions ?? (argv.quick ? 2 : 8);
 const repeats = argv.repeats ?? (argv.quick ? 1 : 3);
 const maxNewTokens = argv["max-new-tokens"] ?? (argv.quick ? 16 : 32);
@@ -102,7 +104,16 @@ if (argv.json) {
   const info = samples[0]![0]!.info;
   const modelBytes = info.files.reduce((a, f) => a + f.bytes, 0);
   const threads = argv.threads ?? defaultThreads(modelBytes, os.cpus().length);
-  const targets = checkTargets({ rows, profiles, index, cores: os.cpus().length, threadsPerContext: threads });
+  const reuseSample = samples[MODES.findIndex((mo) => mo.name === "cache-reuse")]?.[0];
+  const targets = checkTargets({
+    rows,
+    profiles,
+    index,
+    cores: os.cpus().length,
+    threadsPerContext: threads,
+    questionsPerDesign: questions.length,
+    agentCallsPerRun: reuseSample ? reuseSample.agentCalls / Math.max(1, reuseSample.agentRuns) : Number.NaN,
+  });
   for (const t of targets) log(`${t.met ? "met   " : "MISSED"} ${t.target}: ${t.measured}`);
   if (argv.write) {
     const cpu = os.cpus()[0]?.model ?? "unknown CPU";
@@ -118,7 +129,10 @@ if (argv.json) {
       profiles,
       index,
       targets,
-      notes: [],
+      notes: [
+        `Load average (1 min) ${loadBefore.toFixed(1)} at the start and ${os.loadavg()[0]!.toFixed(1)} at the end, on ${os.cpus().length} cores: ` +
+          `above the core count means other processes competed for the CPU and every figure is slower and noisier than on an idle machine.`,
+      ],
     });
     writeFileSync("BENCHMARKS.md", doc);
     log("bench: wrote BENCHMARKS.md");

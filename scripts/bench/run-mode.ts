@@ -42,6 +42,9 @@ export interface ModeSample {
   /** Sum of the calls' own seconds (above busySeconds when calls overlap). */
   readonly callSeconds: number;
   readonly calls: number;
+  /** Model calls of the agent designs' runs, and how many such runs. */
+  readonly agentCalls: number;
+  readonly agentRuns: number;
   /** "variant question_id" -> answer. */
   readonly answers: ReadonlyMap<string, string>;
   readonly info: ModelInfo;
@@ -99,6 +102,8 @@ export async function runMode(o: RunModeOptions): Promise<ModeSample> {
       busySeconds: unionSeconds(intervals),
       callSeconds: intervals.reduce((a, i) => a + (i.end - i.start), 0),
       calls: intervals.length,
+      agentCalls: sum(agents, (r) => r.model_calls),
+      agentRuns: agents.length,
       answers: new Map(records.map((r) => [`${r.variant} ${r.question_id}`, r.answer])),
       info: info!,
     };
