@@ -2,11 +2,13 @@
 import path from "node:path";
 import type { CommandModule } from "yargs";
 import { makeTinyModel, TINY_MODEL_SHAPES, type TinyModelDtype, type TinyModelShape } from "../llm/index.ts";
+import { loadModel, modelIdFor, QUANTS, STUDY_EXAMPLE, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
 import { defaultCacheDir } from "./options.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const llmCommands: CommandModule<any, any>[] = [
   makeTinyModelCommand(),
+  templateCommand(),
 ];
 
 /** make-tiny-model: writes (or reuses) a random-weight qwen2 GGUF with Qwen2.5's real tokenizer and chat template. */
@@ -50,6 +52,42 @@ function makeTinyModelCommand(): CommandModule<object, { out?: string; shape: Ti
           : `make-tiny-model: wrote ${(result.bytes / 1e6).toFixed(1)} MB in ${result.seconds.toFixed(1)} s`,
       );
       console.log(result.path);
+    },
+  };
+}
+
+/** template: the study's example exchange rendered through a model's own chat template (stdout), schema cost (stderr). */
+function templateCommand(): CommandModule<object, { model: string; quant: Quant; "chat-template"?: string; "cache-dir": string }> {
+  return {
+    command: "template",
+    describe:
+      "Print the study's example exchange (search_posts schema, system, user, a tool call, its result, the generation prompt) " +
+      "rendered through the model's own chat template; stderr says how many tokens the tool schemas add to every call",
+    builder: (y) =>
+      y
+        .option("model", { type: "string", demandOption: true, describe: `A .gguf path, an hf: URI, or ${DEFAULT_MODEL_NAMES.join(" / ")}` })
+        .option("quant", { choices: QUANTS, default: "f16" as Quant, describe: "Weights of a default model (only its tokenizer is loaded)" })
+        .option("chat-template", { type: "string", describe: "Jinja chat template file, for a model whose GGUF has none" })
+        .option("cache-dir", { type: "string", default: defaultCacheDir(), defaultDescription: "$BLOGQA_CACHE or ./.cache", describe: "Downloaded models live in <cache-dir>/models" }),
+    handler: async (argv) => {
+      // Vocabulary only: rendering and counting need the tokenizer and template, not the weights.
+      const model = await loadModel(modelIdFor(argv.model, argv.quant), {
+        cacheDir: argv["cache-dir"],
+        gpu: false,
+        vocabOnly: true,
+        ...(argv["chat-template"] !== undefined ? { chatTemplateFile: argv["chat-template"] } : {}),
+        onProgress: (m) => console.error(m),
+      });
+      try {
+        const prompt = model.renderPrompt(STUDY_EXAMPLE);
+        const withTools = model.countTokens(prompt);
+        const withoutTools = model.countTokens(model.renderPrompt({ messages: STUDY_EXAMPLE.messages }));
+        process.stdout.write(prompt);
+        const names = (STUDY_EXAMPLE.tools ?? []).map((t) => t.function.name).join(", ");
+        console.error(`template: the tool schemas (${names}) add ${withTools - withoutTools} tokens to every call; this prompt is ${withTools} tokens`);
+      } finally {
+        await model.dispose();
+      }
     },
   };
 }

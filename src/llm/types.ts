@@ -28,7 +28,10 @@ export type StopReason = "eos" | "max-tokens" | "context-overflow" | "error";
 export interface CallRecord {
   /** Tokens of the whole rendered prompt, forced prefix included: the study's "tokens read". */
   readonly tokensRead: number;
-  /** Tokens actually evaluated after KV-cache reuse; undefined where the runtime cannot tell. */
+  /**
+   * Prompt tokens actually evaluated after KV-cache reuse (tokensRead minus the reused prefix, plus any tokens
+   * llama.cpp had to evaluate again); the reply's own tokens are not counted. Undefined where the runtime cannot tell.
+   */
   readonly tokensEvaluated: number | undefined;
   readonly tokensGenerated: number;
   readonly stopReason: StopReason;
@@ -80,6 +83,12 @@ export interface ModelInfo {
 export interface RuntimeOptions {
   /** Keep each sequence's KV cache between calls, so a prompt that extends the last one evaluates only new tokens. */
   readonly reuseCache: boolean;
+  /**
+   * Put all `count` runtimes on one context (one batch per step) instead of one context each. Faster on a GPU,
+   * but greedy outputs then depend on which calls share a batch: near-ties can flip (1-2 of 64 tiny-model
+   * outputs differed from one-at-a-time). Default false: each runtime decodes exactly as a lone one would.
+   */
+  readonly sharedContext?: boolean;
 }
 
 export interface LoadedModel {

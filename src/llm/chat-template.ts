@@ -1,0 +1,57 @@
+// Renders a chat request through the model's own Jinja chat template, the way transformers' apply_chat_template does.
+import { createHash } from "node:crypto";
+import { Template } from "@huggingface/jinja";
+import { UserError } from "../errors.ts";
+import type { GenerateRequest } from "./types.ts";
+
+export interface ChatTemplate {
+  readonly source: string;
+  /** Where the template came from, for error messages: "GGUF metadata of X" or a file path. */
+  readonly origin: string;
+  readonly sha256: string;
+  readonly template: Template;
+}
+
+/** Special-token strings a template may refer to (transformers passes the tokenizer's special tokens). */
+export interface TemplateTokens {
+  readonly bos_token?: string;
+  readonly eos_token?: string;
+}
+
+export function compileChatTemplate(source: string, origin: string): ChatTemplate {
+  try {
+    return { source, origin, sha256: createHash("sha256").update(source).digest("hex"), template: new Template(source) };
+  } catch (error) {
+    throw new UserError(`Cannot parse the chat template from ${origin}: ${(error as Error).message}`);
+  }
+}
+
+/** A model without a template gets this, naming the escape hatch. */
+export function missingTemplateError(model: string): UserError {
+  return new UserError(
+    `${model} has no chat template in its GGUF metadata (tokenizer.chat_template). ` +
+      `Pass one with --chat-template FILE (a Jinja file, e.g. the model's tokenizer_config.json "chat_template").`,
+  );
+}
+
+/**
+ * The prompt for one call: the template rendered with `messages`, `tools` and `add_generation_prompt: true`,
+ * then the forced prefix appended, so the reply continues it. Example, Qwen2.5 without tools:
+ * `<|im_start|>system\nS<|im_end|>\n<|im_start|>user\nQ<|im_end|>\n<|im_start|>assistant\n` + prefix.
+ */
+export function renderChatPrompt(template: ChatTemplate, request: GenerateRequest, tokens: TemplateTokens = {}): string {
+  // subtle: HF passes tools=None when there are none; an empty list is falsy in Jinja too, so both render alike.
+  const tools = request.tools !== undefined && request.tools.length > 0 ? request.tools : undefined;
+  let rendered: string;
+  try {
+    rendered = template.template.render({
+      messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+      tools,
+      add_generation_prompt: true,
+      ...tokens,
+    });
+  } catch (error) {
+    throw new UserError(`The chat template from ${template.origin} failed to render: ${(error as Error).message}`);
+  }
+  return rendered + (request.prefix ?? "");
+}

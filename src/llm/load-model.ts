@@ -1,0 +1,216 @@
+// Loads a GGUF model with node-llama-cpp on the best backend found, and opens runtimes (sequences) on it.
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import type { Llama, LlamaContext, LlamaModel } from "node-llama-cpp";
+import { UserError } from "../errors.ts";
+import { compileChatTemplate, missingTemplateError, renderChatPrompt, type ChatTemplate, type TemplateTokens } from "./chat-template.ts";
+import { resolveModelFiles, type ModelFiles } from "./model-files.ts";
+import { importNodeLlamaCpp, inheritedThreadpoolSize, startedWithPoolOfOne } from "./native.ts";
+import { serializeSampling } from "./serialize-sampling.ts";
+import { SequenceRuntime } from "./sequence-runtime.ts";
+import type { ChatRuntime, GenerateRequest, LoadedModel, ModelInfo, RuntimeOptions } from "./types.ts";
+
+export const DEFAULT_CONTEXT_SIZE = 4096;
+
+export interface LoadModelOptions {
+  /** Downloaded models go to <cacheDir>/models. */
+  readonly cacheDir: string;
+  /** "auto": CUDA, Vulkan or Metal when one works, else CPU. false: CPU only. */
+  readonly gpu: "auto" | false;
+  /** CPU threads per context; default from the model's size (see defaultThreads). */
+  readonly threads?: number;
+  /** Tokens per sequence (default 4096). */
+  readonly contextSize?: number;
+  /** A Jinja chat template to use instead of the one in the GGUF metadata. */
+  readonly chatTemplateFile?: string;
+  /** Tokenizer and template only, no weights: enough for rendering and counting tokens. */
+  readonly vocabOnly?: boolean;
+  /** Progress and backend lines, meant for stderr. */
+  readonly onProgress?: (message: string) => void;
+}
+
+/**
+ * Threads that suit the model: llama.cpp's per-token thread sync costs more than a tiny model's math, and with the
+ * default count a 2-layer test model took 8-13 s per call on 2 cores against ~0.1 s with one thread.
+ */
+export function defaultThreads(modelBytes: number, cpuMathCores: number): number {
+  return modelBytes < 256 * 1024 * 1024 ? 1 : Math.max(1, cpuMathCores);
+}
+
+export async function loadModel(id: string, options: LoadModelOptions): Promise<LoadedModel> {
+  const report = options.onProgress ?? (() => {});
+  const files = await resolveModelFiles(id, { cacheDir: options.cacheDir, onProgress: report });
+  const llama = await sharedLlama(options.gpu);
+  let model: LlamaModel;
+  try {
+    model = await llama.loadModel({
+      modelPath: files.path,
+      gpuLayers: options.gpu === false ? 0 : "auto",
+      vocabOnly: options.vocabOnly ?? false,
+    });
+  } catch (error) {
+    // Load failures reach JS only as "Failed to load model"; llama.cpp's own reason is in its log.
+    const reason = recentLog.slice(-3).join(" | ");
+    throw new UserError(`Cannot load ${files.path}: ${(error as Error).message}${reason ? ` (llama.cpp: ${reason})` : ""}`);
+  }
+  let template: ChatTemplate;
+  try {
+    template = readTemplate(model, files.path, options.chatTemplateFile);
+  } catch (error) {
+    await model.dispose();
+    throw error;
+  }
+  const threads = options.threads ?? defaultThreads(sum(files.files.map((f) => f.bytes)), llama.cpuMathCores);
+  const contextSize = options.contextSize ?? DEFAULT_CONTEXT_SIZE;
+  const backend = llama.gpu === false ? "cpu" : llama.gpu;
+  const info: ModelInfo = {
+    id,
+    path: files.path,
+    files: files.files,
+    architecture: String(model.fileInfo.metadata.general?.architecture ?? "unknown"),
+    chatTemplateSha256: template.sha256,
+    backend,
+    gpuLayers: model.gpuLayers,
+    deviceNames: await llama.getGpuDeviceNames(),
+    nodeLlamaCppVersion: nodeLlamaCppVersion(),
+    llamaCppRelease: llama.llamaCppRelease.release,
+    contextSize,
+  };
+  if (!options.vocabOnly) {
+    const devices = info.deviceNames.length > 0 ? ` on ${info.deviceNames.join(", ")}` : "";
+    report(`model ${path.basename(files.path)}: backend ${backend}${devices}, ${model.gpuLayers} layer(s) on the GPU, ${threads} CPU thread(s)`);
+  }
+  return new NodeLlamaModel(model, template, info, threads);
+}
+
+const llamas = new Map<"auto" | false, Promise<Llama>>();
+const recentLog: string[] = [];
+
+/**
+ * One llama.cpp backend per GPU setting for the whole process, never disposed. subtle: after a Llama is
+ * disposed, the next one no longer routes llama.cpp's log through our logger and it lands on stdout.
+ */
+export function sharedLlama(gpu: "auto" | false): Promise<Llama> {
+  let llama = llamas.get(gpu);
+  if (llama === undefined) {
+    llama = createLlama(gpu);
+    llamas.set(gpu, llama);
+    llama.catch(() => llamas.delete(gpu));
+  }
+  return llama;
+}
+
+async function createLlama(gpu: "auto" | false): Promise<Llama> {
+  const lib = await importNodeLlamaCpp();
+  try {
+    return await lib.getLlama({
+      gpu,
+      // Prebuilt binaries only: building llama.cpp from source needs a toolchain and network we may not have.
+      build: "never",
+      // 0: no global cap, so each context gets exactly the threads it asks for.
+      maxThreads: 0,
+      logLevel: lib.LlamaLogLevel.warn,
+      logger: (level, message) => logLine(level, message, recentLog),
+    });
+  } catch (error) {
+    throw new UserError(`node-llama-cpp found no usable llama.cpp binary for this machine (${(error as Error).message}).`);
+  }
+}
+
+function readTemplate(model: LlamaModel, modelPath: string, file: string | undefined): ChatTemplate {
+  if (file !== undefined) {
+    if (!fs.existsSync(file)) throw new UserError(`No chat template file at ${path.resolve(file)}`);
+    return compileChatTemplate(fs.readFileSync(file, "utf8"), file);
+  }
+  const source = model.fileInfo.metadata.tokenizer?.chat_template;
+  if (typeof source !== "string" || source.trim() === "") throw missingTemplateError(modelPath);
+  return compileChatTemplate(source, `the GGUF metadata of ${path.basename(modelPath)}`);
+}
+
+class NodeLlamaModel implements LoadedModel {
+  private readonly contexts: LlamaContext[] = [];
+  private readonly tokens: TemplateTokens;
+
+  constructor(
+    private readonly model: LlamaModel,
+    private readonly template: ChatTemplate,
+    readonly info: ModelInfo,
+    private readonly threads: number,
+  ) {
+    const t = model.tokens;
+    this.tokens = {
+      ...(t.bosString != null ? { bos_token: t.bosString } : {}),
+      ...(t.eosString != null ? { eos_token: t.eosString } : {}),
+    };
+  }
+
+  renderPrompt(request: GenerateRequest): string {
+    return renderChatPrompt(this.template, request, this.tokens);
+  }
+
+  countTokens(text: string): number {
+    return this.model.tokenize(text, true).length;
+  }
+
+  async openRuntimes(count: number, options: RuntimeOptions): Promise<ChatRuntime[]> {
+    if (!Number.isInteger(count) || count < 1) throw new UserError(`Need at least one runtime, got ${count}`);
+    const render = (request: GenerateRequest) => this.renderPrompt(request);
+    const shared = options.sharedContext === true && count > 1;
+    const contexts = await Promise.all(Array.from({ length: shared ? 1 : count }, () => this.createContext(shared ? count : 1)));
+    this.contexts.push(...contexts);
+    if (shared) this.guardParallelSampling(contexts[0]!);
+    const sequences = shared ? Array.from({ length: count }, () => contexts[0]!.getSequence()) : contexts.map((c) => c.getSequence());
+    return sequences.map((s) => new SequenceRuntime(this.model, s, { reuseCache: options.reuseCache, render }));
+  }
+
+  private createContext(sequences: number): Promise<LlamaContext> {
+    return this.model.createContext({
+      sequences,
+      contextSize: this.info.contextSize,
+      threads: { ideal: this.threads, min: this.threads },
+      // A failed allocation should say so, not silently shrink the context we report.
+      failedCreationRemedy: false,
+      // subtle: llama.cpp's CPU flash attention gives results that depend on how the prompt was split into
+      // batches, so a reused KV cache changed 3 of 48 tiny-model replies; without it, 0 of 48 (and 0 of 64
+      // chunkings tried). The study's contexts are short, so its memory savings do not matter here.
+      flashAttention: false,
+    });
+  }
+
+  /** See serialize-sampling.ts: several sequences of one context must not sample at the same time. */
+  private guardParallelSampling(context: LlamaContext): void {
+    if (serializeSampling(context) || startedWithPoolOfOne()) return;
+    throw new UserError(
+      `Sequences sharing one context need UV_THREADPOOL_SIZE=1 in the environment before blogqa starts ` +
+        `(it is ${inheritedThreadpoolSize ?? "unset"}); otherwise node-llama-cpp 3.21.1 can mix up their outputs.`,
+    );
+  }
+
+  async dispose(): Promise<void> {
+    for (const context of this.contexts.splice(0)) await context.dispose();
+    // The Llama backend stays: it is shared by every model this process loads (see sharedLlama).
+    await this.model.dispose();
+  }
+}
+
+function nodeLlamaCppVersion(): string {
+  // The package's exports map hides package.json, so find it from the resolved entry point.
+  const entry = createRequire(import.meta.url).resolve("node-llama-cpp");
+  let dir = path.dirname(entry);
+  while (!fs.existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return String(JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).version);
+}
+
+/** llama.cpp's log lines go to stderr; a few recent ones are kept to explain load failures. */
+function logLine(level: string, message: string, recent: string[]): void {
+  const line = message.trim();
+  if (line === "") return;
+  recent.push(line);
+  if (recent.length > 20) recent.shift();
+  // Harmless for the Qwen vocabulary: llama.cpp flags '</s>' (128247), which Qwen ships as ordinary text.
+  if (line.includes("control-looking token")) return;
+  process.stderr.write(`llama.cpp ${level}: ${line}\n`);
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);

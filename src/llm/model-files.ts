@@ -1,0 +1,136 @@
+// Which files a model id names (a local .gguf or an hf: URI), and getting them into <cacheDir>/models.
+import fs from "node:fs";
+import path from "node:path";
+import { UserError } from "../errors.ts";
+import { importNodeLlamaCpp } from "./native.ts";
+
+export const QUANTS = ["f16", "q8_0", "q4_k_m"] as const;
+export type Quant = (typeof QUANTS)[number];
+
+interface DefaultModel {
+  /** Short name accepted by --model. */
+  readonly name: string;
+  readonly repo: string;
+  /** Official file names per quant; several names when Qwen split the file (llama.cpp's gguf-split parts). */
+  readonly files: Readonly<Record<Quant, readonly string[]>>;
+}
+
+/**
+ * The study's two models, from Qwen's official GGUF repositories. f16 is the closest to the study's bf16 weights.
+ * Sizes in bytes (Hugging Face listing): 1.5B f16 3,560,416,288; 3B f16 3,980,517,664 + 2,820,129,120.
+ */
+export const DEFAULT_MODELS: readonly DefaultModel[] = [
+  {
+    name: "qwen2.5-1.5b",
+    repo: "Qwen/Qwen2.5-1.5B-Instruct-GGUF",
+    files: {
+      f16: ["qwen2.5-1.5b-instruct-fp16.gguf"],
+      q8_0: ["qwen2.5-1.5b-instruct-q8_0.gguf"],
+      q4_k_m: ["qwen2.5-1.5b-instruct-q4_k_m.gguf"],
+    },
+  },
+  {
+    name: "qwen2.5-3b",
+    repo: "Qwen/Qwen2.5-3B-Instruct-GGUF",
+    files: {
+      f16: ["qwen2.5-3b-instruct-fp16-00001-of-00002.gguf", "qwen2.5-3b-instruct-fp16-00002-of-00002.gguf"],
+      q8_0: ["qwen2.5-3b-instruct-q8_0.gguf"],
+      q4_k_m: ["qwen2.5-3b-instruct-q4_k_m.gguf"],
+    },
+  },
+];
+
+export const DEFAULT_MODEL_NAMES = DEFAULT_MODELS.map((m) => m.name);
+
+/** The hf: URI of a default model's (first) file: `defaultModelUri("qwen2.5-3b", "q8_0")`. */
+export function defaultModelUri(name: string, quant: Quant = "f16"): string {
+  const model = DEFAULT_MODELS.find((m) => m.name === name.toLowerCase());
+  if (model === undefined) throw new UserError(`Unknown model name "${name}"; known: ${DEFAULT_MODEL_NAMES.join(", ")}, or pass a .gguf path or an hf: URI.`);
+  return `hf:${model.repo}/${model.files[quant][0]}`;
+}
+
+/** A --model value as an id loadModel understands: default names become hf: URIs, paths and URIs pass through. */
+export function modelIdFor(model: string, quant: Quant = "f16"): string {
+  return DEFAULT_MODEL_NAMES.includes(model.toLowerCase()) ? defaultModelUri(model, quant) : model;
+}
+
+export function modelsDir(cacheDir: string): string {
+  return path.join(cacheDir, "models");
+}
+
+export interface ModelFiles {
+  /** The file to load: the model itself, or the first part of a split model. */
+  readonly path: string;
+  readonly files: readonly { readonly path: string; readonly bytes: number }[];
+}
+
+const SPLIT_PART = /-(\d{5})-of-(\d{5})\.gguf$/;
+
+/** All parts of a split GGUF given any one of them (`x-00001-of-00002.gguf` -> both), or the file itself. */
+export function splitParts(file: string): string[] {
+  const match = SPLIT_PART.exec(file);
+  if (match === null) return [file];
+  const total = Number(match[2]);
+  const stem = file.slice(0, match.index);
+  return Array.from({ length: total }, (_, i) => `${stem}-${String(i + 1).padStart(5, "0")}-of-${match[2]}.gguf`);
+}
+
+function describe(parts: readonly string[]): ModelFiles {
+  return { path: parts[0]!, files: parts.map((p) => ({ path: p, bytes: fs.statSync(p).size })) };
+}
+
+/**
+ * Local files of a model id, downloading an hf: URI into <cacheDir>/models first when its files are missing.
+ * Files already there are used without touching the network; an interrupted download resumes.
+ */
+export async function resolveModelFiles(id: string, options: { cacheDir: string; onProgress?: (message: string) => void }): Promise<ModelFiles> {
+  if (!id.startsWith("hf:") && !/^https?:\/\//.test(id)) return localModelFiles(id);
+  const dir = modelsDir(options.cacheDir);
+  const { resolveModelFile } = await importNodeLlamaCpp();
+  const offlineHint =
+    `Download its file(s) into ${dir} (named hf_<user>_<file>.gguf, as node-llama-cpp names them), ` +
+    `or pass a local path: --model /path/to/model.gguf.`;
+  let first: string;
+  try {
+    // Files already there (every part of a split model) are used without touching the network.
+    first = await resolveModelFile(id, { directory: dir, download: false, cli: false });
+  } catch {
+    // subtle: offline, node-llama-cpp's downloader retries for minutes; one quick request tells us first.
+    const probe = id.startsWith("hf:") ? "https://huggingface.co/" : id;
+    const reachable = await fetch(probe, { method: "HEAD", signal: AbortSignal.timeout(15_000) }).then(() => true, () => false);
+    if (!reachable) throw new UserError(`Model ${id} is not in ${dir} and ${new URL(probe).host} cannot be reached (offline?). ${offlineHint}`);
+    options.onProgress?.(`downloading ${id} into ${dir} (an interrupted download resumes)`);
+    try {
+      // cli: false keeps stdout clean; the parts of a split model download together.
+      first = await resolveModelFile(id, { directory: dir, cli: false, onProgress: downloadProgress(options.onProgress) });
+    } catch (error) {
+      throw new UserError(`Could not download model ${id}: ${(error as Error).message}. ${offlineHint}`);
+    }
+  }
+  return describe(splitParts(first));
+}
+
+function localModelFiles(file: string): ModelFiles {
+  const resolved = path.resolve(file);
+  if (!fs.existsSync(resolved)) {
+    throw new UserError(`No model file at ${resolved}. Pass a .gguf path, an hf: URI, or one of: ${DEFAULT_MODEL_NAMES.join(", ")}.`);
+  }
+  const parts = splitParts(resolved);
+  const missing = parts.filter((p) => !fs.existsSync(p));
+  if (missing.length > 0) throw new UserError(`Split model ${resolved} is missing part(s): ${missing.join(", ")}`);
+  return describe(parts);
+}
+
+/** Turns byte counts into a line on stderr at most every 2 seconds, plus the last one. */
+function downloadProgress(report: ((message: string) => void) | undefined) {
+  if (report === undefined) return undefined;
+  let last = 0;
+  return ({ totalSize, downloadedSize }: { totalSize: number; downloadedSize: number }) => {
+    const now = Date.now();
+    if (now - last < 2000 && downloadedSize < totalSize) return;
+    last = now;
+    const gb = (n: number) => (n / 1e9).toFixed(2);
+    const pct = totalSize > 0 ? ((100 * downloadedSize) / totalSize).toFixed(1) : "?";
+    report(`downloading: ${gb(downloadedSize)} / ${gb(totalSize)} GB (${pct}%)`);
+  };
+}

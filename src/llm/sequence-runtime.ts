@@ -1,0 +1,139 @@
+// One context sequence as a ChatRuntime: greedy decoding with exact token accounting and optional KV-cache reuse.
+import type { LlamaContextSequence, LlamaModel, Token } from "node-llama-cpp";
+import type { CallRecord, ChatRuntime, GenerateRequest, Generation, StopReason } from "./types.ts";
+
+export const DEFAULT_MAX_TOKENS = 200;
+
+export interface SequenceRuntimeOptions {
+  readonly reuseCache: boolean;
+  /** Renders a request to the prompt text, prefix included (the model's chat template). */
+  readonly render: (request: GenerateRequest) => string;
+}
+
+/** Length of the longest common prefix of two token lists. */
+export function commonPrefixLength(a: readonly Token[], b: readonly Token[]): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a[i] === b[i]) i++;
+  return i;
+}
+
+export class SequenceRuntime implements ChatRuntime {
+  private busy = false;
+
+  constructor(
+    private readonly model: LlamaModel,
+    private readonly sequence: LlamaContextSequence,
+    private readonly options: SequenceRuntimeOptions,
+  ) {}
+
+  async generate(request: GenerateRequest): Promise<Generation> {
+    // One sequence holds one KV cache: two calls at once would interleave their tokens in it.
+    if (this.busy) throw new Error("ChatRuntime.generate called again before the previous call finished");
+    this.busy = true;
+    const started = performance.now();
+    let prompt = "";
+    try {
+      prompt = this.options.render(request);
+      return await this.run(prompt, request, started);
+    } catch (error) {
+      const record: CallRecord = {
+        tokensRead: 0,
+        tokensEvaluated: undefined,
+        tokensGenerated: 0,
+        stopReason: "error",
+        seconds: (performance.now() - started) / 1000,
+        error: (error as Error).message,
+      };
+      return { prompt, text: "", record };
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async run(prompt: string, request: GenerateRequest, started: number): Promise<Generation> {
+    const seconds = () => (performance.now() - started) / 1000;
+    // Special tokens honoured: "<|im_start|>" is one id, as in the Hugging Face tokenizer. No BOS is added.
+    const promptTokens = this.model.tokenize(prompt, true);
+    const maxTokens = request.maxTokens ?? DEFAULT_MAX_TOKENS;
+    // node-llama-cpp never lets a sequence hold more than contextSize - 1 tokens.
+    const capacity = this.sequence.contextSize - 1;
+    if (promptTokens.length > capacity || promptTokens.length === 0) {
+      const error = promptTokens.length === 0
+        ? "the rendered prompt is empty"
+        : `prompt of ${promptTokens.length} tokens does not fit the context of ${this.sequence.contextSize} tokens`;
+      const stopReason: StopReason = promptTokens.length === 0 ? "error" : "context-overflow";
+      const record: CallRecord = { tokensRead: promptTokens.length, tokensEvaluated: 0, tokensGenerated: 0, stopReason, seconds: seconds(), error };
+      return { prompt, text: "", record };
+    }
+
+    // The meter is read before aligning: if llama.cpp cannot erase a range, the kept tokens are evaluated again.
+    const meter = this.sequence.tokenMeter.getState();
+    const input = await this.alignCache(promptTokens);
+    const generated: Token[] = [];
+    let stopReason: StopReason = "max-tokens";
+    let error: string | undefined;
+    if (maxTokens > 0) {
+      // temperature 0 selects llama.cpp's greedy sampler; no repeatPenalty/dryRepeatPenalty means none is applied
+      // (only LlamaCompletion/LlamaChat add a default repeat penalty, this low-level API does not).
+      for await (const token of this.sequence.evaluate(input, { temperature: 0, yieldEogToken: true, contextShift: { strategy: refuseShift } })) {
+        generated.push(token);
+        if (this.model.isEogToken(token)) {
+          stopReason = "eos";
+          break;
+        }
+        if (generated.length >= maxTokens) break;
+        if (this.sequence.nextTokenIndex >= capacity) {
+          stopReason = "context-overflow";
+          error = `the context of ${this.sequence.contextSize} tokens filled up after ${generated.length} new tokens`;
+          break;
+        }
+      }
+    }
+    // The meter counts every token decoded on this sequence: the prompt's new tokens, then each generated token
+    // but the last (it is sampled, never fed back). What remains is the prompt evaluation, re-evaluations included.
+    const used = this.sequence.tokenMeter.diff(meter);
+    const tokensEvaluated = used.usedInputTokens + used.usedOutputTokens - Math.max(0, generated.length - 1);
+    const text = (request.prefix ?? "") + decodeReply(this.model, generated);
+    const record: CallRecord = {
+      tokensRead: promptTokens.length,
+      tokensEvaluated,
+      tokensGenerated: generated.length,
+      stopReason,
+      seconds: seconds(),
+      ...(error === undefined ? {} : { error }),
+    };
+    return { prompt, text, record };
+  }
+
+  /**
+   * Makes the sequence's KV cache a prefix of the prompt and returns the tokens still to evaluate.
+   * With reuse, everything after the longest common prefix is erased; without, the cache is cleared.
+   */
+  private async alignCache(promptTokens: Token[]): Promise<Token[]> {
+    if (!this.options.reuseCache) {
+      await this.sequence.clearHistory();
+      return promptTokens;
+    }
+    // At least one prompt token must be evaluated to get logits for the first new token.
+    const keep = Math.min(commonPrefixLength(this.sequence.contextTokens, promptTokens), promptTokens.length - 1);
+    if (keep < this.sequence.nextTokenIndex) {
+      await this.sequence.eraseContextTokenRanges([{ start: keep, end: this.sequence.nextTokenIndex }]);
+    }
+    return promptTokens.slice(this.sequence.nextTokenIndex);
+  }
+}
+
+/**
+ * The reply's text: detokenize(…, false) drops control tokens (<|im_end|>, <|endoftext|>) and keeps user-defined
+ * ones (<tool_call>), as Hugging Face's skip_special_tokens=True does for Qwen2.5. Decoded in one piece, so
+ * characters split across tokens come out whole.
+ */
+export function decodeReply(model: LlamaModel, tokens: readonly Token[]): string {
+  return model.detokenize(tokens.filter((t) => !model.isEogToken(t)), false);
+}
+
+/** Context shifting would silently drop the start of the prompt; the capacity checks above keep it from happening. */
+function refuseShift(): never {
+  throw new Error("context shift refused: the sequence is full");
+}
