@@ -103,7 +103,7 @@ export function checkTargets(t: TargetInputs): TargetCheck[] {
 
   if (t.index) {
     const i = t.index;
-    checks.push({ target: "Index built with a MiniLM-sized model well under 15 s", measured: `${i.buildSeconds.toFixed(2)} s (${i.sections} sections)`, met: i.buildSeconds < 15, ...(i.buildSeconds < 15 ? {} : { why: "embedding every section with 6 layers of width 384 on these cores takes longer" }) });
+    checks.push({ target: "Index built with a MiniLM-sized model well under 15 s", measured: `${i.buildSeconds.toFixed(2)} s (${i.sections} sections)`, met: i.buildSeconds < 15, ...(i.buildSeconds < 15 ? {} : { why: `embedding is compute-bound: each word piece (up to 256 a section) costs about 21 MFLOP through 6 layers of width 384, so the whole corpus needs on the order of a TFLOP; on ${t.cores} cores that takes ~15 s even at a good fraction of peak, and longer when other processes share the cores (see the load average)` }) });
     checks.push({ target: "Index loaded from cache in under 1 s", measured: `${i.loadSeconds.toFixed(2)} s (from cache: ${i.fromCache})`, met: i.loadSeconds < 1 && i.fromCache, ...(i.loadSeconds < 1 ? {} : { why: "loading includes the embedding model's ONNX session, needed to embed queries" }) });
     checks.push({ target: "One hybrid query under 20 ms after load", measured: `${i.queryMs.toFixed(1)} ms (median of ${i.queries})`, met: i.queryMs < 20, ...(i.queryMs < 20 ? {} : { why: "embedding the query through the ONNX session dominates" }) });
   }
