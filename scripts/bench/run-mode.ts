@@ -12,14 +12,19 @@ export interface Mode {
   readonly name: string;
   readonly parallel: number;
   readonly reuseCache: boolean;
+  /** The parallel sequences share one context (batched decoding) instead of one context each. */
+  readonly sharedContext: boolean;
 }
 
+// The modes batch several sequences on one context; "-separate" gives each its own context, which keeps
+// every greedy answer identical to one-at-a-time (batching may flip near-ties) at the cost of batching.
 export const MODES: readonly Mode[] = [
-  { name: "naive", parallel: 1, reuseCache: false },
-  { name: "cache-reuse", parallel: 1, reuseCache: true },
-  { name: "cache-reuse-x2", parallel: 2, reuseCache: true },
-  { name: "cache-reuse-x4", parallel: 4, reuseCache: true },
-  { name: "cache-reuse-x8", parallel: 8, reuseCache: true },
+  { name: "naive", parallel: 1, reuseCache: false, sharedContext: false },
+  { name: "cache-reuse", parallel: 1, reuseCache: true, sharedContext: false },
+  { name: "cache-reuse-x2", parallel: 2, reuseCache: true, sharedContext: true },
+  { name: "cache-reuse-x4", parallel: 4, reuseCache: true, sharedContext: true },
+  { name: "cache-reuse-x8", parallel: 8, reuseCache: true, sharedContext: true },
+  { name: "cache-reuse-x8-separate", parallel: 8, reuseCache: true, sharedContext: false },
 ];
 
 export interface Slice {
@@ -82,7 +87,7 @@ export async function runMode(o: RunModeOptions): Promise<ModeSample> {
       models: ["bench"],
       openModel,
       tools: o.tools,
-      settings: { variants: o.slice.variants, questions: o.slice.questions, parallel: o.mode.parallel, reuseCache: o.mode.reuseCache, maxNewTokens: o.slice.maxNewTokens },
+      settings: { variants: o.slice.variants, questions: o.slice.questions, parallel: o.mode.parallel, reuseCache: o.mode.reuseCache, sharedContext: o.mode.sharedContext, maxNewTokens: o.slice.maxNewTokens },
       fresh: true,
     });
     const seconds = (performance.now() - started) / 1000 - loadSeconds;

@@ -40,6 +40,11 @@ export function studyRunOptions<T>(y: Argv<T>): Argv<T & StudyRunArgs> {
     .option("limit", { type: "number", describe: "Only the first N questions" })
     .option("parallel", { type: "number", default: 1, describe: "Questions generated at once, one sequence each" })
     .option("reuse-cache", { type: "boolean", default: true, describe: "Reuse each sequence's KV cache across calls (--no-reuse-cache evaluates every prompt from scratch, as the study did)" })
+    .option("shared-context", {
+      type: "boolean",
+      default: false,
+      describe: "Batch the --parallel sequences on one context (faster on a GPU; greedy near-ties may flip: check with audit)",
+    })
     .option("max-new-tokens", { type: "number", default: STUDY_MAX_NEW_TOKENS, describe: "New tokens per call at most (the study's 200)" })
     .option("out", { type: "string", default: "runs/default", describe: "Run folder: answers.jsonl, tables, manifest" })
     .option("fresh", { type: "boolean", default: false, describe: "Drop the folder's earlier answers instead of resuming" })
@@ -66,6 +71,7 @@ export interface StudyRunArgs {
   limit?: number;
   parallel: number;
   "reuse-cache": boolean;
+  "shared-context": boolean;
   "max-new-tokens": number;
   out: string;
   fresh: boolean;
@@ -92,6 +98,7 @@ export async function runStudyCommand(argv: StudyRunArgs, models: readonly strin
     questions: inputs.questions,
     parallel: argv.parallel,
     reuseCache: argv["reuse-cache"],
+    sharedContext: argv["shared-context"],
     maxNewTokens: argv["max-new-tokens"],
   };
   // Checked before any model loads: a folder's answers must all come from one setup.
@@ -105,6 +112,7 @@ export async function runStudyCommand(argv: StudyRunArgs, models: readonly strin
         limit: argv.limit,
         parallel: argv.parallel,
         reuseCache: argv["reuse-cache"],
+        sharedContext: argv["shared-context"],
         maxNewTokens: argv["max-new-tokens"],
         retriever: argv.retriever,
         embeddingModel: argv["embedding-model"],

@@ -20,6 +20,8 @@ export interface StudySettings {
   readonly parallel: number;
   /** Keep each sequence's KV cache between calls (the study evaluated every prompt from scratch). */
   readonly reuseCache: boolean;
+  /** Batch the parallel sequences on one context: faster on a GPU, but near-tie greedy choices may then flip. */
+  readonly sharedContext?: boolean;
   readonly maxNewTokens: number;
 }
 
@@ -71,7 +73,10 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
       progress(`${model}: ${pending.length} runs to do${plan.length > pending.length ? ` (${plan.length - pending.length} already done)` : ""}`);
       const loaded = await options.openModel(model);
       try {
-        const runtimes = await loaded.openRuntimes(Math.min(settings.parallel, pending.length), { reuseCache: settings.reuseCache });
+        const runtimes = await loaded.openRuntimes(Math.min(settings.parallel, pending.length), {
+          reuseCache: settings.reuseCache,
+          sharedContext: settings.sharedContext ?? false,
+        });
         await runInOrder(pending, runtimes.map((r) => withMaxTokens(r, settings.maxNewTokens)), options.tools, (task, transcript, i) => {
           const record = answerRecord(model, task.variant, task.question, transcript);
           appendAnswer(file, record);
