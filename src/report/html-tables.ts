@@ -1,11 +1,9 @@
 // The report's tables as escaped HTML: the study's table, the strict rescore, the paired comparisons, the manifest.
 import type { Comparison, StrictRow, StudyRow } from "../scoring/index.ts";
-import { VARIANT_LABELS, type RunManifest } from "../study/index.ts";
+import type { RunManifest } from "../study/index.ts";
 import { COMPARISONS_NOTE, comparisonTables, hasUnpaired, NO_COMPARISONS, UNPAIRED_NOTE } from "./comparisons-text.ts";
 import { escapeHtml } from "./html-escape.ts";
-import { modelLabel, type TableContext } from "./tables.ts";
-
-type Cell = string | number;
+import { formatInteger, modelLabel, studyTableGrids, strictTableGrid, type Cell, type TableContext } from "./tables.ts";
 
 /** A table; the first `textColumns` columns are left-aligned text. Every cell is escaped. */
 export function htmlTable(caption: string, header: readonly Cell[], rows: readonly (readonly Cell[])[], textColumns = 1): string {
@@ -16,54 +14,14 @@ export function htmlTable(caption: string, header: readonly Cell[], rows: readon
   );
 }
 
-const int = (x: number) => Math.round(x).toLocaleString("en-US");
-
 /** The study's first table (lenient cites right), one per model, headed as the study headed it. */
 export function studyTablesHtml(rows: readonly StudyRow[], context: TableContext): string {
-  const models = [...new Set(rows.map((r) => r.model))];
-  return models
-    .map((model) =>
-      htmlTable(
-        `${int(context.sections)} sections; ${context.questions} questions; ${modelLabel(model)}, greedy`,
-        ["design", "found", "cites any", "cites right", "model calls", "tool calls", "last context", "tokens read", "no tool", "malformed", "errors"],
-        rows
-          .filter((r) => r.model === model)
-          .map((r) => [
-            VARIANT_LABELS[r.variant],
-            r.found,
-            r.cites_any,
-            r.cites_right,
-            r.model_calls.toFixed(1),
-            r.tool_calls.toFixed(1),
-            int(r.last_context),
-            int(r.tokens_read),
-            r.no_tool,
-            r.malformed,
-            r.errors,
-          ]),
-      ),
-    )
-    .join("");
+  return studyTableGrids(rows, context).map((g) => htmlTable(g.caption, g.header, g.rows)).join("");
 }
 
 export function strictTableHtml(rows: readonly StrictRow[]): string {
-  return htmlTable(
-    "Strict rescore (source line: none / one real post / several / placeholder or invented), with grounded citations",
-    ["model", "design", "found", "cites right", "none", "one real", "several", "invented", "cites right, grounded", "citations grounded"],
-    rows.map((r) => [
-      modelLabel(r.model),
-      VARIANT_LABELS[r.variant],
-      r.found,
-      r.cites_right,
-      r.source_none,
-      r.source_one_real,
-      r.source_several,
-      r.source_invented,
-      r.cites_right_grounded,
-      r.citations_grounded,
-    ]),
-    2,
-  );
+  const g = strictTableGrid(rows);
+  return htmlTable(`${g.caption}, with grounded citations`, g.header, g.rows, 2);
 }
 
 export function comparisonsHtml(comparisons: readonly Comparison[]): string {
@@ -82,7 +40,7 @@ export function manifestHtml(manifest: RunManifest | null): string {
     ["blogqa", `${manifest.blogqa.version} ${manifest.blogqa.git_commit ?? "(no git commit)"}${manifest.blogqa.git_dirty ? " with uncommitted changes" : ""}`],
     ...manifest.models.map((m): [string, string] => [
       `model ${modelLabel(m.id)}`,
-      `${m.files.map((f) => `${f.path} (${int(f.bytes)} bytes, sha256 ${f.sha256})`).join("; ")}; ${m.architecture}; chat template sha256 ${m.chat_template_sha256}; ${m.backend}${m.device_names.length ? ` on ${m.device_names.join(", ")}` : ""}, ${m.gpu_layers} GPU layers; node-llama-cpp ${m.node_llama_cpp}, llama.cpp ${m.llama_cpp}`,
+      `${m.files.map((f) => `${f.path} (${formatInteger(f.bytes)} bytes, sha256 ${f.sha256})`).join("; ")}; ${m.architecture}; chat template sha256 ${m.chat_template_sha256}; ${m.backend}${m.device_names.length ? ` on ${m.device_names.join(", ")}` : ""}, ${m.gpu_layers} GPU layers; node-llama-cpp ${m.node_llama_cpp}, llama.cpp ${m.llama_cpp}`,
     ]),
     ["search", `${s.retriever}${manifest.embedding ? `, ${manifest.embedding.model} (${manifest.embedding.dtype}, ${manifest.embedding.library})` : ""}`],
     ["corpus", `${manifest.corpus.dir}: ${manifest.corpus.posts.length} posts, ${manifest.corpus.sections} sections, sha256 ${manifest.corpus.sha256}`],

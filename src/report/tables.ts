@@ -15,69 +15,80 @@ export function modelLabel(id: string): string {
   return id.split(/[\\/]/).at(-1)!.replace(/\.gguf$/i, "");
 }
 
-const int = (x: number) => Math.round(x).toLocaleString("en-US");
+/** 1021 -> "1,021", as the study printed counts. */
+export const formatInteger = (x: number) => Math.round(x).toLocaleString("en-US");
+const int = formatInteger;
 const oneDecimal = (x: number) => x.toFixed(1);
 
-/** One table per model, headed "N sections; N questions; <model>, greedy", as in the study. */
-export function studyTablesMarkdown(rows: readonly StudyRow[], context: TableContext): string {
-  const models = [...new Set(rows.map((r) => r.model))];
-  return models
-    .map((model) => {
-      const header = `${int(context.sections)} sections; ${context.questions} questions; ${modelLabel(model)}, greedy`;
-      const lines = rows
-        .filter((r) => r.model === model)
-        .map((r) =>
-          cells([
-            VARIANT_LABELS[r.variant],
-            r.found,
-            r.cites_any,
-            r.cites_right,
-            oneDecimal(r.model_calls),
-            oneDecimal(r.tool_calls),
-            int(r.last_context),
-            int(r.tokens_read),
-            r.no_tool,
-            r.malformed,
-          ]),
-        );
-      return [
-        header,
-        "",
-        cells(["design", "found", "cites any", "cites right", "model calls", "tool calls", "last context", "tokens read", "no tool", "malformed"]),
-        cells(Array(10).fill("---")),
-        ...lines,
-      ].join("\n");
-    })
-    .join("\n\n");
+export type Cell = string | number;
+
+/** A table as cells: the one layout that the markdown, the console and the HTML page all print. */
+export interface TableGrid {
+  readonly caption: string;
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly Cell[])[];
 }
 
-/** The strict rescore, with the grounded count (beyond the study) in the last column. */
-export function strictTableMarkdown(rows: readonly StrictRow[]): string {
-  return [
-    "Strict rescore (source line: none / one real post / several / placeholder or invented)",
-    "",
-    cells(["model", "design", "found", "cites right", "none", "one real", "several", "invented", "cites right, grounded"]),
-    cells(Array(9).fill("---")),
-    ...rows.map((r) =>
-      cells([
-        modelLabel(r.model),
+/**
+ * The study's first table, one per model, headed "N sections; N questions; <model>, greedy" as the study headed it.
+ * Its columns come first, in its order; "errors" (runs whose call failed) is ours, at the end.
+ */
+export function studyTableGrids(rows: readonly StudyRow[], context: TableContext): TableGrid[] {
+  const models = [...new Set(rows.map((r) => r.model))];
+  return models.map((model) => ({
+    caption: `${int(context.sections)} sections; ${context.questions} questions; ${modelLabel(model)}, greedy`,
+    header: ["design", "found", "cites any", "cites right", "model calls", "tool calls", "last context", "tokens read", "no tool", "malformed", "errors"],
+    rows: rows
+      .filter((r) => r.model === model)
+      .map((r) => [
         VARIANT_LABELS[r.variant],
         r.found,
+        r.cites_any,
         r.cites_right,
-        r.source_none,
-        r.source_one_real,
-        r.source_several,
-        r.source_invented,
-        r.cites_right_grounded,
+        oneDecimal(r.model_calls),
+        oneDecimal(r.tool_calls),
+        int(r.last_context),
+        int(r.tokens_read),
+        r.no_tool,
+        r.malformed,
+        r.errors,
       ]),
-    ),
-  ].join("\n");
+  }));
+}
+
+/** The strict rescore, with the grounded counts (beyond the study) in the last two columns. */
+export function strictTableGrid(rows: readonly StrictRow[]): TableGrid {
+  return {
+    caption: "Strict rescore (source line: none / one real post / several / placeholder or invented)",
+    header: ["model", "design", "found", "cites right", "none", "one real", "several", "invented", "cites right, grounded", "citations grounded"],
+    rows: rows.map((r) => [
+      modelLabel(r.model),
+      VARIANT_LABELS[r.variant],
+      r.found,
+      r.cites_right,
+      r.source_none,
+      r.source_one_real,
+      r.source_several,
+      r.source_invented,
+      r.cites_right_grounded,
+      r.citations_grounded,
+    ]),
+  };
+}
+
+export function markdownTable(grid: TableGrid): string {
+  const line = (cells: readonly Cell[]) => `| ${cells.join(" | ")} |`;
+  return [grid.caption, "", line(grid.header), line(grid.header.map(() => "---")), ...grid.rows.map(line)].join("\n");
+}
+
+export function studyTablesMarkdown(rows: readonly StudyRow[], context: TableContext): string {
+  return studyTableGrids(rows, context).map(markdownTable).join("\n\n");
+}
+
+export function strictTableMarkdown(rows: readonly StrictRow[]): string {
+  return markdownTable(strictTableGrid(rows));
 }
 
 export function rowsCsv(rows: readonly object[]): string {
   return stringify(rows as Record<string, unknown>[], { header: true });
-}
-
-function cells(values: readonly (string | number)[]): string {
-  return `| ${values.join(" | ")} |`;
 }

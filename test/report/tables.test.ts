@@ -14,7 +14,7 @@ function record(i: number, fields: Partial<AnswerRecord>): AnswerRecord {
   };
 }
 
-test("a workflow row built like the study's 3B row prints exactly as the study printed it", () => {
+test("a workflow row built like the study's 3B row prints as the study printed it, with our errors column after", () => {
   const records = Array.from({ length: 30 }, (_, i) =>
     record(i, { found: i < 23, answer: i < 23 ? "A.\nSource: kv-cache-inference" : "A.\nSource: serving-and-batching", seen_posts: ["kv-cache-inference"] }),
   );
@@ -24,14 +24,14 @@ test("a workflow row built like the study's 3B row prints exactly as the study p
     [
       "446 sections; 30 questions; Qwen2.5-3B-Instruct, greedy",
       "",
-      "| design | found | cites any | cites right | model calls | tool calls | last context | tokens read | no tool | malformed |",
-      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
-      "| one retrieval, one answer | 23 | 30 | 23 | 1.0 | 1.0 | 427 | 427 | 0 | 0 |",
+      "| design | found | cites any | cites right | model calls | tool calls | last context | tokens read | no tool | malformed | errors |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+      "| one retrieval, one answer | 23 | 30 | 23 | 1.0 | 1.0 | 427 | 427 | 0 | 0 | 0 |",
     ].join("\n"),
   );
   const [strict] = strictRows(records, ["kv-cache-inference", "serving-and-batching"]);
   assert.deepEqual([strict?.cites_right, strict?.source_one_real, strict?.cites_right_grounded], [23, 30, 23]);
-  assert.match(strictTableMarkdown(strictRows(records, ["kv-cache-inference", "serving-and-batching"])), /\| Qwen2.5-3B-Instruct \| one retrieval, one answer \| 23 \| 23 \| 0 \| 30 \| 0 \| 0 \| 23 \|/);
+  assert.match(strictTableMarkdown(strictRows(records, ["kv-cache-inference", "serving-and-batching"])), /\| Qwen2.5-3B-Instruct \| one retrieval, one answer \| 23 \| 23 \| 0 \| 30 \| 0 \| 0 \| 23 \| 23 \|/);
 });
 
 test("agent averages, no-tool and malformed counts; thousands separators as in the study", () => {
@@ -41,8 +41,8 @@ test("agent averages, no-tool and malformed counts; thousands separators as in t
     record(3, { variant: "agent", model_calls: 1, tool_calls: 0, tokens_read: 286, last_context: 286 }),
   ];
   const markdown = studyTablesMarkdown(studyRows(records), { sections: 446, questions: 2 });
-  assert.match(markdown, /\| agent loop \| 0 \| 0 \| 0 \| 1\.0 \| 0\.0 \| 286 \| 286 \| 1 \| 0 \|/);
-  assert.match(markdown, /\| agent, first call forced \| 0 \| 0 \| 0 \| 2\.0 \| 1\.0 \| 710 \| 1,021 \| 0 \| 1 \|/);
+  assert.match(markdown, /\| agent loop \| 0 \| 0 \| 0 \| 1\.0 \| 0\.0 \| 286 \| 286 \| 1 \| 0 \| 0 \|/);
+  assert.match(markdown, /\| agent, first call forced \| 0 \| 0 \| 0 \| 2\.0 \| 1\.0 \| 710 \| 1,021 \| 0 \| 1 \| 0 \|/);
   assert.ok(markdown.indexOf("agent loop") < markdown.indexOf("first call forced"), "rows follow the study's design order");
 });
 
