@@ -157,18 +157,21 @@ class NodeLlamaModel implements LoadedModel {
     if (!Number.isInteger(count) || count < 1) throw new UserError(`Need at least one runtime, got ${count}`);
     const render = (request: GenerateRequest) => this.renderPrompt(request);
     const shared = options.sharedContext === true && count > 1;
-    const contexts = await Promise.all(Array.from({ length: shared ? 1 : count }, () => this.createContext(shared ? count : 1)));
+    // Separate contexts split the CPU threads between them: K contexts of all the threads each would run K times
+    // as many threads as cores, and llama.cpp's per-step barriers spin while the scheduler juggles them.
+    const threads = shared ? this.threads : Math.max(1, Math.floor(this.threads / count));
+    const contexts = await Promise.all(Array.from({ length: shared ? 1 : count }, () => this.createContext(shared ? count : 1, threads)));
     this.contexts.push(...contexts);
     if (shared) this.guardParallelSampling(contexts[0]!);
     const sequences = shared ? Array.from({ length: count }, () => contexts[0]!.getSequence()) : contexts.map((c) => c.getSequence());
     return sequences.map((s) => new SequenceRuntime(this.model, s, { reuseCache: options.reuseCache, render }));
   }
 
-  private createContext(sequences: number): Promise<LlamaContext> {
+  private createContext(sequences: number, threads: number): Promise<LlamaContext> {
     return this.model.createContext({
       sequences,
       contextSize: this.info.contextSize,
-      threads: { ideal: this.threads, min: this.threads },
+      threads: { ideal: threads, min: threads },
       // A failed allocation should say so, not silently shrink the context we report.
       failedCreationRemedy: false,
       // subtle: llama.cpp's CPU flash attention gives results that depend on how the prompt was split into
