@@ -131,7 +131,8 @@ if (argv.json) {
       targets,
       notes: [
         `Load average (1 min) ${loadBefore.toFixed(1)} at the start and ${os.loadavg()[0]!.toFixed(1)} at the end, on ${os.cpus().length} cores: ` +
-          `above the core count means other processes competed for the CPU and every figure is slower and noisier than on an idle machine.`,
+          `the end figure includes the benchmark's own threads; a start figure near or above the core count means other processes ` +
+          `were competing for the CPU, and every figure is then slower and noisier than on an idle machine.`,
       ],
     });
     writeFileSync("BENCHMARKS.md", doc);
