@@ -1,11 +1,10 @@
 // Reruns logged runs one at a time without cache reuse and checks that every reply comes back byte for byte.
 // llama.cpp does not promise identical greedy output across batch sizes or KV-cache reuse (on GPUs especially):
 // this measures it for a run folder instead of assuming it.
-import type { ChatRuntime, LoadedModel } from "../llm/types.ts";
-import { runAgent } from "./agent-loop.ts";
+import type { LoadedModel } from "../llm/types.ts";
+import { runDesign, withMaxTokens } from "./run-design.ts";
 import type { ToolContext } from "./tools.ts";
 import type { AnswerRecord, Transcript } from "./types.ts";
-import { runWorkflow } from "./workflow.ts";
 
 /** Where a rerun first parted from its log: the call (1-based) and both replies. */
 export interface TranscriptDifference {
@@ -62,11 +61,10 @@ export interface AuditOptions {
 export async function auditRuns(options: AuditOptions): Promise<AuditResult> {
   const progress = options.onProgress ?? (() => {});
   const [runtime] = await options.model.openRuntimes(1, { reuseCache: false });
-  const generate: ChatRuntime = { generate: (request) => runtime!.generate({ ...request, maxTokens: request.maxTokens ?? options.maxNewTokens }) };
+  const generate = withMaxTokens(runtime!, options.maxNewTokens);
   const runs: AuditedRun[] = [];
   for (const [i, logged] of options.runs.entries()) {
-    const rerun =
-      logged.variant === "workflow" ? await runWorkflow(logged.question, generate, options.tools) : await runAgent(logged.question, logged.variant, generate, options.tools);
+    const rerun = await runDesign(logged.variant, logged.question, generate, options.tools);
     const difference = firstDifference(logged.transcript, rerun);
     runs.push({ variant: logged.variant, question_id: logged.question_id, difference });
     progress(`${i + 1}/${options.runs.length} ${logged.variant} ${logged.question_id}: ${difference ? `differs at call ${difference.call}` : "identical"}`);

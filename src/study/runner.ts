@@ -5,11 +5,10 @@ import type { Question } from "../corpus/types.ts";
 import type { ChatRuntime, LoadedModel } from "../llm/types.ts";
 import { answerRecord } from "./answer-record.ts";
 import { ANSWERS_FILE, appendAnswer, dropTornTail, readAnswerLog, runKey } from "./answer-log.ts";
-import { runAgent } from "./agent-loop.ts";
 import { acquireRunLock } from "./run-lock.ts";
 import type { ToolContext } from "./tools.ts";
 import type { AnswerRecord, Transcript, VariantId } from "./types.ts";
-import { runWorkflow } from "./workflow.ts";
+import { runDesign, withMaxTokens } from "./run-design.ts";
 
 export const STUDY_MAX_NEW_TOKENS = 200;
 
@@ -118,7 +117,8 @@ async function runInOrder(
     while (!failed && nextToStart < tasks.length) {
       const index = nextToStart++;
       try {
-        finished.set(index, await runTask(tasks[index]!, runtime, tools));
+        const task = tasks[index]!;
+        finished.set(index, await runDesign(task.variant, task.question.question, runtime, tools));
       } catch (error) {
         failed = true; // the other workers finish their current run and stop: nothing may write after we return
         throw error;
@@ -129,15 +129,6 @@ async function runInOrder(
   const outcomes = await Promise.allSettled(runtimes.map(worker));
   const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
   if (failure) throw failure.reason;
-}
-
-function runTask(task: Task, runtime: ChatRuntime, tools: ToolContext): Promise<Transcript> {
-  const { variant, question } = task;
-  return variant === "workflow" ? runWorkflow(question.question, runtime, tools) : runAgent(question.question, variant, runtime, tools);
-}
-
-function withMaxTokens(runtime: ChatRuntime, maxTokens: number): ChatRuntime {
-  return { generate: (request) => runtime.generate({ ...request, maxTokens: request.maxTokens ?? maxTokens }) };
 }
 
 function describeRun(r: AnswerRecord): string {

@@ -1,0 +1,15 @@
+// One run of one design on one question: the dispatch that the runner and the audit share.
+import type { ChatRuntime } from "../llm/types.ts";
+import { runAgent } from "./agent-loop.ts";
+import type { ToolContext } from "./tools.ts";
+import type { Transcript, VariantId } from "./types.ts";
+import { runWorkflow } from "./workflow.ts";
+
+export function runDesign(variant: VariantId, question: string, runtime: ChatRuntime, tools: ToolContext): Promise<Transcript> {
+  return variant === "workflow" ? runWorkflow(question, runtime, tools) : runAgent(question, variant, runtime, tools);
+}
+
+/** The runtime with a run's max-new-tokens setting applied to every call that does not set its own. */
+export function withMaxTokens(runtime: ChatRuntime, maxTokens: number): ChatRuntime {
+  return { generate: (request) => runtime.generate({ ...request, maxTokens: request.maxTokens ?? maxTokens }) };
+}
