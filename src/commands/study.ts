@@ -1,5 +1,4 @@
 // The study commands: thin shells over src/study/.
-import path from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import { loadCorpus } from "../corpus/index.ts";
 import { QUANTS, type Quant } from "../llm/index.ts";

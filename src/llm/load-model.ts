@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import type { Llama, LlamaContext, LlamaModel } from "node-llama-cpp";
 import { UserError } from "../errors.ts";
 import { compileChatTemplate, missingTemplateError, renderChatPrompt, type ChatTemplate, type TemplateTokens } from "./chat-template.ts";
-import { resolveModelFiles, type ModelFiles } from "./model-files.ts";
+import { resolveModelFiles } from "./model-files.ts";
 import { importNodeLlamaCpp, inheritedThreadpoolSize, startedWithPoolOfOne } from "./native.ts";
 import { serializeSampling } from "./serialize-sampling.ts";
 import { SequenceRuntime } from "./sequence-runtime.ts";

@@ -12,31 +12,34 @@ import {
   type StrictRow,
   type StudyRow,
 } from "../scoring/index.ts";
-import { VARIANT_LABELS, type AnswerRecord, type RunManifest, type Transcript, type VariantId } from "../study/index.ts";
+import { VARIANT_LABELS, type AnswerRecord, type RunManifest, type VariantId } from "../study/index.ts";
 import { modelLabel, type TableContext } from "./tables.ts";
 
-/** One run as the transcript browser shows it. */
-export interface ReportRun {
-  readonly model: string;
-  readonly variant: VariantId;
-  readonly question_id: string;
-  readonly question: string;
-  readonly gold_post: string;
-  readonly gold_heading: string;
-  readonly answer: string;
-  readonly found: boolean;
+/** One run as the transcript browser shows it: the logged fields it needs, plus its scores and why. */
+export interface ReportRun
+  extends Pick<
+    AnswerRecord,
+    | "model"
+    | "variant"
+    | "question_id"
+    | "question"
+    | "gold_post"
+    | "gold_heading"
+    | "answer"
+    | "found"
+    | "seen_posts"
+    | "model_calls"
+    | "tool_calls"
+    | "malformed"
+    | "tokens_read"
+    | "seconds"
+    | "outcome"
+    | "transcript"
+  > {
   readonly cites_right_lenient: boolean;
   readonly cites_right: boolean;
   readonly source: { readonly kind: SourceClass; readonly line: string | null; readonly posts: readonly string[]; readonly why: string };
-  readonly seen_posts: readonly string[];
-  readonly model_calls: number;
-  readonly tool_calls: number;
-  readonly malformed: number;
-  readonly tokens_read: number;
-  readonly seconds: number;
-  readonly outcome: string;
   readonly error: string | null;
-  readonly transcript: Transcript;
 }
 
 export interface ReportData {

@@ -22,8 +22,6 @@ export interface Comparison extends Omit<PairedComparison, "a" | "b"> {
   readonly b: Arm;
 }
 
-type Outcomes = ReadonlyMap<string, boolean>;
-
 /**
  * Every comparison the report shows, in a fixed order: for each model, each agent design against the workflow
  * (found, then cites right); then for each pair of models (in first-seen order), each design they share.
