@@ -1,10 +1,10 @@
 // Times the search index with a MiniLM-sized random embedder: build (embed every section), load from cache, query.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Corpus, Question } from "../../src/corpus/index.ts";
 import { openIndex } from "../../src/search/index.ts";
-import { readTinyEmbedderManifest, writeTinyEmbedder } from "../../src/search/tiny-embedder/index.ts";
+import { ensureTinyEmbedder } from "../../src/search/tiny-embedder/index.ts";
 import { median } from "./stats.ts";
 
 export interface IndexFigures {
@@ -21,10 +21,7 @@ export interface IndexFigures {
 
 /** The MiniLM-shaped embedder folder under the cache, generated once (same seed, same bytes). */
 export function ensureMiniLmEmbedder(cacheDir: string): string {
-  const dir = path.join(cacheDir, "bench", "minilm-embedder");
-  const m = readTinyEmbedderManifest(dir);
-  if (!(m?.shape === "minilm" && m.seed === 42 && existsSync(path.join(dir, "onnx", "model.onnx")))) writeTinyEmbedder(dir, { seed: 42, shape: "minilm" });
-  return dir;
+  return ensureTinyEmbedder(path.join(cacheDir, "bench", "minilm-embedder"), { seed: 42, shape: "minilm" });
 }
 
 export async function benchIndex(corpus: Corpus, questions: readonly Question[], embedderDir: string): Promise<IndexFigures> {

@@ -2,18 +2,9 @@
 import path from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import { makeTinyModel, modelIdFor, DEFAULT_MODEL_NAMES, QUANTS, type Quant } from "../llm/index.ts";
-import { readTinyEmbedderManifest, TINY_EMBEDDER_VERSION, writeTinyEmbedder } from "../search/tiny-embedder/index.ts";
+import { ensureTinyEmbedder } from "../search/tiny-embedder/index.ts";
 import { runStudyCommand, studyRunOptions, type StudyRunArgs } from "./study.ts";
 import { progress } from "./study-setup.ts";
-
-/** The tiny embedder the smoke run searches with, generated into the cache once. */
-function ensureTinyEmbedder(dir: string): string {
-  const manifest = readTinyEmbedderManifest(dir);
-  if (manifest?.version !== TINY_EMBEDDER_VERSION || manifest.shape !== "tiny" || manifest.seed !== 42) {
-    writeTinyEmbedder(dir, { seed: 42, shape: "tiny" });
-  }
-  return dir;
-}
 
 const smoke: CommandModule<object, StudyRunArgs> = {
   command: "smoke",
@@ -23,7 +14,7 @@ const smoke: CommandModule<object, StudyRunArgs> = {
   handler: async (argv) => {
     const tinyDir = path.join(argv["cache-dir"], "tiny");
     const model = await makeTinyModel({ out: path.join(tinyDir, "tiny-seed1.gguf"), shape: "tiny", seed: 1, cacheDir: tinyDir });
-    const embedder = argv["embedding-model"] === "(the tiny embedder)" ? ensureTinyEmbedder(path.join(tinyDir, "tiny-embedder")) : argv["embedding-model"];
+    const embedder = argv["embedding-model"] === "(the tiny embedder)" ? ensureTinyEmbedder(path.join(tinyDir, "tiny-embedder"), { seed: 42, shape: "tiny" }) : argv["embedding-model"];
     progress(`smoke: tiny model ${model.path}, embedder ${embedder}`);
     await runStudyCommand({ ...argv, "embedding-model": embedder }, [model.path], { report: true });
   },

@@ -1,7 +1,6 @@
 // The tiny embedding model, generated once into .cache/test/tiny-embedder and reused by every test that embeds.
-import fs from "node:fs";
 import path from "node:path";
-import { readTinyEmbedderManifest, TINY_EMBEDDER_VERSION, writeTinyEmbedder } from "../../src/search/tiny-embedder/index.ts";
+import { ensureTinyEmbedder } from "../../src/search/tiny-embedder/index.ts";
 import { repoRoot } from "./run-cli.ts";
 
 /** The generator arguments of the shared test model. */
@@ -16,18 +15,5 @@ export const tinyEmbedderDir = path.join(repoRoot, ".cache", "test", "tiny-embed
  * reused while its manifest matches the generator's version, also across test processes.
  */
 export function tinyEmbedderPath(): string {
-  const manifest = readTinyEmbedderManifest(tinyEmbedderDir);
-  const current = manifest?.version === TINY_EMBEDDER_VERSION && manifest.shape === "tiny" && manifest.seed === TINY_EMBEDDER_SEED;
-  if (current) return tinyEmbedderDir;
-  // Generate beside it, then swap it in whole, so that a concurrent test process never reads half a model.
-  const fresh = `${tinyEmbedderDir}.tmp-${process.pid}`;
-  writeTinyEmbedder(fresh, { seed: TINY_EMBEDDER_SEED, shape: "tiny" });
-  fs.rmSync(tinyEmbedderDir, { recursive: true, force: true });
-  try {
-    fs.renameSync(fresh, tinyEmbedderDir);
-  } catch {
-    // Another process swapped its copy in first: the same bytes, so keep theirs.
-    fs.rmSync(fresh, { recursive: true, force: true });
-  }
-  return tinyEmbedderDir;
+  return ensureTinyEmbedder(tinyEmbedderDir, { seed: TINY_EMBEDDER_SEED, shape: "tiny" });
 }

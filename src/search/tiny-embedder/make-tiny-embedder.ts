@@ -83,3 +83,23 @@ export function readTinyEmbedderManifest(folder: string): TinyEmbedderManifest |
     return undefined;
   }
 }
+
+/**
+ * The model folder at `dir`, written only when it is missing or was made by another generator version, shape or
+ * seed. A fresh one is generated beside it and swapped in whole, so a concurrent process never reads half a model.
+ */
+export function ensureTinyEmbedder(dir: string, options: { readonly seed: number; readonly shape: TinyEmbedderShapeName }): string {
+  const folder = path.resolve(dir);
+  const manifest = readTinyEmbedderManifest(folder);
+  if (manifest?.version === TINY_EMBEDDER_VERSION && manifest.shape === options.shape && manifest.seed === options.seed) return folder;
+  const fresh = `${folder}.tmp-${process.pid}`;
+  writeTinyEmbedder(fresh, options);
+  fs.rmSync(folder, { recursive: true, force: true });
+  try {
+    fs.renameSync(fresh, folder);
+  } catch {
+    // Another process swapped its copy in first: the same bytes, so keep theirs.
+    fs.rmSync(fresh, { recursive: true, force: true });
+  }
+  return folder;
+}
