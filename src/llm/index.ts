@@ -7,5 +7,4 @@ export { DEFAULT_MODELS, DEFAULT_MODEL_NAMES, QUANTS, defaultModelUri, modelIdFo
 export { compileChatTemplate, renderChatPrompt, type ChatTemplate } from "./chat-template.ts";
 export { DEFAULT_MAX_TOKENS } from "./sequence-runtime.ts";
 export { STUDY_EXAMPLE, EXAMPLE_MESSAGES, EXAMPLE_SEARCH_POSTS } from "./study-example.ts";
-export { pyJsonDumps } from "./python-json.ts";
 export type * from "./types.ts";

@@ -1,5 +1,5 @@
 // The study's printed example exchange: one search_posts call and its result, as the `template` command shows it.
-import { pyJsonDumps } from "./python-json.ts";
+import { pyJsonDumps } from "../python/index.ts";
 import type { ChatMessage, GenerateRequest, ToolSchema } from "./types.ts";
 
 export const EXAMPLE_SEARCH_POSTS: ToolSchema = {

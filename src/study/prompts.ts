@@ -1,5 +1,5 @@
 // Every prompt the study sends, in one place (the README quotes this file).
-import { pyJsonDumps } from "../llm/python-json.ts";
+import { pyJsonDumps } from "../python/index.ts";
 import type { Hit } from "../search/types.ts";
 import type { VariantId } from "./types.ts";
 

@@ -1,10 +1,9 @@
 // The agent's two tools, their schemas, and how one model-written call is run.
 // Failures copy the Python study's behaviour: every exception becomes "error: <Type>: <message>", counted as malformed.
-import { pyJsonDumps } from "../llm/python-json.ts";
+import { JSONDecodeError, PyError, pyJsonDumps, pyRepr, pyTypeName, rawDecode } from "../python/index.ts";
 import type { ToolSchema } from "../llm/types.ts";
 import type { Section } from "../corpus/types.ts";
 import type { Hit } from "../search/types.ts";
-import { JSONDecodeError, rawDecode } from "./python-json-decode.ts";
 import type { ToolCallRecord } from "./types.ts";
 
 /** What the tools may touch: the index, never the filesystem (model-written names are only map keys). */
@@ -35,13 +34,6 @@ export const READ_SECTION: ToolSchema = {
 };
 
 export const AGENT_TOOLS: readonly ToolSchema[] = [SEARCH_POSTS, READ_SECTION];
-
-/** A Python exception, so that tool errors read as the study's did. */
-class PyError extends Error {
-  constructor(readonly type: string, message: string) {
-    super(message);
-  }
-}
 
 interface ToolOutput {
   readonly value: unknown;
@@ -123,25 +115,4 @@ function describe(error: unknown): [string, string] {
   if (error instanceof PyError) return [error.type, error.message];
   if (error instanceof JSONDecodeError) return ["JSONDecodeError", error.message];
   return [error instanceof Error ? error.name : "Exception", error instanceof Error ? error.message : String(error)];
-}
-
-function pyTypeName(value: unknown): string {
-  if (value === null || value === undefined) return "NoneType";
-  if (Array.isArray(value)) return "list";
-  if (typeof value === "string") return "str";
-  if (typeof value === "boolean") return "bool";
-  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
-  return "dict";
-}
-
-/** Python's repr() of a JSON scalar. */
-function pyRepr(value: unknown): string {
-  if (typeof value === "string") {
-    const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
-    const body = value.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\t/g, "\\t").replace(/\r/g, "\\r");
-    return quote + (quote === "'" ? body.replace(/'/g, "\\'") : body) + quote;
-  }
-  if (value === null || value === undefined) return "None";
-  if (typeof value === "boolean") return value ? "True" : "False";
-  return String(value);
 }

@@ -1,10 +1,10 @@
 // rawDecode must agree with CPython 3.11's JSONDecoder().raw_decode: values, end offsets and error messages.
-// test/fixtures/python-raw-decode.json was written by CPython itself (the script is in its "generator" note below).
+// test/python/fixtures/raw-decode.json was written by CPython itself, by make_raw_decode.py beside it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { rawDecode, JSONDecodeError } from "../../src/study/python-json-decode.ts";
-import { pyJsonDumps } from "../../src/llm/python-json.ts";
+import { rawDecode, JSONDecodeError } from "../../src/python/raw-decode.ts";
+import { pyJsonDumps } from "../../src/python/json-dumps.ts";
 
 interface Case {
   readonly input: string;
@@ -12,7 +12,7 @@ interface Case {
   readonly end?: number;
   readonly error?: string;
 }
-const cases = JSON.parse(readFileSync(new URL("../fixtures/python-raw-decode.json", import.meta.url), "utf8")) as Case[];
+const cases = JSON.parse(readFileSync(new URL("./fixtures/raw-decode.json", import.meta.url), "utf8")) as Case[];
 
 for (const c of cases) {
   test(`raw_decode(${JSON.stringify(c.input)})`, () => {

@@ -1,7 +1,7 @@
 // pyJsonDumps must match Python's json.dumps byte for byte (expected strings below were produced by CPython 3.11).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { pyJsonDumps } from "../../src/llm/python-json.ts";
+import { pyJsonDumps } from "../../src/python/json-dumps.ts";
 
 test("separators are ', ' and ': ' as in json.dumps", () => {
   assert.equal(

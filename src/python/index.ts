@@ -1,0 +1,6 @@
+// Python compatibility: CPython's behaviour where the study's bytes depend on it (json.dumps, raw_decode, repr,
+// exception wording). It imports nothing from the stages, so every stage may use it.
+export { pyJsonDumps } from "./json-dumps.ts";
+export { JSONDecodeError, rawDecode } from "./raw-decode.ts";
+export { pyRepr, pyTypeName } from "./repr.ts";
+export { PyError } from "./exceptions.ts";
