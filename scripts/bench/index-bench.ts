@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Corpus, Question } from "../../src/corpus/index.ts";
 import { openIndex } from "../../src/search/index.ts";
-import { ensureTinyEmbedder } from "../../src/search/tiny-embedder/index.ts";
+import { ensureTinyEmbedder } from "../../src/test-models/index.ts";
 import { median } from "./stats.ts";
 
 export interface IndexFigures {

@@ -1,6 +1,6 @@
-// The embedding-model commands (make-tiny-embedder): thin shells over src/search/.
+// The embedding-model commands (make-tiny-embedder): thin shells over src/test-models/.
 import type { CommandModule } from "yargs";
-import { TINY_EMBEDDER_SHAPES, writeTinyEmbedder, type TinyEmbedderShapeName } from "../search/tiny-embedder/index.ts";
+import { TINY_EMBEDDER_SHAPES, writeTinyEmbedder, type TinyEmbedderShapeName } from "../test-models/index.ts";
 
 interface MakeTinyEmbedderArgs {
   readonly out: string;

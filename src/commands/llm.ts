@@ -1,7 +1,7 @@
-// The llm commands: thin shells over src/llm/.
+// The llm commands: thin shells over src/llm/ (and make-tiny-model over src/test-models/).
 import path from "node:path";
 import type { CommandModule } from "yargs";
-import { makeTinyModel, TINY_MODEL_SHAPES, type TinyModelDtype, type TinyModelShape } from "../llm/index.ts";
+import { makeTinyModel, TINY_MODEL_SHAPES, type TinyModelDtype, type TinyModelShape } from "../test-models/index.ts";
 import { loadModel, modelIdFor, QUANTS, STUDY_EXAMPLE, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
 import { defaultCacheDir } from "./options.ts";
 

@@ -1,8 +1,8 @@
 // smoke and experiment: the whole study in one command, on the generated tiny models or on the study's two models.
 import path from "node:path";
 import type { Argv, CommandModule } from "yargs";
-import { makeTinyModel, modelIdFor, DEFAULT_MODEL_NAMES, QUANTS, type Quant } from "../llm/index.ts";
-import { ensureTinyEmbedder } from "../search/tiny-embedder/index.ts";
+import { modelIdFor, DEFAULT_MODEL_NAMES, QUANTS, type Quant } from "../llm/index.ts";
+import { ensureTinyEmbedder, makeTinyModel } from "../test-models/index.ts";
 import { runStudyCommand, studyRunOptions, type StudyRunArgs } from "./study.ts";
 import { progress } from "./study-setup.ts";
 

@@ -7,4 +7,3 @@ export { snippet, SNIPPET_WORDS } from "./snippet.ts";
 export { INDEX_FORMAT } from "./index-cache.ts";
 export { evaluateSearch, scoreRankings, type RetrieverScore } from "./evaluate.ts";
 export { loadEmbedder } from "./embedder.ts";
-export { TINY_EMBEDDER_SHAPES, writeTinyEmbedder, type TinyEmbedderShapeName } from "./tiny-embedder/index.ts";

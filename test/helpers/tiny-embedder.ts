@@ -1,6 +1,6 @@
 // The tiny embedding model, generated once into .cache/test/tiny-embedder and reused by every test that embeds.
 import path from "node:path";
-import { ensureTinyEmbedder } from "../../src/search/tiny-embedder/index.ts";
+import { ensureTinyEmbedder } from "../../src/test-models/index.ts";
 import { repoRoot } from "./run-cli.ts";
 
 /** The generator arguments of the shared test model. */

@@ -1,6 +1,6 @@
 // The tiny test model, generated once into .cache/test/ and reused by every test that needs a real GGUF.
 import path from "node:path";
-import { makeTinyModel } from "../../src/llm/index.ts";
+import { makeTinyModel } from "../../src/test-models/index.ts";
 import { repoRoot } from "./run-cli.ts";
 
 /** Where test artifacts are cached (git-ignored); also holds the chat template extracted from node-llama-cpp. */

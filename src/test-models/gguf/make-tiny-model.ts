@@ -3,11 +3,12 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../../errors.ts";
-import { readQwen25Template } from "./chat-template.ts";
+import { currentStamp, writeStamp } from "../stamp.ts";
+import { readQwen25Template } from "./qwen25-template.ts";
 import { writeGguf, type GgufTensorType, type GgufValue } from "./gguf-writer.ts";
 import { qwen2Tensors, type WeightScales } from "./qwen2-tensors.ts";
 import { QWEN25_SPECIAL_IDS, QWEN25_VOCAB_ROWS, loadQwenVocab, qwenTokenizerJsonPath } from "./qwen-vocab.ts";
-import { SHAPES, type TinyModelShape } from "./shapes.ts";
+import { SHAPES, type TinyModelShape } from "./qwen2-shapes.ts";
 
 /** Bump whenever the bytes written for the same arguments change, so stale cached models are regenerated. */
 export const TINY_MODEL_GENERATOR_VERSION = 1;
@@ -49,18 +50,14 @@ interface Stamp {
   readonly scales?: WeightScales;
   readonly llamaCppCommit: string;
   readonly tokenizerSha256: string;
-  readonly bytes?: number;
 }
 
 const stampPath = (out: string): string => `${out}.stamp.json`;
 
+/** The stamp also records the file's size (`bytes`), so a truncated or replaced file is rewritten. */
 function isUpToDate(out: string, expected: Stamp): boolean {
-  try {
-    const { bytes, ...stamp } = JSON.parse(fs.readFileSync(stampPath(out), "utf8")) as Stamp;
-    return JSON.stringify(stamp) === JSON.stringify(expected) && fs.statSync(out).size === bytes;
-  } catch {
-    return false; // no stamp, unreadable stamp, or no model file
-  }
+  const stored = currentStamp(stampPath(out), expected, ["bytes"]);
+  return stored !== undefined && fs.existsSync(out) && fs.statSync(out).size === stored.bytes;
 }
 
 function sha256File(file: string): string {
@@ -135,7 +132,7 @@ export async function makeTinyModel(options: TinyModelOptions): Promise<TinyMode
   try {
     const bytes = writeGguf(partial, metadata, tensors, options.onProgress);
     fs.renameSync(partial, out);
-    fs.writeFileSync(stampPath(out), `${JSON.stringify({ ...stamp, bytes }, null, 2)}\n`);
+    writeStamp(stampPath(out), { ...stamp, bytes });
     return { path: out, bytes, reused: false, seconds: (performance.now() - started) / 1000 };
   } finally {
     fs.rmSync(partial, { force: true });

@@ -1,5 +1,8 @@
-// Seeded random tensor data, fast enough to write gigabytes: one 32-bit draw picks two values from a lookup table.
-import type { GgufTensorType } from "./gguf-writer.ts";
+// The one seeded generator of the test models' weights, fast enough to write gigabytes: one 32-bit draw picks two
+// values from a lookup table. Integer arithmetic only, so every machine writes the same bytes.
+
+/** The element types weights are written in. */
+export type WeightType = "F16" | "F32";
 
 /** FNV-1a over a string: turns (seed, tensor name) into a per-tensor stream seed, so tensors are independent of order. */
 function fnv1a(text: string): number {
@@ -103,7 +106,7 @@ const CHUNK_VALUES = 1 << 22; // 4M values per chunk (even, so pairs never strad
  * Yields `count` values as little-endian F32 or F16 bytes, drawn from the stream named by `seedText`.
  * std 0 gives the constant `mean` (norm weights). Chunks reuse one buffer: consume each before the next.
  */
-export function* randomTensorData(seedText: string, count: number, type: GgufTensorType, mean: number, std: number): Generator<Uint8Array> {
+export function* randomTensorData(seedText: string, count: number, type: WeightType, mean: number, std: number): Generator<Uint8Array> {
   const state = sfc32State(seedText);
   const values = valueTable(mean, std);
   const halves = type === "F16" ? Uint16Array.from(values, toFloat16Bits) : undefined;
@@ -120,4 +123,14 @@ export function* randomTensorData(seedText: string, count: number, type: GgufTen
     done += n;
     yield new Uint8Array(buffer, 0, n * bytesPerValue);
   }
+}
+
+/**
+ * `count` float32 values drawn as `randomTensorData` draws them (same stream for the same `seedText`), in one array:
+ * for models that hold their weights in memory (the ONNX embedder). Example: uniformFloats("7/bias", 4, 0, 0.1).
+ */
+export function uniformFloats(seedText: string, count: number, mean: number, std: number): Float32Array {
+  const out = new Float32Array(count + (count & 1));
+  fillFloats(sfc32State(seedText), out, valueTable(mean, std), out.length);
+  return count & 1 ? out.subarray(0, count) : out;
 }

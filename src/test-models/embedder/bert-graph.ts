@@ -1,13 +1,13 @@
 // A BERT encoder as an ONNX graph (BertModel's forward, post-LayerNorm), with seeded random weights.
 import { GraphBuilder, float, int, ints } from "./onnx-builder.ts";
-import { uniformWeights } from "./random.ts";
-import type { BertShape } from "./shapes.ts";
+import { uniformFloats } from "../random.ts";
+import type { BertShape } from "./bert-shapes.ts";
 
 const BATCH = "batch_size";
 const SEQUENCE = "sequence_length";
 
 /**
- * The model.onnx bytes for `shape`, with weights drawn from `random` in a fixed order.
+ * The model.onnx bytes for `shape`; each weight tensor is drawn from its own stream, named by the seed and its name.
  * Inputs are BERT's (input_ids, attention_mask, token_type_ids: int64 [batch, seq]); the output is
  * last_hidden_state (float32 [batch, seq, hidden]), which transformers.js mean-pools.
  *
@@ -16,14 +16,17 @@ const SEQUENCE = "sequence_length";
  * are close; linear layers scaled by 1/sqrt(fan_in), so attention really mixes tokens and a missing attention
  * mask would show.
  */
-export function bertOnnx(shape: BertShape, random: () => number, producer: string): Uint8Array {
+export function bertOnnx(shape: BertShape, seed: number, producer: string): Uint8Array {
   const g = new GraphBuilder();
+  // a weight uniform on [-limit, limit] (whose standard deviation is limit / sqrt(3))
+  const weights = (name: string, dims: readonly number[], limit: number) =>
+    g.floats(name, dims, uniformFloats(`${seed}/${name}`, dims[0]! * (dims[1] ?? 1), 0, limit / Math.sqrt(3)));
   const H = shape.hiddenSize;
   const heads = shape.numAttentionHeads;
   const headSize = H / heads;
   const linear = (name: string, inSize: number, outSize: number) => ({
-    weight: g.floats(`${name}.weight`, [inSize, outSize], uniformWeights(random, inSize * outSize, Math.sqrt(3 / inSize))),
-    bias: g.floats(`${name}.bias`, [outSize], uniformWeights(random, outSize, 0.02)),
+    weight: weights(`${name}.weight`, [inSize, outSize], Math.sqrt(3 / inSize)),
+    bias: weights(`${name}.bias`, [outSize], 0.02),
   });
   const layerNorm = (name: string) => ({
     scale: g.floats(`${name}.weight`, [H], new Float32Array(H).fill(1)),
@@ -34,13 +37,9 @@ export function bertOnnx(shape: BertShape, random: () => number, producer: strin
     g.node("LayerNormalization", [x, ln.scale, ln.bias], { axis: int(-1), epsilon: float(1e-12) }, output);
 
   // Embeddings: word + position + token type, then LayerNorm.
-  const words = g.floats("embeddings.word_embeddings.weight", [shape.vocabSize, H], uniformWeights(random, shape.vocabSize * H, 1));
-  const positions = g.floats(
-    "embeddings.position_embeddings.weight",
-    [shape.maxPositionEmbeddings, H],
-    uniformWeights(random, shape.maxPositionEmbeddings * H, 0.1),
-  );
-  const types = g.floats("embeddings.token_type_embeddings.weight", [shape.typeVocabSize, H], uniformWeights(random, shape.typeVocabSize * H, 0.1));
+  const words = weights("embeddings.word_embeddings.weight", [shape.vocabSize, H], 1);
+  const positions = weights("embeddings.position_embeddings.weight", [shape.maxPositionEmbeddings, H], 0.1);
+  const types = weights("embeddings.token_type_embeddings.weight", [shape.typeVocabSize, H], 0.1);
   const embeddingsNorm = layerNorm("embeddings.LayerNorm");
 
   const zero = g.int64s("const_zero_1d", [1], [0]);

@@ -1,6 +1,6 @@
 // The JSON files beside model.onnx, laid out as the Xenova/all-MiniLM-L6-v2 repository lays them out.
 import { SPECIAL_TOKENS } from "./vocab.ts";
-import type { BertShape } from "./shapes.ts";
+import type { BertShape } from "./bert-shapes.ts";
 
 /** config.json: what transformers.js reads to pick BertModel (model_type) and what the sizes are. */
 export function configJson(shape: BertShape): object {

@@ -7,8 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { readGgufFileInfo } from "node-llama-cpp";
-import { makeTinyModel, llamaCppBundlePath, QWEN25_TEMPLATE_PATH } from "../../src/llm/index.ts";
-import { loadQwenVocab, TOKEN_TYPE } from "../../src/llm/tiny-model/qwen-vocab.ts";
+import { makeTinyModel, llamaCppBundlePath, QWEN25_TEMPLATE_PATH } from "../../src/test-models/index.ts";
+import { loadQwenVocab, TOKEN_TYPE } from "../../src/test-models/gguf/qwen-vocab.ts";
 import { testCacheDir, tinyModelPath } from "../helpers/tiny-model.ts";
 
 const sha256 = (file: string): string => createHash("sha256").update(fs.readFileSync(file)).digest("hex");

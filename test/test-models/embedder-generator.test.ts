@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadEmbedder } from "../../src/search/embedder.ts";
-import { tinyEmbedderFiles, writeTinyEmbedder } from "../../src/search/tiny-embedder/index.ts";
+import { tinyEmbedderFiles, writeTinyEmbedder } from "../../src/test-models/index.ts";
 import { runCli } from "../helpers/run-cli.ts";
 
 const folders: string[] = [];

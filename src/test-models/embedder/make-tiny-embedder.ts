@@ -3,16 +3,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../../errors.ts";
 import { bertOnnx } from "./bert-graph.ts";
-import { configJson, tokenizerConfigJson, tokenizerJson } from "./model-files.ts";
-import { seededRandom } from "./random.ts";
-import { bertShape, type TinyEmbedderShapeName } from "./shapes.ts";
+import { configJson, tokenizerConfigJson, tokenizerJson } from "./bert-files.ts";
+import { currentStamp, stampText } from "../stamp.ts";
+import { bertShape, type TinyEmbedderShapeName } from "./bert-shapes.ts";
 import { minilmVocabulary } from "./minilm-vocab.ts";
 import { tinyVocabulary } from "./vocab.ts";
 
 /** Bump when the bytes written for the same options change: the manifest carries it so stale copies are regenerated. */
-export const TINY_EMBEDDER_VERSION = 2;
+export const TINY_EMBEDDER_VERSION = 3;
 
-/** Written last: its presence means the folder is complete; its content says what made it. */
+/** Written last, the folder's stamp: its presence means the folder is complete; its content says what made it. */
 export const TINY_EMBEDDER_MANIFEST = "blogqa-tiny-embedder.json";
 
 export interface TinyEmbedderOptions {
@@ -44,21 +44,18 @@ export function tinyEmbedderFiles(options: TinyEmbedderOptions): Map<string, Uin
   const vocabulary = options.shape === "tiny" ? tinyVocabulary() : minilmVocabulary();
   const shape = bertShape(options.shape, options.hidden, vocabulary.length);
   const producer = `blogqa make-tiny-embedder v${TINY_EMBEDDER_VERSION}`;
-  const manifest: TinyEmbedderManifest = {
-    generator: "blogqa make-tiny-embedder",
-    version: TINY_EMBEDDER_VERSION,
-    shape: options.shape,
-    seed: options.seed,
-    hidden_size: shape.hiddenSize,
-  };
-  const json = (value: object) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
+  const json = (value: object) => new TextEncoder().encode(stampText(value));
   return new Map([
-    ["onnx/model.onnx", bertOnnx(shape, seededRandom(options.seed), producer)],
+    ["onnx/model.onnx", bertOnnx(shape, options.seed, producer)],
     ["config.json", json(configJson(shape))],
     ["tokenizer.json", json(tokenizerJson(vocabulary))],
     ["tokenizer_config.json", json(tokenizerConfigJson())],
-    [TINY_EMBEDDER_MANIFEST, json(manifest)],
+    [TINY_EMBEDDER_MANIFEST, json(manifestFor(options.shape, options.seed, shape.hiddenSize))],
   ]);
+}
+
+function manifestFor(shape: TinyEmbedderShapeName, seed: number, hiddenSize: number): TinyEmbedderManifest {
+  return { generator: "blogqa make-tiny-embedder", version: TINY_EMBEDDER_VERSION, shape, seed, hidden_size: hiddenSize };
 }
 
 /** Writes the model folder at `out` (created if missing; our files replaced) and returns its absolute path. */
@@ -75,23 +72,14 @@ export function writeTinyEmbedder(out: string, options: TinyEmbedderOptions): st
   return folder;
 }
 
-/** The manifest of a generated folder, or undefined when there is none (or it is unreadable). */
-export function readTinyEmbedderManifest(folder: string): TinyEmbedderManifest | undefined {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(folder, TINY_EMBEDDER_MANIFEST), "utf8")) as TinyEmbedderManifest;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The model folder at `dir`, written only when it is missing or was made by another generator version, shape or
  * seed. A fresh one is generated beside it and swapped in whole, so a concurrent process never reads half a model.
  */
 export function ensureTinyEmbedder(dir: string, options: { readonly seed: number; readonly shape: TinyEmbedderShapeName }): string {
   const folder = path.resolve(dir);
-  const manifest = readTinyEmbedderManifest(folder);
-  if (manifest?.version === TINY_EMBEDDER_VERSION && manifest.shape === options.shape && manifest.seed === options.seed) return folder;
+  const expected = manifestFor(options.shape, options.seed, bertShape(options.shape, undefined, 0).hiddenSize);
+  if (currentStamp(path.join(folder, TINY_EMBEDDER_MANIFEST), expected) !== undefined) return folder;
   const fresh = `${folder}.tmp-${process.pid}`;
   writeTinyEmbedder(fresh, options);
   fs.rmSync(folder, { recursive: true, force: true });

@@ -5,8 +5,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { readGgufFileInfo } from "node-llama-cpp";
-import { GGUF_ALIGNMENT, writeGguf, type GgufTensor } from "../../src/llm/tiny-model/gguf-writer.ts";
-import { randomTensorData, toFloat16Bits } from "../../src/llm/tiny-model/random-weights.ts";
+import { GGUF_ALIGNMENT, writeGguf, type GgufTensor } from "../../src/test-models/gguf/gguf-writer.ts";
+import { randomTensorData, toFloat16Bits } from "../../src/test-models/random.ts";
 
 const bytesOf = (array: Float32Array | Uint16Array): Uint8Array => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 
