@@ -5,3 +5,7 @@ export { parsePost, type ParsedPost } from "./parse-post.ts";
 export { cleanHeading } from "./clean-heading.ts";
 export { disambiguateHeadings } from "./sections.ts";
 export { QUESTIONS_PER_POST, checkQuestions, loadQuestions, parseQuestions, readQuestionsFile, type LocatedQuestion } from "./questions.ts";
+export {
+  NEAR_DUPLICATE_DEFAULTS, describeNearDuplicate, findNearDuplicates, paragraphs, shingles, words,
+  type NearDuplicate, type NearDuplicateOptions, type Passage,
+} from "./near-duplicates.ts";
