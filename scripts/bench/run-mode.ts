@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Question } from "../../src/corpus/index.ts";
 import type { ChatRuntime, LoadedModel, ModelInfo, RuntimeOptions } from "../../src/llm/index.ts";
-import { ANSWERS_FILE, readAnswerLog, runStudy, type ToolContext, type VariantId } from "../../src/study/index.ts";
+import { ANSWERS_FILE, readAnswerLog, runStudy, type ToolContext, type DesignId } from "../../src/study/index.ts";
 import { unionSeconds, type Interval } from "./stats.ts";
 
 /** One execution mode: the study's settings that change how, never what, is computed. */
@@ -28,7 +28,7 @@ export const MODES: readonly Mode[] = [
 ];
 
 export interface Slice {
-  readonly variants: readonly VariantId[];
+  readonly designs: readonly DesignId[];
   readonly questions: readonly Question[];
   readonly maxNewTokens: number;
 }
@@ -50,7 +50,7 @@ export interface ModeSample {
   /** Model calls of the agent designs' runs, and how many such runs. */
   readonly agentCalls: number;
   readonly agentRuns: number;
-  /** "variant question_id" -> answer. */
+  /** "design question_id" -> answer. */
   readonly answers: ReadonlyMap<string, string>;
   readonly info: ModelInfo;
 }
@@ -87,14 +87,14 @@ export async function runMode(o: RunModeOptions): Promise<ModeSample> {
       models: ["bench"],
       openModel,
       tools: o.tools,
-      settings: { variants: o.slice.variants, questions: o.slice.questions, parallel: o.mode.parallel, reuseCache: o.mode.reuseCache, sharedContext: o.mode.sharedContext, maxNewTokens: o.slice.maxNewTokens },
+      settings: { designs: o.slice.designs, questions: o.slice.questions, parallel: o.mode.parallel, reuseCache: o.mode.reuseCache, sharedContext: o.mode.sharedContext, maxNewTokens: o.slice.maxNewTokens },
       fresh: true,
     });
     const seconds = (performance.now() - started) / 1000 - loadSeconds;
     const { records } = readAnswerLog(path.join(outDir, ANSWERS_FILE));
     const failed = records.find((r) => r.outcome === "error");
-    if (failed) throw new Error(`${o.mode.name}: ${failed.variant} ${failed.question_id} failed: ${failed.error}`);
-    const agents = records.filter((r) => r.variant !== "workflow");
+    if (failed) throw new Error(`${o.mode.name}: ${failed.design} ${failed.question_id} failed: ${failed.error}`);
+    const agents = records.filter((r) => r.design !== "workflow");
     const evaluated = (rs: typeof records) => rs.reduce((a, r) => a + (r.tokens_evaluated ?? Number.NaN), 0);
     const sum = (rs: typeof records, f: (r: (typeof records)[number]) => number) => rs.reduce((a, r) => a + f(r), 0);
     return {
@@ -109,7 +109,7 @@ export async function runMode(o: RunModeOptions): Promise<ModeSample> {
       calls: intervals.length,
       agentCalls: sum(agents, (r) => r.model_calls),
       agentRuns: agents.length,
-      answers: new Map(records.map((r) => [`${r.variant} ${r.question_id}`, r.answer])),
+      answers: new Map(records.map((r) => [`${r.design} ${r.question_id}`, r.answer])),
       info: info!,
     };
   } finally {

@@ -3,7 +3,7 @@ import { loadCorpus, loadQuestions, type Corpus, type Question } from "../corpus
 import { openIndex, type SearchIndex, type RetrieverKind, type EmbeddingDtype } from "../search/index.ts";
 import { loadModel, modelIdFor, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
 import type { LoadedModel } from "../llm/types.ts";
-import { readAnswerLog, ANSWERS_FILE, VARIANT_IDS, type VariantId } from "../study/index.ts";
+import { readAnswerLog, ANSWERS_FILE, DESIGN_IDS, type DesignId } from "../study/index.ts";
 import { writeTables } from "../report/index.ts";
 import { UserError } from "../errors.ts";
 import path from "node:path";
@@ -41,13 +41,13 @@ export async function prepareStudy(o: StudyInputOptions): Promise<StudyInputs> {
   return { corpus, questions, index };
 }
 
-/** --variants a,b as checked design ids. */
-export function parseVariants(list: string | undefined): VariantId[] {
-  if (list === undefined) return [...VARIANT_IDS];
+/** --designs a,b as checked design ids. */
+export function parseDesigns(list: string | undefined): DesignId[] {
+  if (list === undefined) return [...DESIGN_IDS];
   const ids = list.split(",").map((s) => s.trim()).filter(Boolean);
-  const unknown = ids.filter((id) => !(VARIANT_IDS as readonly string[]).includes(id));
-  if (unknown.length > 0) throw new UserError(`unknown design ${unknown.join(", ")}; choose from ${VARIANT_IDS.join(", ")}`);
-  return ids as VariantId[];
+  const unknown = ids.filter((id) => !(DESIGN_IDS as readonly string[]).includes(id));
+  if (unknown.length > 0) throw new UserError(`unknown design ${unknown.join(", ")}; choose from ${DESIGN_IDS.join(", ")}`);
+  return ids as DesignId[];
 }
 
 /** --model values (default: the study's two models) as ids loadModel understands. */

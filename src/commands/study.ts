@@ -4,10 +4,10 @@ import { loadCorpus } from "../corpus/index.ts";
 import { QUANTS, type Quant } from "../llm/index.ts";
 import { strictRows } from "../scoring/index.ts";
 import { strictTableMarkdown, writeReport } from "../report/index.ts";
-import { readAnswerLog, runStudy, startManifest, STUDY_MAX_NEW_TOKENS, transcriptCostTable, VARIANT_IDS } from "../study/index.ts";
+import { readAnswerLog, runStudy, startManifest, STUDY_MAX_NEW_TOKENS, transcriptCostTable, DESIGN_IDS } from "../study/index.ts";
 import { UserError } from "../errors.ts";
 import { contentOption, jsonOption, questionsOption, searchOptions } from "./options.ts";
-import { modelIds, modelOpener, parseVariants, prepareStudy, progress, scoreAndPrint } from "./study-setup.ts";
+import { modelIds, modelOpener, parseDesigns, prepareStudy, progress, scoreAndPrint } from "./study-setup.ts";
 import { existsSync } from "node:fs";
 
 const cost: CommandModule<object, { prefix: number; "per-turn": number; price: number; json: boolean }> = {
@@ -35,7 +35,7 @@ export function studyRunOptions<T>(y: Argv<T>): Argv<T & StudyRunArgs> {
   const built = y
     .options(searchOptions)
     .options(questionsOption)
-    .option("variants", { type: "string", describe: `Designs to run, comma-separated (default all: ${VARIANT_IDS.join(",")})` })
+    .option("designs", { type: "string", alias: "variants", describe: `Designs to run, comma-separated (default all: ${DESIGN_IDS.join(",")})` })
     .option("limit", { type: "number", describe: "Only the first N questions" })
     .option("parallel", { type: "number", default: 1, describe: "Questions generated at once, one sequence each" })
     .option("reuse-cache", { type: "boolean", default: true, describe: "Reuse each sequence's KV cache across calls (--no-reuse-cache evaluates every prompt from scratch, as the study did)" })
@@ -66,7 +66,7 @@ export interface StudyRunArgs {
   "embedding-model": string;
   "embedding-dtype": "fp32" | "fp16" | "q8";
   "cache-dir": string;
-  variants?: string;
+  designs?: string;
   limit?: number;
   parallel: number;
   "reuse-cache": boolean;
@@ -82,7 +82,7 @@ export interface StudyRunArgs {
 
 /** The body of run, smoke and experiment: answer every pending (model, design, question), then print the tables. */
 export async function runStudyCommand(argv: StudyRunArgs, models: readonly string[], options: { report?: boolean } = {}): Promise<void> {
-  const variants = parseVariants(argv.variants);
+  const designs = parseDesigns(argv.designs);
   const inputs = await prepareStudy({
     content: argv.content,
     questions: argv.questions,
@@ -93,7 +93,7 @@ export async function runStudyCommand(argv: StudyRunArgs, models: readonly strin
     cacheDir: argv["cache-dir"],
   });
   const settings = {
-    variants,
+    designs,
     questions: inputs.questions,
     parallel: argv.parallel,
     reuseCache: argv["reuse-cache"],
@@ -106,7 +106,7 @@ export async function runStudyCommand(argv: StudyRunArgs, models: readonly strin
     {
       settings: {
         models,
-        variants,
+        designs,
         questionsFile: argv.questions,
         limit: argv.limit,
         parallel: argv.parallel,

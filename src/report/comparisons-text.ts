@@ -1,6 +1,6 @@
 // The paired comparisons as tables: proportions with 95% intervals, exact McNemar p, the questions that flip.
 import { formatP, formatProportion, type Comparison, type Measure } from "../scoring/index.ts";
-import { VARIANT_LABELS } from "../study/types.ts";
+import { DESIGN_LABELS } from "../study/types.ts";
 import { modelLabel } from "./tables.ts";
 
 export const MEASURE_LABELS: Readonly<Record<Measure, string>> = { found: "found", cites_right: "cites right (strict)" };
@@ -29,16 +29,16 @@ export function comparisonTables(comparisons: readonly Comparison[]): Comparison
     const cells = (c: Comparison, design: string) => [design, MEASURE_LABELS[c.measure], formatProportion(c.a), formatProportion(c.b), formatP(c.p), ids(c.a_only), ids(c.b_only)];
     if (first.across === "designs") {
       return {
-        title: `${modelLabel(first.a.model)}: each agent design against "${VARIANT_LABELS.workflow}"`,
+        title: `${modelLabel(first.a.model)}: each agent design against "${DESIGN_LABELS.workflow}"`,
         header: ["design", "measure", "workflow", "design", "p", "only the workflow", "only the design"],
-        rows: group.map((c) => cells(c, VARIANT_LABELS[c.b.variant])),
+        rows: group.map((c) => cells(c, DESIGN_LABELS[c.b.design])),
       };
     }
     const [a, b] = [modelLabel(first.a.model), modelLabel(first.b.model)];
     return {
       title: `${a} against ${b}, design by design`,
       header: ["design", "measure", a, b, "p", `only ${a}`, `only ${b}`],
-      rows: group.map((c) => cells(c, VARIANT_LABELS[c.a.variant])),
+      rows: group.map((c) => cells(c, DESIGN_LABELS[c.a.design])),
     };
   });
 }

@@ -25,9 +25,9 @@ export const PAGE_SCRIPT = String.raw`(() => {
   const view = byId("transcript");
 
   for (const m of data.models) pickModel.append(option(m.id, m.label));
-  for (const v of data.variants) pickDesign.append(option(v.id, v.label));
+  for (const v of data.designs) pickDesign.append(option(v.id, v.label));
 
-  const runsOf = () => data.runs.filter((r) => r.model === pickModel.value && r.variant === pickDesign.value);
+  const runsOf = () => data.runs.filter((r) => r.model === pickModel.value && r.design === pickDesign.value);
 
   function fillQuestions() {
     const keep = pickQuestion.value;

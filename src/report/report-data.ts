@@ -12,7 +12,7 @@ import {
   type StrictRow,
   type StudyRow,
 } from "../scoring/index.ts";
-import { VARIANT_LABELS, type AnswerRecord, type RunManifest, type VariantId } from "../study/index.ts";
+import { DESIGN_LABELS, type AnswerRecord, type RunManifest, type DesignId } from "../study/index.ts";
 import { modelLabel, type TableContext } from "./tables.ts";
 
 /** One run as the transcript browser shows it: the logged fields it needs, plus its scores and why. */
@@ -20,7 +20,7 @@ export interface ReportRun
   extends Pick<
     AnswerRecord,
     | "model"
-    | "variant"
+    | "design"
     | "question_id"
     | "question"
     | "gold_post"
@@ -48,7 +48,7 @@ export interface ReportData {
   readonly slugsFrom: string;
   /** Model id -> short label; design id -> label. */
   readonly models: readonly { readonly id: string; readonly label: string }[];
-  readonly variants: readonly { readonly id: VariantId; readonly label: string }[];
+  readonly designs: readonly { readonly id: DesignId; readonly label: string }[];
   readonly study: readonly StudyRow[];
   readonly strict: readonly StrictRow[];
   readonly comparisons: readonly Comparison[];
@@ -65,13 +65,13 @@ export function reportData(
   slugsFrom: string,
 ): ReportData {
   const models = [...new Set(records.map((r) => r.model))];
-  const variants = (Object.keys(VARIANT_LABELS) as VariantId[]).filter((v) => records.some((r) => r.variant === v));
+  const designs = (Object.keys(DESIGN_LABELS) as DesignId[]).filter((v) => records.some((r) => r.design === v));
   return {
     title,
     context,
     slugsFrom,
     models: models.map((id) => ({ id, label: modelLabel(id) })),
-    variants: variants.map((id) => ({ id, label: VARIANT_LABELS[id] })),
+    designs: designs.map((id) => ({ id, label: DESIGN_LABELS[id] })),
     study: studyRows(records),
     strict: strictRows(records, slugs),
     comparisons: compareRuns(records, slugs),
@@ -84,7 +84,7 @@ function reportRun(r: AnswerRecord, slugs: readonly string[]): ReportRun {
   const verdict = classifySource(r.answer, slugs);
   return {
     model: r.model,
-    variant: r.variant,
+    design: r.design,
     question_id: r.question_id,
     question: r.question,
     gold_post: r.gold_post,

@@ -1,6 +1,6 @@
 // The report's two charts as inline SVG strings: shares with Wilson intervals, and what each design's tokens buy.
 import { wilson, type Proportion, type StrictRow, type StudyRow } from "../scoring/index.ts";
-import { VARIANT_LABELS, type VariantId } from "../study/index.ts";
+import { DESIGN_LABELS, type DesignId } from "../study/index.ts";
 import { escapeHtml } from "./html-escape.ts";
 import { modelLabel } from "./tables.ts";
 
@@ -8,7 +8,7 @@ const FOUND_COLOR = "#4c78a8";
 const RIGHT_COLOR = "#e45756";
 const MODEL_COLORS = ["#4c78a8", "#e45756", "#54a24b", "#b279a2", "#f58518", "#72b7b2"];
 /** Short marks for the scatter plot, keyed by design. */
-export const VARIANT_MARKS: Readonly<Record<VariantId, string>> = { workflow: "W", agent: "A", "agent-search-first": "S", "agent-forced": "F" };
+export const DESIGN_MARKS: Readonly<Record<DesignId, string>> = { workflow: "W", agent: "A", "agent-search-first": "S", "agent-forced": "F" };
 
 const fmt = (x: number) => (Math.round(x * 10) / 10).toString();
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -48,14 +48,14 @@ export function sharesChart(rows: readonly StrictRow[]): string {
       bars.forEach(([label, color, p], b) => {
         const bx = cx + (b === 0 ? -barW - 1 : 1);
         const share = p.n === 0 ? 0 : p.k / p.n;
-        const tip = `${modelLabel(model)}, ${VARIANT_LABELS[row.variant]}: ${label} ${p.k}/${p.n} (95% interval ${pct(p.low)}-${pct(p.high)})`;
+        const tip = `${modelLabel(model)}, ${DESIGN_LABELS[row.design]}: ${label} ${p.k}/${p.n} (95% interval ${pct(p.low)}-${pct(p.high)})`;
         parts.push(
           `<g><title>${escapeHtml(tip)}</title><rect x="${fmt(bx)}" y="${fmt(y(share))}" width="${fmt(barW)}" height="${fmt(plotH * share)}" fill="${color}"/>` +
             whisker(bx + barW / 2, y(p.low), y(p.high)) +
             `<text x="${fmt(bx + barW / 2)}" y="${fmt(y(p.high) - 4)}" text-anchor="middle" class="count">${p.k}</text></g>`,
         );
       });
-      parts.push(`<text x="${fmt(cx)}" y="${top + plotH + 16}" text-anchor="middle" class="tick">${escapeHtml(VARIANT_MARKS[row.variant])}</text>`);
+      parts.push(`<text x="${fmt(cx)}" y="${top + plotH + 16}" text-anchor="middle" class="tick">${escapeHtml(DESIGN_MARKS[row.design])}</text>`);
     });
   });
   const legend =
@@ -78,7 +78,7 @@ export function costChart(study: readonly StudyRow[], strict: readonly StrictRow
   const plotW = W - left - right;
   const models = [...new Set(study.map((r) => r.model))];
   const points = study.flatMap((row) => {
-    const s = strict.find((r) => r.model === row.model && r.variant === row.variant);
+    const s = strict.find((r) => r.model === row.model && r.design === row.design);
     return s ? [{ row, p: wilson(s.cites_right, s.n) }] : [];
   });
   const maxX = niceCeiling(Math.max(1, ...points.map((p) => p.row.tokens_read)));
@@ -97,11 +97,11 @@ export function costChart(study: readonly StudyRow[], strict: readonly StrictRow
   for (const { row, p } of points) {
     const color = MODEL_COLORS[models.indexOf(row.model) % MODEL_COLORS.length]!;
     const share = p.n === 0 ? 0 : p.k / p.n;
-    const tip = `${modelLabel(row.model)}, ${VARIANT_LABELS[row.variant]}: ${Math.round(row.tokens_read)} tokens read, cites right ${p.k}/${p.n} (${pct(p.low)}-${pct(p.high)})`;
+    const tip = `${modelLabel(row.model)}, ${DESIGN_LABELS[row.design]}: ${Math.round(row.tokens_read)} tokens read, cites right ${p.k}/${p.n} (${pct(p.low)}-${pct(p.high)})`;
     parts.push(
       `<g><title>${escapeHtml(tip)}</title>${whisker(x(row.tokens_read), y(p.low), y(p.high), color)}` +
         `<circle cx="${fmt(x(row.tokens_read))}" cy="${fmt(y(share))}" r="9" fill="${color}"/>` +
-        `<text x="${fmt(x(row.tokens_read))}" y="${fmt(y(share) + 4)}" text-anchor="middle" class="mark">${VARIANT_MARKS[row.variant]}</text></g>`,
+        `<text x="${fmt(x(row.tokens_read))}" y="${fmt(y(share) + 4)}" text-anchor="middle" class="mark">${DESIGN_MARKS[row.design]}</text></g>`,
     );
   }
   const legend = models
@@ -112,7 +112,7 @@ export function costChart(study: readonly StudyRow[], strict: readonly StrictRow
 
 /** "W = one retrieval, one answer, A = ...": the key to the design letters, for a caption. */
 export function marksLegend(): string {
-  return (Object.keys(VARIANT_MARKS) as VariantId[]).map((v) => `${VARIANT_MARKS[v]} = ${VARIANT_LABELS[v]}`).join(", ");
+  return (Object.keys(DESIGN_MARKS) as DesignId[]).map((v) => `${DESIGN_MARKS[v]} = ${DESIGN_LABELS[v]}`).join(", ");
 }
 
 function whisker(cx: number, yLow: number, yHigh: number, color = "#333"): string {

@@ -1,7 +1,7 @@
 // The study's two tables as text (markdown, as the study printed them) and as CSV, from scored rows.
 import { stringify } from "csv-stringify/sync";
 import type { StrictRow, StudyRow } from "../scoring/index.ts";
-import { VARIANT_LABELS } from "../study/types.ts";
+import { DESIGN_LABELS } from "../study/types.ts";
 
 export interface TableContext {
   readonly sections: number;
@@ -41,7 +41,7 @@ export function studyTableGrids(rows: readonly StudyRow[], context: TableContext
     rows: rows
       .filter((r) => r.model === model)
       .map((r) => [
-        VARIANT_LABELS[r.variant],
+        DESIGN_LABELS[r.design],
         r.found,
         r.cites_any,
         r.cites_right,
@@ -63,7 +63,7 @@ export function strictTableGrid(rows: readonly StrictRow[]): TableGrid {
     header: ["model", "design", "found", "cites right", "none", "one real", "several", "invented", "cites right, grounded", "citations grounded"],
     rows: rows.map((r) => [
       modelLabel(r.model),
-      VARIANT_LABELS[r.variant],
+      DESIGN_LABELS[r.design],
       r.found,
       r.cites_right,
       r.source_none,

@@ -1,6 +1,6 @@
 // Which differences are real: each agent design against the workflow, and each design across models, paired by question.
-import type { AnswerRecord, VariantId } from "../study/types.ts";
-import { VARIANT_IDS } from "../study/types.ts";
+import type { AnswerRecord, DesignId } from "../study/types.ts";
+import { DESIGN_IDS } from "../study/types.ts";
 import { citesRightStrict, classifySource } from "./strict.ts";
 import { pairedComparison, type PairedComparison, type Proportion } from "./statistics.ts";
 
@@ -11,7 +11,7 @@ export const MEASURES: readonly Measure[] = ["found", "cites_right"];
 /** One side of a comparison: a model and a design, with its proportion over the paired questions. */
 export interface Arm extends Proportion {
   readonly model: string;
-  readonly variant: VariantId;
+  readonly design: DesignId;
 }
 
 export interface Comparison extends Omit<PairedComparison, "a" | "b"> {
@@ -29,36 +29,36 @@ export interface Comparison extends Omit<PairedComparison, "a" | "b"> {
 export function compareRuns(records: readonly AnswerRecord[], slugs: readonly string[]): Comparison[] {
   const outcomes = outcomeTable(records, slugs);
   const models = [...new Set(records.map((r) => r.model))];
-  const has = (model: string, variant: VariantId) => outcomes.has(armKey(model, variant, "found"));
-  const compare = (across: Comparison["across"], measure: Measure, a: [string, VariantId], b: [string, VariantId]): Comparison => {
+  const has = (model: string, design: DesignId) => outcomes.has(armKey(model, design, "found"));
+  const compare = (across: Comparison["across"], measure: Measure, a: [string, DesignId], b: [string, DesignId]): Comparison => {
     const result = pairedComparison(outcomes.get(armKey(...a, measure))!, outcomes.get(armKey(...b, measure))!);
     return {
       across,
       measure,
       ...result,
-      a: { model: a[0], variant: a[1], ...result.a },
-      b: { model: b[0], variant: b[1], ...result.b },
+      a: { model: a[0], design: a[1], ...result.a },
+      b: { model: b[0], design: b[1], ...result.b },
     };
   };
 
   const out: Comparison[] = [];
   for (const model of models) {
     if (!has(model, "workflow")) continue;
-    for (const variant of VARIANT_IDS.filter((v) => v !== "workflow" && has(model, v))) {
-      for (const measure of MEASURES) out.push(compare("designs", measure, [model, "workflow"], [model, variant]));
+    for (const design of DESIGN_IDS.filter((v) => v !== "workflow" && has(model, v))) {
+      for (const measure of MEASURES) out.push(compare("designs", measure, [model, "workflow"], [model, design]));
     }
   }
   for (const [i, first] of models.entries()) {
     for (const second of models.slice(i + 1)) {
-      for (const variant of VARIANT_IDS.filter((v) => has(first, v) && has(second, v))) {
-        for (const measure of MEASURES) out.push(compare("models", measure, [first, variant], [second, variant]));
+      for (const design of DESIGN_IDS.filter((v) => has(first, v) && has(second, v))) {
+        for (const measure of MEASURES) out.push(compare("models", measure, [first, design], [second, design]));
       }
     }
   }
   return out;
 }
 
-/** Per-question outcomes of one model, design and measure. Keys: armKey(model, variant, measure). */
+/** Per-question outcomes of one model, design and measure. Keys: armKey(model, design, measure). */
 function outcomeTable(records: readonly AnswerRecord[], slugs: readonly string[]): Map<string, Map<string, boolean>> {
   const table = new Map<string, Map<string, boolean>>();
   const put = (key: string, id: string, value: boolean) => {
@@ -67,14 +67,14 @@ function outcomeTable(records: readonly AnswerRecord[], slugs: readonly string[]
     arm.set(id, value);
   };
   for (const r of records) {
-    put(armKey(r.model, r.variant, "found"), r.question_id, r.found);
-    put(armKey(r.model, r.variant, "cites_right"), r.question_id, citesRightStrict(classifySource(r.answer, slugs), r.gold_post));
+    put(armKey(r.model, r.design, "found"), r.question_id, r.found);
+    put(armKey(r.model, r.design, "cites_right"), r.question_id, citesRightStrict(classifySource(r.answer, slugs), r.gold_post));
   }
   return table;
 }
 
-function armKey(model: string, variant: VariantId, measure: Measure): string {
-  return JSON.stringify([model, variant, measure]);
+function armKey(model: string, design: DesignId, measure: Measure): string {
+  return JSON.stringify([model, design, measure]);
 }
 
 /** "p = 0.021" style, with tiny values in exponent form so that they do not read as zero. */

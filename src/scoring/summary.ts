@@ -1,13 +1,13 @@
 // Table rows from logged answers: the study's first (lenient) table and its strict rescore, one row per model and design.
-import type { AnswerRecord, VariantId } from "../study/types.ts";
-import { VARIANT_IDS } from "../study/types.ts";
+import type { AnswerRecord, DesignId } from "../study/types.ts";
+import { DESIGN_IDS } from "../study/types.ts";
 import { citesAny, citesRightLenient } from "./lenient.ts";
 import { citationGrounded, citesRightStrict, classifySource } from "./strict.ts";
 
 /** The study's first table. Averages are per question; counts are questions (or tool calls, for malformed). */
 export interface StudyRow {
   readonly model: string;
-  readonly variant: VariantId;
+  readonly design: DesignId;
   readonly n: number;
   readonly found: number;
   readonly cites_any: number;
@@ -29,7 +29,7 @@ export interface StudyRow {
 /** The strict rescore, with the grounded measures beside it. */
 export interface StrictRow {
   readonly model: string;
-  readonly variant: VariantId;
+  readonly design: DesignId;
   readonly n: number;
   readonly found: number;
   readonly cites_right: number;
@@ -44,21 +44,21 @@ export interface StrictRow {
 }
 
 /** Groups records by model (in first-seen order) and design (in the study's order). */
-export function groupRuns(records: readonly AnswerRecord[]): { model: string; variant: VariantId; runs: AnswerRecord[] }[] {
+export function groupRuns(records: readonly AnswerRecord[]): { model: string; design: DesignId; runs: AnswerRecord[] }[] {
   const models = [...new Set(records.map((r) => r.model))];
   return models.flatMap((model) =>
-    VARIANT_IDS.map((variant) => ({ model, variant, runs: records.filter((r) => r.model === model && r.variant === variant) })).filter(
+    DESIGN_IDS.map((design) => ({ model, design, runs: records.filter((r) => r.model === model && r.design === design) })).filter(
       (g) => g.runs.length > 0,
     ),
   );
 }
 
 export function studyRows(records: readonly AnswerRecord[]): StudyRow[] {
-  return groupRuns(records).map(({ model, variant, runs }) => {
+  return groupRuns(records).map(({ model, design, runs }) => {
     const evaluated = runs.map((r) => r.tokens_evaluated);
     return {
       model,
-      variant,
+      design,
       n: runs.length,
       found: count(runs, (r) => r.found),
       cites_any: count(runs, (r) => citesAny(r.answer)),
@@ -67,7 +67,7 @@ export function studyRows(records: readonly AnswerRecord[]): StudyRow[] {
       tool_calls: mean(runs.map((r) => r.tool_calls)),
       last_context: mean(runs.map((r) => r.last_context)),
       tokens_read: mean(runs.map((r) => r.tokens_read)),
-      no_tool: variant === "workflow" ? 0 : count(runs, (r) => r.tool_calls === 0),
+      no_tool: design === "workflow" ? 0 : count(runs, (r) => r.tool_calls === 0),
       malformed: runs.reduce((a, r) => a + r.malformed, 0),
       tokens_evaluated: evaluated.every((e) => e !== null) ? mean(evaluated as number[]) : null,
       tokens_generated: mean(runs.map((r) => r.tokens_generated)),
@@ -78,12 +78,12 @@ export function studyRows(records: readonly AnswerRecord[]): StudyRow[] {
 }
 
 export function strictRows(records: readonly AnswerRecord[], slugs: readonly string[]): StrictRow[] {
-  return groupRuns(records).map(({ model, variant, runs }) => {
+  return groupRuns(records).map(({ model, design, runs }) => {
     const verdicts = runs.map((r) => ({ run: r, verdict: classifySource(r.answer, slugs) }));
     const kind = (k: string) => count(verdicts, (v) => v.verdict.kind === k);
     return {
       model,
-      variant,
+      design,
       n: runs.length,
       found: count(runs, (r) => r.found),
       cites_right: count(verdicts, (v) => citesRightStrict(v.verdict, v.run.gold_post)),

@@ -4,21 +4,21 @@ import { AGENT_TOOLS, runToolCall, type ToolContext } from "./tools.ts";
 import { toolCallBlocks } from "./tool-call-blocks.ts";
 import { agentSystemPrompt, FORCED_PREFIX, RAN_OUT_OF_TURNS } from "./prompts.ts";
 import { callFailure } from "./answer-record.ts";
-import type { ModelCall, ToolCallRecord, Transcript, VariantId } from "./types.ts";
+import type { ModelCall, ToolCallRecord, Transcript, DesignId } from "./types.ts";
 
 export const MAX_TURNS = 6;
 
-export type AgentVariant = Exclude<VariantId, "workflow">;
+export type AgentDesign = Exclude<DesignId, "workflow">;
 
-export async function runAgent(question: string, variant: AgentVariant, runtime: ChatRuntime, tools: ToolContext): Promise<Transcript> {
+export async function runAgent(question: string, design: AgentDesign, runtime: ChatRuntime, tools: ToolContext): Promise<Transcript> {
   const messages: ChatMessage[] = [
-    { role: "system", content: agentSystemPrompt(variant) },
+    { role: "system", content: agentSystemPrompt(design) },
     { role: "user", content: question },
   ];
   const calls: ModelCall[] = [];
 
   for (let turn = 1; turn <= MAX_TURNS; turn++) {
-    const prefix = variant === "agent-forced" && turn === 1 ? FORCED_PREFIX : undefined;
+    const prefix = design === "agent-forced" && turn === 1 ? FORCED_PREFIX : undefined;
     const sent = [...messages];
     const { text: reply, record } = await runtime.generate({ messages: sent, tools: AGENT_TOOLS, prefix });
     const call = { messages: sent, withTools: true, prefix, reply, record };

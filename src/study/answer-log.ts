@@ -13,8 +13,8 @@ export interface AnswerLog {
 }
 
 /** The identity of one run: a model, a design, a question. */
-export function runKey(r: { readonly model: string; readonly variant: string; readonly question_id: string }): string {
-  return JSON.stringify([r.model, r.variant, r.question_id]);
+export function runKey(r: { readonly model: string; readonly design: string; readonly question_id: string }): string {
+  return JSON.stringify([r.model, r.design, r.question_id]);
 }
 
 /**
@@ -42,7 +42,14 @@ function parseLine(line: string, file: string, lineNumber: number): AnswerRecord
   if (schema !== ANSWER_SCHEMA_VERSION) {
     throw new UserError(`${file}:${lineNumber}: log schema ${String(schema)}, this blogqa reads schema ${ANSWER_SCHEMA_VERSION}`);
   }
-  return value as AnswerRecord;
+  return fromOlderFields(value as AnswerRecord & { variant?: AnswerRecord["design"] });
+}
+
+/** Logs written before the concept was called "design" carry it as `variant`: read them as they were meant. */
+function fromOlderFields(record: AnswerRecord & { variant?: AnswerRecord["design"] }): AnswerRecord {
+  if (record.design !== undefined || record.variant === undefined) return record;
+  const { variant, ...rest } = record;
+  return { ...rest, design: variant };
 }
 
 /** Cuts a torn last line off so that appending continues on a line boundary. */

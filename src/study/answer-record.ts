@@ -1,14 +1,14 @@
 // Turns one transcript into its log line: the study's per-run measures, computed in this one place.
 import type { CallRecord } from "../llm/types.ts";
 import type { Question } from "../corpus/types.ts";
-import { ANSWER_SCHEMA_VERSION, type AnswerRecord, type Transcript, type VariantId } from "./types.ts";
+import { ANSWER_SCHEMA_VERSION, type AnswerRecord, type Transcript, type DesignId } from "./types.ts";
 
 /** The error of a call that produced no reply (context overflow, runtime failure), else undefined. */
 export function callFailure(record: CallRecord): string | undefined {
   return record.stopReason === "context-overflow" || record.stopReason === "error" ? (record.error ?? record.stopReason) : undefined;
 }
 
-export function answerRecord(model: string, variant: VariantId, question: Question, transcript: Transcript): AnswerRecord {
+export function answerRecord(model: string, design: DesignId, question: Question, transcript: Transcript): AnswerRecord {
   const records = transcript.calls.map((c) => c.record);
   const toolCalls = transcript.calls.flatMap((c) => c.toolCalls);
   const searches = toolCalls.filter((t) => t.name === "search_posts" && !t.malformed);
@@ -17,7 +17,7 @@ export function answerRecord(model: string, variant: VariantId, question: Questi
   return {
     schema: ANSWER_SCHEMA_VERSION,
     model,
-    variant,
+    design,
     question_id: question.id,
     question: question.question,
     gold_post: question.post,

@@ -17,7 +17,7 @@ export interface TranscriptDifference {
 }
 
 export interface AuditedRun {
-  readonly variant: AnswerRecord["variant"];
+  readonly design: AnswerRecord["design"];
   readonly question_id: string;
   /** undefined: every call's reply was byte-identical. */
   readonly difference: TranscriptDifference | undefined;
@@ -64,10 +64,10 @@ export async function auditRuns(options: AuditOptions): Promise<AuditResult> {
   const generate = withMaxTokens(runtime!, options.maxNewTokens);
   const runs: AuditedRun[] = [];
   for (const [i, logged] of options.runs.entries()) {
-    const rerun = await runDesign(logged.variant, logged.question, generate, options.tools);
+    const rerun = await runDesign(logged.design, logged.question, generate, options.tools);
     const difference = firstDifference(logged.transcript, rerun);
-    runs.push({ variant: logged.variant, question_id: logged.question_id, difference });
-    progress(`${i + 1}/${options.runs.length} ${logged.variant} ${logged.question_id}: ${difference ? `differs at call ${difference.call}` : "identical"}`);
+    runs.push({ design: logged.design, question_id: logged.question_id, difference });
+    progress(`${i + 1}/${options.runs.length} ${logged.design} ${logged.question_id}: ${difference ? `differs at call ${difference.call}` : "identical"}`);
   }
   return { model: options.runs[0]?.model ?? "", checked: runs.length, identical: runs.filter((r) => !r.difference).length, runs };
 }
@@ -82,7 +82,7 @@ export function auditText(result: AuditResult, context: { readonly dir: string; 
   for (const run of result.runs) {
     const d = run.difference;
     if (!d) continue;
-    lines.push(`differs: ${run.variant} ${run.question_id}, call ${d.call}, from character ${d.offset}`);
+    lines.push(`differs: ${run.design} ${run.question_id}, call ${d.call}, from character ${d.offset}`);
     lines.push(`  logged: ${excerpt(d.logged, d.offset)}`);
     lines.push(`  rerun:  ${excerpt(d.rerun, d.offset)}`);
   }

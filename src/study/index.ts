@@ -1,6 +1,6 @@
 // What other stages and the commands may use from the study.
 export * from "./types.ts";
-export { runAgent, MAX_TURNS, type AgentVariant } from "./agent-loop.ts";
+export { runAgent, MAX_TURNS, type AgentDesign } from "./agent-loop.ts";
 export { runWorkflow, WORKFLOW_HITS } from "./workflow.ts";
 export { AGENT_TOOLS, SEARCH_POSTS, READ_SECTION, READ_SECTION_MAX_WORDS, runToolCall, type ToolContext } from "./tools.ts";
 export * as prompts from "./prompts.ts";

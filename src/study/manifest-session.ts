@@ -66,7 +66,7 @@ export function startManifest(dir: string, inputs: ManifestInputs, options: Mani
     started_at: fresh.started_at,
     finished_at: null,
     models: [...inputs.settings.models],
-    variants: [...inputs.settings.variants],
+    designs: [...inputs.settings.designs],
     limit: inputs.settings.limit ?? null,
     ran: null,
     skipped: null,

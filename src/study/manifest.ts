@@ -12,7 +12,7 @@ import { MAX_TURNS } from "./agent-loop.ts";
 import { AGENT_TOOLS, READ_SECTION_MAX_WORDS } from "./tools.ts";
 import * as prompts from "./prompts.ts";
 import { WORKFLOW_HITS } from "./workflow.ts";
-import type { VariantId } from "./types.ts";
+import type { DesignId } from "./types.ts";
 
 export const MANIFEST_FILE = "manifest.json";
 export const MANIFEST_SCHEMA_VERSION = 1;
@@ -20,7 +20,7 @@ export const MANIFEST_SCHEMA_VERSION = 1;
 /** Every setting of a run, as the run command received it. */
 export interface RunSettings {
   readonly models: readonly string[];
-  readonly variants: readonly VariantId[];
+  readonly designs: readonly DesignId[];
   readonly questionsFile: string;
   /** --limit: the first N questions; undefined for all. */
   readonly limit: number | undefined;
@@ -80,7 +80,7 @@ export interface ManifestSession {
   readonly started_at: string;
   readonly finished_at: string | null;
   readonly models: readonly string[];
-  readonly variants: readonly VariantId[];
+  readonly designs: readonly DesignId[];
   readonly limit: number | null;
   readonly ran: number | null;
   readonly skipped: number | null;

@@ -1,7 +1,7 @@
 // Every prompt the study sends, in one place (the README quotes this file).
 import { pyJsonDumps } from "../python/index.ts";
 import type { Hit } from "../search/types.ts";
-import type { VariantId } from "./types.ts";
+import type { DesignId } from "./types.ts";
 
 /** The workflow and every agent ask for the source in these same words. */
 export const SOURCE_INSTRUCTION = "End your answer with a line 'Source: <post>', where <post> is the slug of the blog post you used.";
@@ -12,14 +12,14 @@ export const AGENT_SYSTEM_PROMPT = `You answer questions about a technical blog,
 
 export const SEARCH_FIRST_INSTRUCTION = "Always call search_posts before answering.";
 
-/** Starts the first reply of the forced variant: the study's stand-in for an API's tool_choice "required". */
+/** Starts the first reply of the forced design: the study's stand-in for an API's tool_choice "required". */
 export const FORCED_PREFIX = "<tool_call>\n";
 
 /** What the agent answers when it is still calling tools after the last turn. */
 export const RAN_OUT_OF_TURNS = "(ran out of turns)";
 
-export function agentSystemPrompt(variant: Exclude<VariantId, "workflow">): string {
-  return variant === "agent" ? AGENT_SYSTEM_PROMPT : `${AGENT_SYSTEM_PROMPT} ${SEARCH_FIRST_INSTRUCTION}`;
+export function agentSystemPrompt(design: Exclude<DesignId, "workflow">): string {
+  return design === "agent" ? AGENT_SYSTEM_PROMPT : `${AGENT_SYSTEM_PROMPT} ${SEARCH_FIRST_INSTRUCTION}`;
 }
 
 /** The workflow shows its hits exactly as the agent's search_posts tool returns them. */

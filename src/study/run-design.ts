@@ -2,11 +2,11 @@
 import type { ChatRuntime } from "../llm/types.ts";
 import { runAgent } from "./agent-loop.ts";
 import type { ToolContext } from "./tools.ts";
-import type { Transcript, VariantId } from "./types.ts";
+import type { Transcript, DesignId } from "./types.ts";
 import { runWorkflow } from "./workflow.ts";
 
-export function runDesign(variant: VariantId, question: string, runtime: ChatRuntime, tools: ToolContext): Promise<Transcript> {
-  return variant === "workflow" ? runWorkflow(question, runtime, tools) : runAgent(question, variant, runtime, tools);
+export function runDesign(design: DesignId, question: string, runtime: ChatRuntime, tools: ToolContext): Promise<Transcript> {
+  return design === "workflow" ? runWorkflow(question, runtime, tools) : runAgent(question, design, runtime, tools);
 }
 
 /** The runtime with a run's max-new-tokens setting applied to every call that does not set its own. */

@@ -7,13 +7,13 @@ import { answerRecord } from "./answer-record.ts";
 import { ANSWERS_FILE, appendAnswer, dropTornTail, readAnswerLog, runKey } from "./answer-log.ts";
 import { acquireRunLock } from "./run-lock.ts";
 import type { ToolContext } from "./tools.ts";
-import type { AnswerRecord, Transcript, VariantId } from "./types.ts";
+import type { AnswerRecord, Transcript, DesignId } from "./types.ts";
 import { runDesign, withMaxTokens } from "./run-design.ts";
 
 export const STUDY_MAX_NEW_TOKENS = 200;
 
 export interface StudySettings {
-  readonly variants: readonly VariantId[];
+  readonly designs: readonly DesignId[];
   readonly questions: readonly Question[];
   /** Questions generated at once, each on its own sequence. */
   readonly parallel: number;
@@ -42,7 +42,7 @@ export interface StudyRunSummary {
 }
 
 interface Task {
-  readonly variant: VariantId;
+  readonly design: DesignId;
   readonly question: Question;
 }
 
@@ -62,8 +62,8 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
     let ran = 0;
     let skipped = 0;
     for (const model of options.models) {
-      const plan = settings.variants.flatMap((variant) => settings.questions.map((question) => ({ variant, question })));
-      const pending = plan.filter((t) => !done.has(runKey({ model, variant: t.variant, question_id: t.question.id })));
+      const plan = settings.designs.flatMap((design) => settings.questions.map((question) => ({ design, question })));
+      const pending = plan.filter((t) => !done.has(runKey({ model, design: t.design, question_id: t.question.id })));
       skipped += plan.length - pending.length;
       if (pending.length === 0) {
         progress(`${model}: all ${plan.length} runs already in ${file}`);
@@ -77,7 +77,7 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
           sharedContext: settings.sharedContext ?? false,
         });
         await runInOrder(pending, runtimes.map((r) => withMaxTokens(r, settings.maxNewTokens)), options.tools, (task, transcript, i) => {
-          const record = answerRecord(model, task.variant, task.question, transcript);
+          const record = answerRecord(model, task.design, task.question, transcript);
           appendAnswer(file, record);
           ran++;
           progress(`${i + 1}/${pending.length} ${describeRun(record)}`);
@@ -118,7 +118,7 @@ async function runInOrder(
       const index = nextToStart++;
       try {
         const task = tasks[index]!;
-        finished.set(index, await runDesign(task.variant, task.question.question, runtime, tools));
+        finished.set(index, await runDesign(task.design, task.question.question, runtime, tools));
       } catch (error) {
         failed = true; // the other workers finish their current run and stop: nothing may write after we return
         throw error;
@@ -133,5 +133,5 @@ async function runInOrder(
 
 function describeRun(r: AnswerRecord): string {
   const status = r.outcome === "error" ? `error: ${r.error}` : r.outcome;
-  return `${r.variant} ${r.question_id}: ${status}, ${r.model_calls} calls, ${r.tool_calls} tools, ${r.tokens_read} read, ${r.seconds.toFixed(1)} s`;
+  return `${r.design} ${r.question_id}: ${status}, ${r.model_calls} calls, ${r.tool_calls} tools, ${r.tokens_read} read, ${r.seconds.toFixed(1)} s`;
 }

@@ -2,9 +2,9 @@
 import type { Hit } from "../search/types.ts";
 import type { CallRecord, ChatMessage } from "../llm/types.ts";
 
-export type VariantId = "workflow" | "agent" | "agent-search-first" | "agent-forced";
-export const VARIANT_IDS: readonly VariantId[] = ["workflow", "agent", "agent-search-first", "agent-forced"];
-export const VARIANT_LABELS: Readonly<Record<VariantId, string>> = {
+export type DesignId = "workflow" | "agent" | "agent-search-first" | "agent-forced";
+export const DESIGN_IDS: readonly DesignId[] = ["workflow", "agent", "agent-search-first", "agent-forced"];
+export const DESIGN_LABELS: Readonly<Record<DesignId, string>> = {
   workflow: "one retrieval, one answer",
   agent: "agent loop",
   "agent-search-first": "agent, 'always search first'",
@@ -53,7 +53,7 @@ export const ANSWER_SCHEMA_VERSION = 1;
 export interface AnswerRecord {
   readonly schema: typeof ANSWER_SCHEMA_VERSION;
   readonly model: string;
-  readonly variant: VariantId;
+  readonly design: DesignId;
   readonly question_id: string;
   readonly question: string;
   readonly gold_post: string;

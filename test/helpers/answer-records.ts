@@ -1,9 +1,9 @@
 // Hand-built answer records for scoring and report tests: no model, every field chosen.
-import { ANSWER_SCHEMA_VERSION, type AnswerRecord, type ModelCall, type Transcript, type VariantId } from "../../src/study/types.ts";
+import { ANSWER_SCHEMA_VERSION, type AnswerRecord, type ModelCall, type Transcript, type DesignId } from "../../src/study/types.ts";
 
 export interface RecordSpec {
   readonly model?: string;
-  readonly variant?: VariantId;
+  readonly design?: DesignId;
   readonly question_id: string;
   readonly gold_post?: string;
   readonly answer?: string;
@@ -24,7 +24,7 @@ export function makeRecord(spec: RecordSpec): AnswerRecord {
         { role: "system", content: "You answer questions about a technical blog." },
         { role: "user", content: `Question ${spec.question_id}?` },
       ],
-      withTools: spec.variant !== undefined && spec.variant !== "workflow",
+      withTools: spec.design !== undefined && spec.design !== "workflow",
       reply: answer,
       record: { tokensRead: tokens, tokensEvaluated: tokens, tokensGenerated: 20, stopReason: "eos", seconds: 0.5 },
       toolCalls: [],
@@ -34,7 +34,7 @@ export function makeRecord(spec: RecordSpec): AnswerRecord {
   return {
     schema: ANSWER_SCHEMA_VERSION,
     model: spec.model ?? "tiny.gguf",
-    variant: spec.variant ?? "workflow",
+    design: spec.design ?? "workflow",
     question_id: spec.question_id,
     question: `Question ${spec.question_id}?`,
     gold_post: spec.gold_post ?? "kv-cache-inference",

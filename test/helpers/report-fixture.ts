@@ -48,13 +48,13 @@ export function writeReportFixture(): { dir: string; records: AnswerRecord[] } {
       const question = id === "q01" ? "What happens in prefill? <i>really</i>" : `Question ${id}?`;
       const hits = [{ post: "kv-cache-inference", heading: "Prefill and decode", snippet: "Prefill processes the prompt in parallel." }];
       records.push({
-        ...makeRecord({ model, variant: "workflow", question_id: id, found: true, seen_posts: ["kv-cache-inference"], retrieval: { query: question, hits }, answer: i < 2 ? "Prefill.\nSource: kv-cache-inference" : "Source: <post>" }),
+        ...makeRecord({ model, design: "workflow", question_id: id, found: true, seen_posts: ["kv-cache-inference"], retrieval: { query: question, hits }, answer: i < 2 ? "Prefill.\nSource: kv-cache-inference" : "Source: <post>" }),
         question,
       });
       const forcedAnswer = id === "q01" ? INJECTION : "Decode.\nSource: flashattention-explained";
-      records.push({ ...makeRecord({ model, variant: "agent-forced", question_id: id, found: true, seen_posts: ["kv-cache-inference"], calls: agentCalls(question, forcedAnswer), answer: forcedAnswer }), question });
-      records.push({ ...makeRecord({ model, variant: "agent", question_id: id, answer: "I think so.\nSource: [Blog Post Title]" }), question });
-      records.push({ ...makeRecord({ model, variant: "agent-search-first", question_id: id, answer: "No source." }), question });
+      records.push({ ...makeRecord({ model, design: "agent-forced", question_id: id, found: true, seen_posts: ["kv-cache-inference"], calls: agentCalls(question, forcedAnswer), answer: forcedAnswer }), question });
+      records.push({ ...makeRecord({ model, design: "agent", question_id: id, answer: "I think so.\nSource: [Blog Post Title]" }), question });
+      records.push({ ...makeRecord({ model, design: "agent-search-first", question_id: id, answer: "No source." }), question });
     }
   }
   mkdirSync(dir, { recursive: true });

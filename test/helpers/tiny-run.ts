@@ -5,7 +5,7 @@ import path from "node:path";
 import { loadCorpus, loadQuestions } from "../../src/corpus/index.ts";
 import { loadModel } from "../../src/llm/index.ts";
 import { openIndex } from "../../src/search/index.ts";
-import { runStudy, startManifest, type RunSettings, type StudyRunSummary, type VariantId } from "../../src/study/index.ts";
+import { runStudy, startManifest, type RunSettings, type StudyRunSummary, type DesignId } from "../../src/study/index.ts";
 import { repoRoot } from "./run-cli.ts";
 import { testCacheDir, tinyModelPath } from "./tiny-model.ts";
 
@@ -14,7 +14,7 @@ export const FIXTURE_QUESTIONS = path.join(repoRoot, "test/fixtures/blog/questio
 
 export interface TinyRunOptions {
   readonly questions?: number;
-  readonly variants?: readonly VariantId[];
+  readonly designs?: readonly DesignId[];
   readonly parallel?: number;
   readonly maxNewTokens?: number;
 }
@@ -29,10 +29,10 @@ export async function tinyRun(options: TinyRunOptions = {}): Promise<{ dir: stri
   const corpus = await loadCorpus(FIXTURE_CONTENT);
   const questions = (await loadQuestions(FIXTURE_QUESTIONS, corpus)).slice(0, options.questions ?? 2);
   const index = await openIndex(corpus, { retriever: "bm25", embeddingModel: "", dtype: "fp32", cacheDir: testCacheDir });
-  const variants = options.variants ?? ["workflow", "agent-forced"];
+  const designs = options.designs ?? ["workflow", "agent-forced"];
   const settings: RunSettings = {
     models: [model],
-    variants,
+    designs,
     questionsFile: FIXTURE_QUESTIONS,
     limit: questions.length,
     parallel: options.parallel ?? 2,
@@ -57,7 +57,7 @@ export async function tinyRun(options: TinyRunOptions = {}): Promise<{ dir: stri
       return loaded;
     },
     tools: index,
-    settings: { variants, questions, parallel: settings.parallel, reuseCache: settings.reuseCache, maxNewTokens: settings.maxNewTokens },
+    settings: { designs, questions, parallel: settings.parallel, reuseCache: settings.reuseCache, maxNewTokens: settings.maxNewTokens },
   });
   manifest.finish(summary);
   return { dir, model, summary };

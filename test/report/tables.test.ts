@@ -7,7 +7,7 @@ import type { AnswerRecord } from "../../src/study/types.ts";
 
 function record(i: number, fields: Partial<AnswerRecord>): AnswerRecord {
   return {
-    schema: 1, model: "hf:Qwen/Qwen2.5-3B-Instruct-GGUF/qwen2.5-3b-instruct-fp16-00001-of-00002.gguf", variant: "workflow",
+    schema: 1, model: "hf:Qwen/Qwen2.5-3B-Instruct-GGUF/qwen2.5-3b-instruct-fp16-00001-of-00002.gguf", design: "workflow",
     question_id: `q${i}`, question: "?", gold_post: "kv-cache-inference", gold_heading: "h", answer: "", found: false,
     model_calls: 1, tool_calls: 1, malformed: 0, last_context: 427, tokens_read: 427, tokens_evaluated: 100, tokens_generated: 50,
     seconds: 1, seen_posts: [], outcome: "answered", transcript: { calls: [], answer: "", outcome: "answered" }, ...fields,
@@ -36,9 +36,9 @@ test("a workflow row built like the study's 3B row prints as the study printed i
 
 test("agent averages, no-tool and malformed counts; thousands separators as in the study", () => {
   const records = [
-    record(1, { variant: "agent-forced", model_calls: 2, tool_calls: 1, tokens_read: 1021, last_context: 710 }),
-    record(2, { variant: "agent-forced", model_calls: 2, tool_calls: 1, tokens_read: 1021, last_context: 710, malformed: 1 }),
-    record(3, { variant: "agent", model_calls: 1, tool_calls: 0, tokens_read: 286, last_context: 286 }),
+    record(1, { design: "agent-forced", model_calls: 2, tool_calls: 1, tokens_read: 1021, last_context: 710 }),
+    record(2, { design: "agent-forced", model_calls: 2, tool_calls: 1, tokens_read: 1021, last_context: 710, malformed: 1 }),
+    record(3, { design: "agent", model_calls: 1, tool_calls: 0, tokens_read: 286, last_context: 286 }),
   ];
   const markdown = studyTablesMarkdown(studyRows(records), { sections: 446, questions: 2 });
   assert.match(markdown, /\| agent loop \| 0 \| 0 \| 0 \| 1\.0 \| 0\.0 \| 286 \| 286 \| 1 \| 0 \| 0 \|/);

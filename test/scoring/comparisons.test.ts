@@ -13,11 +13,11 @@ const WRONG = "Because.\nSource: flashattention-explained";
 function log() {
   return [
     // small: workflow right on q01-q08 and found everywhere; the agent right on q01 and q09, found nowhere.
-    ...IDS.map((id, i) => makeRecord({ model: "small", variant: "workflow", question_id: id, answer: i < 8 ? RIGHT : WRONG, found: true })),
-    ...IDS.map((id) => makeRecord({ model: "small", variant: "agent", question_id: id, answer: id === "q01" || id === "q09" ? RIGHT : WRONG })),
+    ...IDS.map((id, i) => makeRecord({ model: "small", design: "workflow", question_id: id, answer: i < 8 ? RIGHT : WRONG, found: true })),
+    ...IDS.map((id) => makeRecord({ model: "small", design: "agent", question_id: id, answer: id === "q01" || id === "q09" ? RIGHT : WRONG })),
     // big: workflow only, right everywhere; a several-post line is not strictly right.
     ...IDS.map((id) =>
-      makeRecord({ model: "big", variant: "workflow", question_id: id, answer: id === "q10" ? "Source: kv-cache-inference, flashattention-explained" : RIGHT, found: true }),
+      makeRecord({ model: "big", design: "workflow", question_id: id, answer: id === "q10" ? "Source: kv-cache-inference, flashattention-explained" : RIGHT, found: true }),
     ),
   ];
 }
@@ -25,7 +25,7 @@ function log() {
 test("each agent design against the workflow, then each design across models", () => {
   const comparisons = compareRuns(log(), SLUGS);
   assert.deepEqual(
-    comparisons.map((c) => [c.across, c.measure, c.a.model, c.a.variant, c.b.model, c.b.variant]),
+    comparisons.map((c) => [c.across, c.measure, c.a.model, c.a.design, c.b.model, c.b.design]),
     [
       ["designs", "found", "small", "workflow", "small", "agent"],
       ["designs", "cites_right", "small", "workflow", "small", "agent"],
@@ -41,7 +41,7 @@ test("each agent design against the workflow, then each design across models", (
   // cites right: 8 vs 2, a only on q02-q08, b only on q09: 2 * 9 / 2^8 (see statistics.test.ts).
   assert.equal(right!.p, 0.0703125);
   assert.deepEqual(right!.b_only, ["q09"]);
-  assert.deepEqual({ ...right!.a }, { model: "small", variant: "workflow", ...wilson(8, 10) });
+  assert.deepEqual({ ...right!.a }, { model: "small", design: "workflow", ...wilson(8, 10) });
   // Across models: found is the same everywhere (p = 1); big is right on q01-q09, small on q01-q08.
   assert.equal(modelsFound!.p, 1);
   assert.deepEqual(modelsRight!.b_only, ["q09"]);
@@ -50,7 +50,7 @@ test("each agent design against the workflow, then each design across models", (
 });
 
 test("an incomplete run is compared on the questions both sides answered", () => {
-  const records = log().filter((r) => !(r.variant === "agent" && r.question_id === "q10"));
+  const records = log().filter((r) => !(r.design === "agent" && r.question_id === "q10"));
   const right = compareRuns(records, SLUGS).find((c) => c.across === "designs" && c.measure === "cites_right")!;
   assert.equal(right.a.n, 9);
   assert.equal(right.b.n, 9);

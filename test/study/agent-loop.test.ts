@@ -87,7 +87,7 @@ test(`still calling tools after ${MAX_TURNS} turns ends in "(ran out of turns)"`
   assert.equal(r.tokens_read, t.calls.reduce((a, c) => a + c.record.tokensRead, 0));
 });
 
-test("the forced variant starts only its first reply with <tool_call>\\n, and the prefix stays in the transcript", async () => {
+test("the forced design starts only its first reply with <tool_call>\\n, and the prefix stays in the transcript", async () => {
   const runtime = scriptedRuntime([`{"name": "search_posts", "arguments": {"query": "running maximum"}}\n</tool_call>`, "A. Source: flashattention-explained"]);
   const t = await runAgent(QUESTION.question, "agent-forced", runtime, fakeTools());
   assert.equal(runtime.requests[0]?.prefix, FORCED_PREFIX);

@@ -29,7 +29,7 @@ function setup() {
   };
   const settings: RunSettings = {
     models: [modelFile],
-    variants: ["workflow", "agent"],
+    designs: ["workflow", "agent"],
     questionsFile,
     limit: 2,
     parallel: 1,
@@ -98,7 +98,7 @@ test("a session writes the manifest once a model loads, and stamps its end", asy
   assert.equal(m.settings.max_turns, 6);
   assert.match(m.settings.prompts_sha256, /^[0-9a-f]{64}$/);
   assert.deepEqual(m.sessions, [
-    { started_at: "2025-01-01T10:00:00.000Z", finished_at: "2025-01-01T10:05:00.000Z", models: [s.modelFile], variants: ["workflow", "agent"], limit: 2, ran: 4, skipped: 0 },
+    { started_at: "2025-01-01T10:00:00.000Z", finished_at: "2025-01-01T10:05:00.000Z", models: [s.modelFile], designs: ["workflow", "agent"], limit: 2, ran: 4, skipped: 0 },
   ]);
 });
 
@@ -112,7 +112,7 @@ test("resuming checks the settings: same is fine, different is refused unless --
   appendFileSync(path.join(s.out, "answers.jsonl"), "{}\n");
 
   // Same settings; more questions and another design are only a bigger selection.
-  const again = startManifest(s.out, { ...inputs, settings: { ...s.settings, limit: undefined, variants: ["agent-forced"] } }, { cacheDir: s.cacheDir });
+  const again = startManifest(s.out, { ...inputs, settings: { ...s.settings, limit: undefined, designs: ["agent-forced"] } }, { cacheDir: s.cacheDir });
   await again.recordModel(s.info);
   again.finish({ ran: 2, skipped: 4 });
   const m = readManifest(s.out)!;

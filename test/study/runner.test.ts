@@ -17,7 +17,7 @@ const QUESTIONS: Question[] = Array.from({ length: 6 }, (_, i) => ({
   post: "flashattention-explained",
   heading: "The online softmax",
 }));
-const SETTINGS: StudySettings = { variants: ["workflow", "agent", "agent-forced"], questions: QUESTIONS, parallel: 1, reuseCache: true, maxNewTokens: 200 };
+const SETTINGS: StudySettings = { designs: ["workflow", "agent", "agent-forced"], questions: QUESTIONS, parallel: 1, reuseCache: true, maxNewTokens: 200 };
 
 /** Replies depend only on the prompt (like greedy decoding); odd questions search once; calls take varying time. */
 function fakeModel(options: { failAfterCalls?: number } = {}): LoadedModel & { calls: number } {
@@ -64,10 +64,10 @@ test("every (model, design, question) is logged once, in plan order", async () =
   const summary = await run(dir, fakeModel());
   assert.deepEqual([summary.ran, summary.skipped], [36, 0]);
   const { records } = readAnswerLog(summary.answersFile);
-  assert.deepEqual(records.slice(0, 7).map((r) => `${r.model} ${r.variant} ${r.question_id}`), [
+  assert.deepEqual(records.slice(0, 7).map((r) => `${r.model} ${r.design} ${r.question_id}`), [
     "m1 workflow q1", "m1 workflow q2", "m1 workflow q3", "m1 workflow q4", "m1 workflow q5", "m1 workflow q6", "m1 agent q1",
   ]);
-  assert.equal(records.find((r) => r.variant === "agent" && r.question_id === "q1")?.model_calls, 2);
+  assert.equal(records.find((r) => r.design === "agent" && r.question_id === "q1")?.model_calls, 2);
 });
 
 test("--parallel 4 writes the same log as --parallel 1", async () => {

@@ -6,7 +6,7 @@ import type { Qwen2Shape } from "./qwen2-shapes.ts";
 /**
  * Standard deviations of the random weights. Checked by decoding: with these, the tiny model's greedy output gave
  * 60 different tokens in 60 (Hugging Face's usual 0.02 everywhere gave 57). What matters is an untied output layer
- * and a residual stream that depends on the input token; test/test-models/tiny-model-llama.test.ts guards it.
+ * and a residual stream that depends on the input token; test/test-models/tiny-model-llama.integration.test.ts guards it.
  */
 export const WEIGHT_SCALES = {
   /** Embedding rows: large next to the layers' outputs, so each position's state depends on its token. */

@@ -94,11 +94,11 @@ test("the report page works offline, shows a chosen transcript, and runs no inje
 });
 
 test("the report of a real tiny-model run, one reply swapped for an injection, renders and runs nothing", { skip, timeout: 300_000 }, async () => {
-  const { dir } = await tinyRun({ questions: 2, variants: ["workflow", "agent", "agent-forced"] });
+  const { dir } = await tinyRun({ questions: 2, designs: ["workflow", "agent", "agent-forced"] });
   // As if the model had written it: the last call's reply and the answer of the first agent run.
   const file = path.join(dir, "answers.jsonl");
   const lines = readFileSync(file, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
-  const target = lines.find((l) => l.variant === "agent");
+  const target = lines.find((l) => l.design === "agent");
   target.answer = INJECTION;
   target.transcript.answer = INJECTION;
   target.transcript.calls.at(-1).reply = INJECTION;

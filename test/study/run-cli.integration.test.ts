@@ -60,11 +60,11 @@ test("run --parallel 4, and a run killed mid-way then resumed, log what one unin
 test("rescore prints the strict table of a logged run, and --json its rows", async () => {
   const model = await tinyModelPath();
   const dir = tempDir();
-  assert.equal(runCli(["run", "--model", model, ...BASE, "--limit", "1", "--variants", "workflow,agent", "--out", dir]).status, 0);
+  assert.equal(runCli(["run", "--model", model, ...BASE, "--limit", "1", "--designs", "workflow,agent", "--out", dir]).status, 0);
   const json = runCli(["rescore", path.join(dir, "answers.jsonl"), "--json"]);
   assert.equal(json.status, 0, json.stderr);
-  const rows = JSON.parse(json.stdout) as { variant: string; n: number; source_none: number; source_one_real: number; source_several: number; source_invented: number }[];
-  assert.deepEqual(rows.map((r) => [r.variant, r.n]), [["workflow", 1], ["agent", 1]]);
+  const rows = JSON.parse(json.stdout) as { design: string; n: number; source_none: number; source_one_real: number; source_several: number; source_invented: number }[];
+  assert.deepEqual(rows.map((r) => [r.design, r.n]), [["workflow", 1], ["agent", 1]]);
   for (const r of rows) assert.equal(r.source_none + r.source_one_real + r.source_several + r.source_invented, r.n);
   const table = runCli(["rescore", path.join(dir, "answers.jsonl")]);
   assert.match(table.stdout, /\| tiny-seed1 \| agent loop \|/);
@@ -74,7 +74,7 @@ test("rescore prints the strict table of a logged run, and --json its rows", asy
 });
 
 test("bad flags fail clearly before any model loads", () => {
-  const result = runCli(["run", "--model", "x.gguf", "--variants", "workflow,agentic", "--retriever", "bm25", "--out", tempDir()]);
+  const result = runCli(["run", "--model", "x.gguf", "--designs", "workflow,agentic", "--retriever", "bm25", "--out", tempDir()]);
   assert.equal(result.status, 1);
   assert.match(result.stderr, /unknown design agentic; choose from workflow, agent, agent-search-first, agent-forced/);
 });

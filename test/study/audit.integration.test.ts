@@ -43,7 +43,7 @@ test("audit reruns a tiny-model run byte for byte, and names a run whose log was
   assert.equal(result.runs[0].difference, undefined);
   assert.deepEqual(
     { ...result.runs[1], difference: { call: result.runs[1].difference.call, offset: result.runs[1].difference.offset, rerun: result.runs[1].difference.rerun } },
-    { variant: lines[1].variant, question_id: lines[1].question_id, difference: { call: 1, offset: Math.min(5, original.length), rerun: original } },
+    { design: lines[1].design, question_id: lines[1].question_id, difference: { call: 1, offset: Math.min(5, original.length), rerun: original } },
   );
 
   const wrongModel = runCli(["audit", "--out", dir, "--model", "qwen2.5-3b", "--cache-dir", testCacheDir]);

@@ -18,7 +18,7 @@ test("smoke runs 4 designs x 30 questions with hybrid search and prints both tab
 
   const records = readFileSync(path.join(out, "answers.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as AnswerRecord);
   assert.equal(records.length, 120);
-  assert.equal(new Set(records.map((r) => `${r.variant} ${r.question_id}`)).size, 120);
+  assert.equal(new Set(records.map((r) => `${r.design} ${r.question_id}`)).size, 120);
   for (const r of records) {
     const calls = r.transcript.calls;
     assert.equal(r.model_calls, calls.length);
@@ -27,9 +27,9 @@ test("smoke runs 4 designs x 30 questions with hybrid search and prints both tab
     assert.ok(calls.every((c) => c.record.tokensGenerated <= 200), "the study's 200-token cap");
     assert.notEqual(r.outcome, "error", r.error);
   }
-  const workflow = records.filter((r) => r.variant === "workflow");
+  const workflow = records.filter((r) => r.design === "workflow");
   assert.ok(workflow.every((r) => r.transcript.retrieval?.hits.length === 3), "the workflow shows three hits");
   assert.ok(workflow.every((r) => r.transcript.calls[0]!.messages[1]!.content.startsWith("Search results:\n[{\"post\": ")));
-  const forced = records.filter((r) => r.variant === "agent-forced");
+  const forced = records.filter((r) => r.design === "agent-forced");
   assert.ok(forced.every((r) => r.transcript.calls[0]!.reply.startsWith("<tool_call>\n")), "the forced prefix starts every first reply");
 });

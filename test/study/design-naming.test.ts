@@ -1,0 +1,26 @@
+// Logs and command lines from before the concept was called "design" still read as they were meant.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import yargs from "yargs";
+import { studyRunOptions } from "../../src/commands/study.ts";
+import { readAnswerLog } from "../../src/study/index.ts";
+import { makeRecord } from "../helpers/answer-records.ts";
+
+test("a log line that names its design in the old `variant` field is read with `design`", () => {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "blogqa-design-")), "answers.jsonl");
+  const { design, ...rest } = makeRecord({ design: "agent-forced", question_id: "q1" });
+  const current = makeRecord({ design: "agent", question_id: "q2" });
+  writeFileSync(file, `${JSON.stringify({ ...rest, variant: design })}\n${JSON.stringify(current)}\n`);
+  const { records } = readAnswerLog(file);
+  assert.deepEqual(records.map((r) => r.design), ["agent-forced", "agent"]);
+  assert.equal("variant" in records[0]!, false);
+});
+
+test("--designs chooses the designs, and the old --variants is the same option", async () => {
+  const parse = (args: string[]) => studyRunOptions(yargs().exitProcess(false)).parseAsync(args);
+  assert.equal((await parse(["--designs", "workflow,agent"])).designs, "workflow,agent");
+  assert.equal((await parse(["--variants", "agent-forced"])).designs, "agent-forced");
+});
