@@ -10,18 +10,27 @@ import { smokeCommands } from "./commands/smoke.ts";
 import { reportCommands } from "./commands/report.ts";
 import { UserError } from "./errors.ts";
 
-const cli = yargs(hideBin(process.argv))
+const argv = hideBin(process.argv);
+
+/** One line for a usage error; yargs' "Did you mean run?" alone would not say what was wrong. */
+function usageError(message: string, args: readonly string[]): string {
+  const typed = args.find((a) => !a.startsWith("-"));
+  return message.startsWith("Did you mean") && typed !== undefined ? `unknown command "${typed}". ${message}` : message;
+}
+
+const cli = yargs(argv)
   .scriptName("blogqa")
-  .usage("$0 <command> [options]\n\nReproduce the workflow-vs-agent study on a blog. Run as: npm run -s blogqa -- <command>")
+  .usage("$0 <command> [options]\n\nReproduce the workflow-vs-agent study on a blog.\nRun as: npx blogqa <command>  or  npm run -s blogqa -- <command>")
   .command([...corpusCommands, ...searchCommands, ...embedderCommands, ...llmCommands, ...studyCommands, ...smokeCommands, ...reportCommands])
-  .demandCommand(1, "Name a command; see --help.")
+  .demandCommand(1, "Name a command.")
   .strict()
   .strictCommands()
+  .recommendCommands()
   .wrap(Math.min(110, process.stdout.columns || 110))
   .help()
-  .fail((message, error, y) => {
+  .fail((message, error) => {
     if (error) throw error;
-    console.error(`${y.help()}\n\n${message}`);
+    console.error(`blogqa: ${usageError(message, argv)}\nrun with --help`);
     process.exit(2);
   });
 

@@ -1,17 +1,43 @@
-// The CLI's contract with a user: help exits 0, a bad command exits 2 with a message and no stack.
+// The CLI's contract with a user: help exits 0, a usage error is one line plus a pointer to --help, never a stack.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { runCli } from "../helpers/run-cli.ts";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { repoRoot, runCli } from "../helpers/run-cli.ts";
 
 test("--help lists the usage and exits 0", () => {
   const result = runCli(["--help"]);
   assert.equal(result.status, 0);
+  assert.match(result.stdout, /npx blogqa <command>/);
   assert.match(result.stdout, /npm run -s blogqa -- <command>/);
 });
 
-test("an unknown command exits 2 and says why, without a stack trace", () => {
-  const result = runCli(["no-such-command"]);
+test("an unknown command exits 2 with one line naming the nearest command, then 'run with --help'", () => {
+  const result = runCli(["rnu"]);
   assert.equal(result.status, 2);
-  assert.match(result.stderr, /Unknown argument|Unknown command/i);
+  assert.equal(result.stderr, 'blogqa: unknown command "rnu". Did you mean run?\nrun with --help\n');
+  assert.equal(result.stdout, "");
+});
+
+test("an unknown option exits 2 with one line, not the whole help", () => {
+  const result = runCli(["cost", "--bogus"]);
+  assert.equal(result.status, 2);
+  assert.equal(result.stderr, "blogqa: Unknown argument: bogus\nrun with --help\n");
+});
+
+test("no command at all is a usage error too", () => {
+  const result = runCli([]);
+  assert.equal(result.status, 2);
+  assert.equal(result.stderr.trim().split("\n").length, 2);
   assert.doesNotMatch(result.stderr, /\n\s+at /);
+});
+
+test("package.json's bin runs the CLI, and --json prints JSON alone on stdout", () => {
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { bin: Record<string, string> };
+  const bin = path.join(repoRoot, pkg.bin.blogqa ?? assert.fail("no blogqa bin"));
+  const result = spawnSync(process.execPath, [bin, "cost", "--json"], { cwd: repoRoot, encoding: "utf8" });
+  assert.equal(result.status, 0, result.stderr);
+  const rows = JSON.parse(result.stdout) as { turns: number }[];
+  assert.deepEqual(rows.map((r) => r.turns), [5, 10, 20, 50]);
 });
