@@ -96,8 +96,11 @@ const searchEval: CommandModule<object, EvalArgv> = {
     }
     if (argv.json) console.log(JSON.stringify(results));
     else {
-      const rows = Object.entries(results).map(([kind, r]) => `${kind.padEnd(9)}${String(r.questions).padStart(10)}${String(r.found_at_1).padStart(11)}${String(r.found_at_3).padStart(11)}${r.mrr.toFixed(3).padStart(8)}`);
-      console.log(`${"retriever".padEnd(9)}${"questions".padStart(10)}${"found_at_1".padStart(11)}${"found_at_3".padStart(11)}${"mrr".padStart(8)}\n${rows.join("\n")}`);
+      // all_at_3 (both posts in the top 3) only means something when the file has two-post questions.
+      const all = (r: RetrieverScore) => (r.all_at_3 === undefined ? "" : String(r.all_at_3).padStart(10));
+      const allHeader = Object.values(results).some((r) => r.all_at_3 !== undefined) ? "all_at_3".padStart(10) : "";
+      const rows = Object.entries(results).map(([kind, r]) => `${kind.padEnd(9)}${String(r.questions).padStart(10)}${String(r.found_at_1).padStart(11)}${String(r.found_at_3).padStart(11)}${all(r)}${r.mrr.toFixed(3).padStart(8)}`);
+      console.log(`${"retriever".padEnd(9)}${"questions".padStart(10)}${"found_at_1".padStart(11)}${"found_at_3".padStart(11)}${allHeader}${"mrr".padStart(8)}\n${rows.join("\n")}`);
     }
   },
 };

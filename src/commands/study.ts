@@ -2,8 +2,8 @@
 import type { Argv, CommandModule } from "yargs";
 import { loadCorpus } from "../corpus/index.ts";
 import { QUANTS, type Quant } from "../llm/index.ts";
-import { strictRows } from "../scoring/index.ts";
-import { strictTableMarkdown, writeReport } from "../report/index.ts";
+import { splitQuestionSets, strictRows, twoPostRows } from "../scoring/index.ts";
+import { strictTableMarkdown, twoPostTableMarkdown, writeReport } from "../report/index.ts";
 import { readAnswerLog, runStudy, startManifest, STUDY_MAX_NEW_TOKENS, transcriptCostTable, DESIGN_IDS } from "../study/index.ts";
 import { UserError } from "../errors.ts";
 import { contentOption, jsonOption, questionsOption, searchOptions } from "./options.ts";
@@ -173,7 +173,9 @@ const run: CommandModule<object, StudyRunArgs & { model?: string[]; quant: Quant
 
 const rescore: CommandModule<object, { file: string; content: string; json: boolean }> = {
   command: "rescore <file>",
-  describe: "The study's strict rescore of a logged answers.jsonl: classify each source line (none / one real / several / invented)",
+  describe:
+    "The study's strict rescore of a logged answers.jsonl: classify each source line (none / one real / several / invented); " +
+    "two-post questions get their own table (exactly the gold posts / subset / plus others / none of them / no source line)",
   builder: (y) =>
     y
       .positional("file", { type: "string", demandOption: true, describe: "An answers.jsonl" })
@@ -183,8 +185,20 @@ const rescore: CommandModule<object, { file: string; content: string; json: bool
     if (!existsSync(argv.file)) throw new UserError(`${argv.file}: no such file`);
     const corpus = await loadCorpus(argv.content);
     const { records } = readAnswerLog(argv.file);
-    const rows = strictRows(records, corpus.posts.map((p) => p.slug));
-    console.log(argv.json ? JSON.stringify(rows) : strictTableMarkdown(rows));
+    const slugs = corpus.posts.map((p) => p.slug);
+    // One table per question set: the study's strict rescore over one-post questions, the two-post table over the rest.
+    const { onePost, twoPost } = splitQuestionSets(records);
+    const rows = strictRows(onePost, slugs);
+    const twoPostTable = twoPostRows(twoPost, slugs);
+    if (argv.json) {
+      // A log of the study's questions prints the study's rows, as before; a log with two-post questions, both sets.
+      console.log(JSON.stringify(twoPost.length === 0 ? rows : { one_post: rows, two_post: twoPostTable }));
+      return;
+    }
+    const tables: string[] = [];
+    if (onePost.length > 0 || twoPost.length === 0) tables.push(strictTableMarkdown(rows));
+    if (twoPost.length > 0) tables.push(twoPostTableMarkdown(twoPostTable));
+    console.log(tables.join("\n\n"));
   },
 };
 

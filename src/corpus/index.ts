@@ -1,5 +1,6 @@
 // The corpus stage's public face: read a blog into sections, read and check its questions.
-export type { Corpus, InputProblem, Post, Question, Section } from "./types.ts";
+export type { Corpus, InputProblem, OnePostQuestion, Post, Question, Section, TwoPostQuestion } from "./types.ts";
+export { isTwoPost, questionHeadings, questionPosts } from "./types.ts";
 export { loadCorpus, corpusFromFiles, corpusHash, formatProblem, problemsError } from "./load-corpus.ts";
 export { parsePost, type ParsedPost } from "./parse-post.ts";
 export { cleanHeading } from "./clean-heading.ts";

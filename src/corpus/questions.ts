@@ -1,7 +1,7 @@
 // Reads questions.jsonl and checks it against the corpus: every problem named with its line.
 import { readFile } from "node:fs/promises";
 import { UserError } from "../errors.ts";
-import type { Corpus, InputProblem, Question } from "./types.ts";
+import { isTwoPost, questionHeadings, questionPosts, type Corpus, type InputProblem, type Question } from "./types.ts";
 import { problemsError } from "./load-corpus.ts";
 
 /** The study asks exactly this many questions about each post it picks. */
@@ -13,9 +13,11 @@ export interface LocatedQuestion {
   readonly question: Question;
 }
 
-const FIELDS = ["id", "question", "post", "heading"] as const;
-
-/** Parses JSONL text; blank lines are skipped. Lines that are not a JSON object with the four string fields become problems. */
+/**
+ * Parses JSONL text; blank lines are skipped. A line is a JSON object with string `id` and `question` and either
+ * string `post` and `heading` (one post) or `posts: [a, b]` and `headings: [ha, hb]` (two posts); anything else
+ * becomes a problem naming the line.
+ */
 export function parseQuestions(file: string, text: string): { questions: LocatedQuestion[]; problems: InputProblem[] } {
   const questions: LocatedQuestion[] = [];
   const problems: InputProblem[] = [];
@@ -33,20 +35,38 @@ export function parseQuestions(file: string, text: string): { questions: Located
       problems.push({ file, line, message: "not a JSON object" });
       return;
     }
-    const record = value as Record<string, unknown>;
-    const missing = FIELDS.filter((field) => typeof record[field] !== "string" || (record[field] as string).trim() === "");
-    if (missing.length > 0) {
-      problems.push({ file, line, message: `missing field ${missing.map((f) => `"${f}"`).join(", ")} (each must be a non-empty string)` });
-      return;
-    }
-    const [id, question, post, heading] = FIELDS.map((field) => record[field] as string) as [string, string, string, string];
-    questions.push({ line, question: { id, question, post, heading } });
+    const parsed = questionFrom(value as Record<string, unknown>);
+    if (typeof parsed === "string") problems.push({ file, line, message: parsed });
+    else questions.push({ line, question: parsed });
   });
   if (questions.length === 0 && problems.length === 0) problems.push({ file, message: "no questions in the file" });
   return { questions, problems };
 }
 
-/** The corpus checks: ids unique, every post and heading exists as the indexer names it, exactly 3 questions per post. */
+const isText = (v: unknown): v is string => typeof v === "string" && v.trim() !== "";
+const isPair = (v: unknown): v is [string, string] => Array.isArray(v) && v.length === 2 && v.every(isText);
+
+/** The question on one line, or what is wrong with it. */
+function questionFrom(record: Record<string, unknown>): Question | string {
+  const own = (field: string) => Object.hasOwn(record, field);
+  const twoPost = own("posts") || own("headings");
+  if (twoPost && (own("post") || own("heading"))) return 'has both "post"/"heading" (one post) and "posts"/"headings" (two posts): use one shape';
+  const fields = twoPost ? (["id", "question"] as const) : (["id", "question", "post", "heading"] as const);
+  const missing: string[] = fields.filter((field) => !isText(record[field]));
+  if (missing.length > 0) return `missing field ${missing.map((f) => `"${f}"`).join(", ")} (each must be a non-empty string)`;
+  const [id, question] = [record.id as string, record.question as string];
+  if (!twoPost) return { id, question, post: record.post as string, heading: record.heading as string };
+  const bad = (["posts", "headings"] as const).filter((field) => !isPair(record[field]));
+  if (bad.length > 0) return `field ${bad.map((f) => `"${f}"`).join(", ")} must be a list of two non-empty strings`;
+  const [posts, headings] = [record.posts as [string, string], record.headings as [string, string]];
+  if (posts[0] === posts[1]) return `"posts" names "${posts[0]}" twice; a two-post question needs two different posts`;
+  return { id, question, posts: [posts[0], posts[1]], headings: [headings[0], headings[1]] };
+}
+
+/**
+ * The corpus checks: ids unique, every post and heading exists as the indexer names it, and, for one-post
+ * questions (the study's shape), exactly 3 questions per post. Two-post questions have no count per post.
+ */
 export function checkQuestions(file: string, questions: readonly LocatedQuestion[], corpus: Corpus): InputProblem[] {
   const problems: InputProblem[] = [];
   const posts = new Map(corpus.posts.map((post) => [post.slug, post]));
@@ -57,17 +77,21 @@ export function checkQuestions(file: string, questions: readonly LocatedQuestion
     if (earlier !== undefined) problems.push({ file, line, message: `id "${question.id}" repeats (first used on line ${earlier})` });
     else firstLineOfId.set(question.id, line);
 
-    linesOfPost.set(question.post, [...(linesOfPost.get(question.post) ?? []), line]);
-    const post = posts.get(question.post);
-    if (!post) {
-      problems.push({ file, line, message: `post "${question.post}" is not in the corpus (${corpus.dir})` });
-      continue;
-    }
-    if (!post.sections.some((s) => s.heading === question.heading)) {
-      const near = post.sections.find((s) => s.heading.toLowerCase() === question.heading.toLowerCase());
-      const hint = near ? ` (did you mean "${near.heading}"?)` : "";
-      problems.push({ file, line, message: `heading "${question.heading}" is not a section of post "${question.post}"${hint}` });
-    }
+    if (!isTwoPost(question)) linesOfPost.set(question.post, [...(linesOfPost.get(question.post) ?? []), line]);
+    const headings = questionHeadings(question);
+    questionPosts(question).forEach((slug, i) => {
+      const heading = headings[i]!;
+      const post = posts.get(slug);
+      if (!post) {
+        problems.push({ file, line, message: `post "${slug}" is not in the corpus (${corpus.dir})` });
+        return;
+      }
+      if (!post.sections.some((s) => s.heading === heading)) {
+        const near = post.sections.find((s) => s.heading.toLowerCase() === heading.toLowerCase());
+        const hint = near ? ` (did you mean "${near.heading}"?)` : "";
+        problems.push({ file, line, message: `heading "${heading}" is not a section of post "${slug}"${hint}` });
+      }
+    });
   }
   for (const [post, lines] of linesOfPost) {
     if (lines.length !== QUESTIONS_PER_POST) {

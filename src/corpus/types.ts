@@ -31,14 +31,41 @@ export interface Corpus {
   readonly hash: string;
 }
 
-/** One line of questions/questions.jsonl. */
-export interface Question {
+/** One line of a questions file, in the study's shape: one post and one section answer it. */
+export interface OnePostQuestion {
   readonly id: string;
   readonly question: string;
   /** The slug of the post that answers it. */
   readonly post: string;
   /** The heading of the section that answers it, as the indexer names it. */
   readonly heading: string;
+}
+
+/** A question that needs one section from each of two different posts (compare, combine, follow one idea into another). */
+export interface TwoPostQuestion {
+  readonly id: string;
+  readonly question: string;
+  /** The two posts' slugs. */
+  readonly posts: readonly [string, string];
+  /** The heading in each post, in the same order. */
+  readonly headings: readonly [string, string];
+}
+
+/** One line of a questions file: `{id, question, post, heading}` or `{id, question, posts: [a, b], headings: [ha, hb]}`. */
+export type Question = OnePostQuestion | TwoPostQuestion;
+
+export function isTwoPost(q: Question): q is TwoPostQuestion {
+  return "posts" in q;
+}
+
+/** The posts that answer a question (its gold set G), in the file's order. */
+export function questionPosts(q: Question): readonly string[] {
+  return isTwoPost(q) ? q.posts : [q.post];
+}
+
+/** The headings that answer it, parallel to questionPosts. */
+export function questionHeadings(q: Question): readonly string[] {
+  return isTwoPost(q) ? q.headings : [q.heading];
 }
 
 /** A problem with one input file, reported with where it is. */

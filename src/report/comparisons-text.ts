@@ -18,25 +18,31 @@ export interface ComparisonTable {
   readonly rows: readonly (readonly string[])[];
 }
 
+/** On two-post questions found means found all, and cites right means the source line names exactly the gold posts. */
+export const TWO_POST_MEASURE_LABELS: Readonly<Record<Measure, string>> = { found: "found all", cites_right: "cites exactly both" };
+
+/** One table per set, model and kind of comparison; two-post tables say so in their title. */
 export function comparisonTables(comparisons: readonly Comparison[]): ComparisonTable[] {
   const groups = new Map<string, Comparison[]>();
   for (const c of comparisons) {
-    const key = JSON.stringify(c.across === "designs" ? [c.across, c.a.model] : [c.across, c.a.model, c.b.model]);
+    const key = JSON.stringify(c.across === "designs" ? [c.set, c.across, c.a.model] : [c.set, c.across, c.a.model, c.b.model]);
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
   return [...groups.values()].map((group) => {
     const first = group[0]!;
-    const cells = (c: Comparison, design: string) => [design, MEASURE_LABELS[c.measure], formatProportion(c.a), formatProportion(c.b), formatP(c.p), ids(c.a_only), ids(c.b_only)];
+    const labels = first.set === "two-post" ? TWO_POST_MEASURE_LABELS : MEASURE_LABELS;
+    const setTitle = first.set === "two-post" ? "two-post questions, " : "";
+    const cells = (c: Comparison, design: string) => [design, labels[c.measure], formatProportion(c.a), formatProportion(c.b), formatP(c.p), ids(c.a_only), ids(c.b_only)];
     if (first.across === "designs") {
       return {
-        title: `${modelLabel(first.a.model)}: each agent design against "${DESIGN_LABELS.workflow}"`,
+        title: `${setTitle}${modelLabel(first.a.model)}: each agent design against "${DESIGN_LABELS.workflow}"`,
         header: ["design", "measure", "workflow", "design", "p", "only the workflow", "only the design"],
         rows: group.map((c) => cells(c, DESIGN_LABELS[c.b.design])),
       };
     }
     const [a, b] = [modelLabel(first.a.model), modelLabel(first.b.model)];
     return {
-      title: `${a} against ${b}, design by design`,
+      title: `${setTitle}${a} against ${b}, design by design`,
       header: ["design", "measure", a, b, "p", `only ${a}`, `only ${b}`],
       rows: group.map((c) => cells(c, DESIGN_LABELS[c.a.design])),
     };

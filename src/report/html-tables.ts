@@ -1,9 +1,9 @@
 // The report's tables as escaped HTML: the study's table, the strict rescore, the paired comparisons, the manifest.
-import type { Comparison, StrictRow, StudyRow } from "../scoring/index.ts";
+import type { Comparison, StrictRow, StudyRow, TwoPostRow } from "../scoring/index.ts";
 import type { RunManifest } from "../study/index.ts";
 import { COMPARISONS_NOTE, comparisonTables, hasUnpaired, NO_COMPARISONS, UNPAIRED_NOTE } from "./comparisons-text.ts";
 import { escapeHtml } from "./html-escape.ts";
-import { formatInteger, modelLabel, studyTableGrids, strictTableGrid, type Cell, type TableContext } from "./tables.ts";
+import { formatInteger, modelLabel, studyTableGrids, strictTableGrid, twoPostTableGrid, type Cell, type TableContext } from "./tables.ts";
 
 /** A table; the first `textColumns` columns are left-aligned text. Every cell is escaped. */
 export function htmlTable(caption: string, header: readonly Cell[], rows: readonly (readonly Cell[])[], textColumns = 1): string {
@@ -22,6 +22,13 @@ export function studyTablesHtml(rows: readonly StudyRow[], context: TableContext
 export function strictTableHtml(rows: readonly StrictRow[]): string {
   const g = strictTableGrid(rows);
   return htmlTable(`${g.caption}, with grounded citations`, g.header, g.rows, 2);
+}
+
+/** The two-post questions' table; nothing for a log of the study's questions only. */
+export function twoPostTableHtml(rows: readonly TwoPostRow[]): string {
+  if (rows.length === 0) return "";
+  const g = twoPostTableGrid(rows);
+  return htmlTable(g.caption, g.header, g.rows, 2);
 }
 
 export function comparisonsHtml(comparisons: readonly Comparison[]): string {

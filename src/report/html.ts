@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { escapeHtml, jsonForScript } from "./html-escape.ts";
-import { comparisonsHtml, manifestHtml, strictTableHtml, studyTablesHtml } from "./html-tables.ts";
+import { comparisonsHtml, manifestHtml, strictTableHtml, studyTablesHtml, twoPostTableHtml } from "./html-tables.ts";
 import { PAGE_SCRIPT } from "./page-script.ts";
 import { PAGE_STYLE } from "./page-style.ts";
 import { reportData, type ReportData } from "./report-data.ts";
@@ -52,6 +52,7 @@ ${costChart(data.study, data.strict)}
 ${studyTablesHtml(data.study, data.context)}
 <p class="note">cites right here is the study's first, lenient scorer; the strict rescore follows.</p>
 ${strictTableHtml(data.strict)}
+${data.twoPost.length > 0 ? `<h2>Questions that need two posts</h2>\n<p class="note">Beyond the study. found all / any: the run's searches and reads showed every / some gold post. cites right: the text after the last "Source:" names exactly the gold posts, in any order.</p>\n${twoPostTableHtml(data.twoPost)}` : ""}
 
 <h2>Paired comparisons</h2>
 ${comparisonsHtml(data.comparisons)}

@@ -1,6 +1,6 @@
 // What the commands may use from the report stage.
-export { modelLabel, studyTablesMarkdown, strictTableMarkdown, rowsCsv, type TableContext } from "./tables.ts";
-export { writeTables } from "./write-tables.ts";
+export { modelLabel, studyTablesMarkdown, strictTableMarkdown, twoPostTableMarkdown, rowsCsv, type TableContext } from "./tables.ts";
+export { writeTables, TWO_POST_CSV } from "./write-tables.ts";
 export { writeReport, renderReportHtml, REPORT_FILE } from "./html.ts";
 export { reportData, type ReportData, type ReportRun } from "./report-data.ts";
 export { openRunFolder, DEFAULT_CONTENT_DIR, type RunFolder } from "./run-folder.ts";

@@ -90,10 +90,18 @@ export const PAGE_SCRIPT = String.raw`(() => {
     view.append(el("h3", "question", run.question_id + ": " + run.question));
     view.append(
       facts([
-        ["right post", run.gold_post + " (section: " + run.gold_heading + ")"],
-        ["found", yes(run.found)],
-        ["cites right (strict)", yes(run.cites_right)],
-        ["cites right (lenient)", yes(run.cites_right_lenient)],
+        ...(run.set === "two-post"
+          ? [
+              ["right posts", run.gold_posts.map((p, i) => p + " (section: " + run.gold_headings[i] + ")").join("; ")],
+              ["found all", yes(run.found)],
+              ["cites exactly both", yes(run.cites_right)],
+            ]
+          : [
+              ["right post", run.gold_posts[0] + " (section: " + run.gold_headings[0] + ")"],
+              ["found", yes(run.found)],
+              ["cites right (strict)", yes(run.cites_right)],
+              ["cites right (lenient)", yes(run.cites_right_lenient)],
+            ]),
         ["source line", run.source.why],
         ["posts the tools showed", run.seen_posts.length ? run.seen_posts.join(", ") : "none"],
         ["outcome", run.outcome + (run.error ? ": " + run.error : "")],

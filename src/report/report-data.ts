@@ -4,15 +4,23 @@ import {
   citesRightStrict,
   classifySource,
   compareRuns,
+  classifyTwoPostSource,
+  citesRightExact,
   explainSource,
+  explainTwoPostSource,
+  foundAll,
   strictRows,
   studyRows,
+  twoPostRows,
   type Comparison,
+  type QuestionSet,
   type SourceClass,
   type StrictRow,
   type StudyRow,
+  type TwoPostClass,
+  type TwoPostRow,
 } from "../scoring/index.ts";
-import { DESIGN_LABELS, type AnswerRecord, type RunManifest, type DesignId } from "../study/index.ts";
+import { goldHeadingsOf, goldPostsOf, isTwoPostAnswer, DESIGN_LABELS, type AnswerRecord, type RunManifest, type DesignId } from "../study/index.ts";
 import { modelLabel, type TableContext } from "./tables.ts";
 
 /** One run as the transcript browser shows it: the logged fields it needs, plus its scores and why. */
@@ -23,8 +31,6 @@ export interface ReportRun
     | "design"
     | "question_id"
     | "question"
-    | "gold_post"
-    | "gold_heading"
     | "answer"
     | "found"
     | "seen_posts"
@@ -36,9 +42,15 @@ export interface ReportRun
     | "outcome"
     | "transcript"
   > {
-  readonly cites_right_lenient: boolean;
+  readonly set: QuestionSet;
+  /** The posts (one, or two for a two-post question) and their headings that answer the question. */
+  readonly gold_posts: readonly string[];
+  readonly gold_headings: readonly string[];
+  /** Lenient cites right; null for a two-post question, which the study's lenient scorer does not cover. */
+  readonly cites_right_lenient: boolean | null;
+  /** Strict: one real post, the right one; for a two-post question, exactly the gold posts. */
   readonly cites_right: boolean;
-  readonly source: { readonly kind: SourceClass; readonly line: string | null; readonly posts: readonly string[]; readonly why: string };
+  readonly source: { readonly kind: SourceClass | TwoPostClass; readonly line: string | null; readonly posts: readonly string[]; readonly why: string };
   readonly error: string | null;
 }
 
@@ -51,6 +63,8 @@ export interface ReportData {
   readonly designs: readonly { readonly id: DesignId; readonly label: string }[];
   readonly study: readonly StudyRow[];
   readonly strict: readonly StrictRow[];
+  /** The two-post questions' table; empty for a log of the study's questions only. */
+  readonly twoPost: readonly TwoPostRow[];
   readonly comparisons: readonly Comparison[];
   readonly runs: readonly ReportRun[];
   readonly manifest: RunManifest | null;
@@ -74,6 +88,7 @@ export function reportData(
     designs: designs.map((id) => ({ id, label: DESIGN_LABELS[id] })),
     study: studyRows(records),
     strict: strictRows(records, slugs),
+    twoPost: twoPostRows(records, slugs),
     comparisons: compareRuns(records, slugs),
     runs: records.map((r) => reportRun(r, slugs)),
     manifest: manifest ?? null,
@@ -81,19 +96,14 @@ export function reportData(
 }
 
 function reportRun(r: AnswerRecord, slugs: readonly string[]): ReportRun {
-  const verdict = classifySource(r.answer, slugs);
-  return {
+  const common = {
     model: r.model,
     design: r.design,
     question_id: r.question_id,
     question: r.question,
-    gold_post: r.gold_post,
-    gold_heading: r.gold_heading,
+    gold_posts: goldPostsOf(r),
+    gold_headings: goldHeadingsOf(r),
     answer: r.answer,
-    found: r.found,
-    cites_right_lenient: citesRightLenient(r.answer, r.gold_post),
-    cites_right: citesRightStrict(verdict, r.gold_post),
-    source: { kind: verdict.kind, line: verdict.line ?? null, posts: verdict.posts, why: explainSource(verdict, r.gold_post, r.seen_posts) },
     seen_posts: r.seen_posts,
     model_calls: r.model_calls,
     tool_calls: r.tool_calls,
@@ -103,5 +113,27 @@ function reportRun(r: AnswerRecord, slugs: readonly string[]): ReportRun {
     outcome: r.outcome,
     error: r.error ?? null,
     transcript: r.transcript,
+  };
+  if (isTwoPostAnswer(r)) {
+    const verdict = classifyTwoPostSource(r.answer, r.gold_posts, slugs);
+    const why = explainTwoPostSource(verdict, r.gold_posts);
+    return {
+      ...common,
+      set: "two-post",
+      // found for a two-post question: the run's searches and reads showed every gold post.
+      found: foundAll(r),
+      cites_right_lenient: null,
+      cites_right: citesRightExact(verdict),
+      source: { kind: verdict.kind, line: verdict.line ?? null, posts: verdict.posts, why },
+    };
+  }
+  const verdict = classifySource(r.answer, slugs);
+  return {
+    ...common,
+    set: "one-post",
+    found: r.found,
+    cites_right_lenient: citesRightLenient(r.answer, r.gold_post),
+    cites_right: citesRightStrict(verdict, r.gold_post),
+    source: { kind: verdict.kind, line: verdict.line ?? null, posts: verdict.posts, why: explainSource(verdict, r.gold_post, r.seen_posts) },
   };
 }

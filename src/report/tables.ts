@@ -1,6 +1,6 @@
 // The study's two tables as text (markdown, as the study printed them) and as CSV, from scored rows.
 import { stringify } from "csv-stringify/sync";
-import type { StrictRow, StudyRow } from "../scoring/index.ts";
+import type { StrictRow, StudyRow, TwoPostRow } from "../scoring/index.ts";
 import { DESIGN_LABELS } from "../study/types.ts";
 
 export interface TableContext {
@@ -76,6 +76,43 @@ export function strictTableGrid(rows: readonly StrictRow[]): TableGrid {
   };
 }
 
+/**
+ * The two-post questions' table (beyond the study), all models in one: found all / any (the run's searches and
+ * reads showed every / some gold post), cites right = the source line names exactly the gold posts, then the
+ * source classes and the study's cost columns.
+ */
+export function twoPostTableGrid(rows: readonly TwoPostRow[]): TableGrid {
+  return {
+    caption: "Two-post questions (source line against the gold posts: exactly / strict subset / plus others / some plus others / none of them / no source line)",
+    header: [
+      "model", "design", "n", "found all", "found any", "cites any", "cites right", "exact", "subset", "plus others", "some plus others",
+      "none of them", "no source", "model calls", "tool calls", "last context", "tokens read", "no tool", "malformed", "errors",
+    ],
+    rows: rows.map((r) => [
+      modelLabel(r.model),
+      DESIGN_LABELS[r.design],
+      r.n,
+      r.found_all,
+      r.found_any,
+      r.cites_any,
+      r.cites_right,
+      r.source_exact,
+      r.source_subset,
+      r.source_superset,
+      r.source_mixed,
+      r.source_none_of_gold,
+      r.source_none,
+      oneDecimal(r.model_calls),
+      oneDecimal(r.tool_calls),
+      int(r.last_context),
+      int(r.tokens_read),
+      r.no_tool,
+      r.malformed,
+      r.errors,
+    ]),
+  };
+}
+
 export function markdownTable(grid: TableGrid): string {
   const line = (cells: readonly Cell[]) => `| ${cells.join(" | ")} |`;
   return [grid.caption, "", line(grid.header), line(grid.header.map(() => "---")), ...grid.rows.map(line)].join("\n");
@@ -87,6 +124,10 @@ export function studyTablesMarkdown(rows: readonly StudyRow[], context: TableCon
 
 export function strictTableMarkdown(rows: readonly StrictRow[]): string {
   return markdownTable(strictTableGrid(rows));
+}
+
+export function twoPostTableMarkdown(rows: readonly TwoPostRow[]): string {
+  return markdownTable(twoPostTableGrid(rows));
 }
 
 export function rowsCsv(rows: readonly object[]): string {

@@ -1,17 +1,33 @@
-// Scores a run folder's answers.jsonl and writes tables.md, study.csv and strict.csv beside it.
+// Scores a run folder's answers.jsonl and writes tables.md, study.csv and strict.csv (and two-post.csv) beside it.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { strictRows, studyRows } from "../scoring/index.ts";
+import { splitQuestionSets, strictRows, studyRows, twoPostRows } from "../scoring/index.ts";
 import type { AnswerRecord } from "../study/types.ts";
-import { rowsCsv, strictTableMarkdown, studyTablesMarkdown, type TableContext } from "./tables.ts";
+import { rowsCsv, strictTableMarkdown, studyTablesMarkdown, twoPostTableMarkdown, type TableContext } from "./tables.ts";
 
-/** Returns the markdown it wrote, for printing. */
+export const TWO_POST_CSV = "two-post.csv";
+
+/**
+ * One table per question set: the study's two tables over the one-post questions, the two-post table over the
+ * others. Returns the markdown it wrote, for printing.
+ */
 export function writeTables(dir: string, records: readonly AnswerRecord[], slugs: readonly string[], context: TableContext): string {
-  const study = studyRows(records);
-  const strict = strictRows(records, slugs);
-  const markdown = `${studyTablesMarkdown(study, context)}\n\n${strictTableMarkdown(strict)}\n`;
+  const sets = splitQuestionSets(records);
+  const blocks: string[] = [];
+  if (sets.onePost.length > 0 || sets.twoPost.length === 0) {
+    const study = studyRows(records);
+    const strict = strictRows(records, slugs);
+    const onePostContext = sets.twoPost.length > 0 ? { ...context, questions: new Set(sets.onePost.map((r) => r.question_id)).size } : context;
+    blocks.push(studyTablesMarkdown(study, onePostContext), strictTableMarkdown(strict));
+    writeFileSync(path.join(dir, "study.csv"), rowsCsv(study));
+    writeFileSync(path.join(dir, "strict.csv"), rowsCsv(strict));
+  }
+  if (sets.twoPost.length > 0) {
+    const rows = twoPostRows(records, slugs);
+    blocks.push(twoPostTableMarkdown(rows));
+    writeFileSync(path.join(dir, TWO_POST_CSV), rowsCsv(rows));
+  }
+  const markdown = `${blocks.join("\n\n")}\n`;
   writeFileSync(path.join(dir, "tables.md"), markdown);
-  writeFileSync(path.join(dir, "study.csv"), rowsCsv(study));
-  writeFileSync(path.join(dir, "strict.csv"), rowsCsv(strict));
   return markdown;
 }

@@ -1,10 +1,15 @@
 // Which differences are real: each agent design against the workflow, and each design across models, paired by question.
 import type { AnswerRecord, DesignId } from "../study/types.ts";
-import { DESIGN_IDS } from "../study/types.ts";
+import { isTwoPostAnswer, DESIGN_IDS } from "../study/types.ts";
 import { citesRightStrict, classifySource } from "./strict.ts";
 import { pairedComparison, type PairedComparison, type Proportion } from "./statistics.ts";
+import { splitQuestionSets, type QuestionSet } from "./summary.ts";
+import { citesRightExact, classifyTwoPostSource, foundAll } from "./two-post.ts";
 
-/** The two yes/no measures compared: a search returned the right post; the answer cites it (strict). */
+/**
+ * The two yes/no measures compared: a search returned the right post; the answer cites it (strict). On two-post
+ * questions: found all (searches and reads showed every gold post); cites exactly the gold posts.
+ */
 export type Measure = "found" | "cites_right";
 export const MEASURES: readonly Measure[] = ["found", "cites_right"];
 
@@ -15,6 +20,8 @@ export interface Arm extends Proportion {
 }
 
 export interface Comparison extends Omit<PairedComparison, "a" | "b"> {
+  /** The questions compared: a log mixing both shapes is compared within each set, never across. */
+  readonly set: QuestionSet;
   /** "designs": same model, a = the workflow, b = an agent design. "models": same design, a and b are two models. */
   readonly across: "designs" | "models";
   readonly measure: Measure;
@@ -23,16 +30,23 @@ export interface Comparison extends Omit<PairedComparison, "a" | "b"> {
 }
 
 /**
- * Every comparison the report shows, in a fixed order: for each model, each agent design against the workflow
- * (found, then cites right); then for each pair of models (in first-seen order), each design they share.
+ * Every comparison the report shows, in a fixed order: the one-post questions, then the two-post questions; within
+ * each, for each model, each agent design against the workflow (found, then cites right); then for each pair of
+ * models (in first-seen order), each design they share.
  */
 export function compareRuns(records: readonly AnswerRecord[], slugs: readonly string[]): Comparison[] {
+  const { onePost, twoPost } = splitQuestionSets(records);
+  return [...compareSet("one-post", onePost, slugs), ...compareSet("two-post", twoPost, slugs)];
+}
+
+function compareSet(set: QuestionSet, records: readonly AnswerRecord[], slugs: readonly string[]): Comparison[] {
   const outcomes = outcomeTable(records, slugs);
   const models = [...new Set(records.map((r) => r.model))];
   const has = (model: string, design: DesignId) => outcomes.has(armKey(model, design, "found"));
   const compare = (across: Comparison["across"], measure: Measure, a: [string, DesignId], b: [string, DesignId]): Comparison => {
     const result = pairedComparison(outcomes.get(armKey(...a, measure))!, outcomes.get(armKey(...b, measure))!);
     return {
+      set,
       across,
       measure,
       ...result,
@@ -67,8 +81,13 @@ function outcomeTable(records: readonly AnswerRecord[], slugs: readonly string[]
     arm.set(id, value);
   };
   for (const r of records) {
-    put(armKey(r.model, r.design, "found"), r.question_id, r.found);
-    put(armKey(r.model, r.design, "cites_right"), r.question_id, citesRightStrict(classifySource(r.answer, slugs), r.gold_post));
+    if (isTwoPostAnswer(r)) {
+      put(armKey(r.model, r.design, "found"), r.question_id, foundAll(r));
+      put(armKey(r.model, r.design, "cites_right"), r.question_id, citesRightExact(classifyTwoPostSource(r.answer, r.gold_posts, slugs)));
+    } else {
+      put(armKey(r.model, r.design, "found"), r.question_id, r.found);
+      put(armKey(r.model, r.design, "cites_right"), r.question_id, citesRightStrict(classifySource(r.answer, slugs), r.gold_post));
+    }
   }
   return table;
 }

@@ -1,7 +1,17 @@
 // What other stages may use from scoring: the lenient and strict scorers and the table rows.
 export { citesAny, citesRightLenient } from "./lenient.ts";
 export { classifySource, citesRightStrict, citationGrounded, SOURCE_CLASSES, type SourceClass, type SourceVerdict } from "./strict.ts";
-export { studyRows, strictRows, groupRuns, type StudyRow, type StrictRow } from "./summary.ts";
+export { studyRows, strictRows, twoPostRows, groupRuns, splitQuestionSets, type StudyRow, type StrictRow, type TwoPostRow, type QuestionSet } from "./summary.ts";
+export {
+  classifyTwoPostSource,
+  citesRightExact,
+  explainTwoPostSource,
+  foundAll,
+  foundAny,
+  TWO_POST_CLASSES,
+  type TwoPostClass,
+  type TwoPostVerdict,
+} from "./two-post.ts";
 export { wilson, mcnemarExact, binomialHalfCdf, pairedComparison, Z_95, type Proportion, type PairedComparison } from "./statistics.ts";
 export { compareRuns, formatP, formatProportion, MEASURES, type Measure, type Arm, type Comparison } from "./comparisons.ts";
 export { explainSource } from "./explain-source.ts";

@@ -1,8 +1,9 @@
 // Table rows from logged answers: the study's first (lenient) table and its strict rescore, one row per model and design.
-import type { AnswerRecord, DesignId } from "../study/types.ts";
-import { DESIGN_IDS } from "../study/types.ts";
+import type { AnswerRecord, OnePostAnswer, TwoPostAnswer, DesignId } from "../study/types.ts";
+import { isTwoPostAnswer, DESIGN_IDS } from "../study/types.ts";
 import { citesAny, citesRightLenient } from "./lenient.ts";
 import { citationGrounded, citesRightStrict, classifySource } from "./strict.ts";
+import { citesRightExact, classifyTwoPostSource, foundAll, foundAny, type TwoPostClass } from "./two-post.ts";
 
 /** The study's first table. Averages are per question; counts are questions (or tool calls, for malformed). */
 export interface StudyRow {
@@ -43,8 +44,48 @@ export interface StrictRow {
   readonly citations_grounded: number;
 }
 
+/** A two-post question's table: the study's cost columns, with found and the source classes measured against G. */
+export interface TwoPostRow {
+  readonly model: string;
+  readonly design: DesignId;
+  readonly n: number;
+  /** The run's searches and reads showed every post of G; found_any: at least one. */
+  readonly found_all: number;
+  readonly found_any: number;
+  readonly cites_any: number;
+  /** The source line names exactly G (order and separators free). */
+  readonly cites_right: number;
+  readonly source_exact: number;
+  readonly source_subset: number;
+  readonly source_superset: number;
+  readonly source_mixed: number;
+  readonly source_none_of_gold: number;
+  readonly source_none: number;
+  readonly model_calls: number;
+  readonly tool_calls: number;
+  readonly last_context: number;
+  readonly tokens_read: number;
+  readonly no_tool: number;
+  readonly malformed: number;
+  readonly errors: number;
+}
+
+/** The question sets a log can hold: the study's shape, and questions that need two posts. Each gets its own tables. */
+export type QuestionSet = "one-post" | "two-post";
+
+/** A log's records split by question shape; a log of the study's questions has only `onePost`. */
+export function splitQuestionSets(records: readonly AnswerRecord[]): { onePost: OnePostAnswer[]; twoPost: TwoPostAnswer[] } {
+  const onePost: OnePostAnswer[] = [];
+  const twoPost: TwoPostAnswer[] = [];
+  for (const r of records) {
+    if (isTwoPostAnswer(r)) twoPost.push(r);
+    else onePost.push(r);
+  }
+  return { onePost, twoPost };
+}
+
 /** Groups records by model (in first-seen order) and design (in the study's order). */
-export function groupRuns(records: readonly AnswerRecord[]): { model: string; design: DesignId; runs: AnswerRecord[] }[] {
+export function groupRuns<R extends AnswerRecord>(records: readonly R[]): { model: string; design: DesignId; runs: R[] }[] {
   const models = [...new Set(records.map((r) => r.model))];
   return models.flatMap((model) =>
     DESIGN_IDS.map((design) => ({ model, design, runs: records.filter((r) => r.model === model && r.design === design) })).filter(
@@ -53,7 +94,9 @@ export function groupRuns(records: readonly AnswerRecord[]): { model: string; de
   );
 }
 
-export function studyRows(records: readonly AnswerRecord[]): StudyRow[] {
+/** The study's first table over the one-post questions of a log (two-post questions have their own table). */
+export function studyRows(all: readonly AnswerRecord[]): StudyRow[] {
+  const records = splitQuestionSets(all).onePost;
   return groupRuns(records).map(({ model, design, runs }) => {
     const evaluated = runs.map((r) => r.tokens_evaluated);
     return {
@@ -77,7 +120,9 @@ export function studyRows(records: readonly AnswerRecord[]): StudyRow[] {
   });
 }
 
-export function strictRows(records: readonly AnswerRecord[], slugs: readonly string[]): StrictRow[] {
+/** The strict rescore over the one-post questions of a log. */
+export function strictRows(all: readonly AnswerRecord[], slugs: readonly string[]): StrictRow[] {
+  const records = splitQuestionSets(all).onePost;
   return groupRuns(records).map(({ model, design, runs }) => {
     const verdicts = runs.map((r) => ({ run: r, verdict: classifySource(r.answer, slugs) }));
     const kind = (k: string) => count(verdicts, (v) => v.verdict.kind === k);
@@ -93,6 +138,37 @@ export function strictRows(records: readonly AnswerRecord[], slugs: readonly str
       source_invented: kind("invented"),
       cites_right_grounded: count(verdicts, (v) => citesRightStrict(v.verdict, v.run.gold_post) && v.run.seen_posts.includes(v.run.gold_post)),
       citations_grounded: count(verdicts, (v) => citationGrounded(v.verdict, v.run.seen_posts)),
+    };
+  });
+}
+
+/** The two-post table over the two-post questions of a log: one row per model and design. */
+export function twoPostRows(all: readonly AnswerRecord[], slugs: readonly string[]): TwoPostRow[] {
+  const records = splitQuestionSets(all).twoPost;
+  return groupRuns(records).map(({ model, design, runs }) => {
+    const verdicts = runs.map((r) => classifyTwoPostSource(r.answer, r.gold_posts, slugs));
+    const kind = (k: TwoPostClass) => count(verdicts, (v) => v.kind === k);
+    return {
+      model,
+      design,
+      n: runs.length,
+      found_all: count(runs, foundAll),
+      found_any: count(runs, foundAny),
+      cites_any: count(runs, (r) => citesAny(r.answer)),
+      cites_right: count(verdicts, citesRightExact),
+      source_exact: kind("exact"),
+      source_subset: kind("subset"),
+      source_superset: kind("superset"),
+      source_mixed: kind("mixed"),
+      source_none_of_gold: kind("none-of-gold"),
+      source_none: kind("no-source"),
+      model_calls: mean(runs.map((r) => r.model_calls)),
+      tool_calls: mean(runs.map((r) => r.tool_calls)),
+      last_context: mean(runs.map((r) => r.last_context)),
+      tokens_read: mean(runs.map((r) => r.tokens_read)),
+      no_tool: design === "workflow" ? 0 : count(runs, (r) => r.tool_calls === 0),
+      malformed: runs.reduce((a, r) => a + r.malformed, 0),
+      errors: count(runs, (r) => r.outcome === "error"),
     };
   });
 }

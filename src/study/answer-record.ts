@@ -1,6 +1,6 @@
 // Turns one transcript into its log line: the study's per-run measures, computed in this one place.
 import type { CallRecord } from "../llm/types.ts";
-import type { Question } from "../corpus/types.ts";
+import { isTwoPost, type Question } from "../corpus/types.ts";
 import { ANSWER_SCHEMA_VERSION, type AnswerRecord, type Transcript, type DesignId } from "./types.ts";
 
 /** The error of a call that produced no reply (context overflow, runtime failure), else undefined. */
@@ -14,16 +14,18 @@ export function answerRecord(model: string, design: DesignId, question: Question
   const searches = toolCalls.filter((t) => t.name === "search_posts" && !t.malformed);
   const retrievedPosts = transcript.retrieval?.hits.map((h) => h.post) ?? [];
   const evaluated = records.map((r) => r.tokensEvaluated);
+  const searched = new Set([...retrievedPosts, ...searches.flatMap((s) => s.shownPosts)]);
+  const gold = isTwoPost(question)
+    ? { gold_posts: [...question.posts], gold_headings: [...question.headings], found: question.posts.every((p) => searched.has(p)) }
+    : { gold_post: question.post, gold_heading: question.heading, found: searched.has(question.post) };
   return {
     schema: ANSWER_SCHEMA_VERSION,
     model,
     design,
     question_id: question.id,
     question: question.question,
-    gold_post: question.post,
-    gold_heading: question.heading,
+    ...gold,
     answer: transcript.answer,
-    found: retrievedPosts.includes(question.post) || searches.some((s) => s.shownPosts.includes(question.post)),
     model_calls: records.length,
     // The workflow's own search counts as its one tool call, as in the study's table.
     tool_calls: (transcript.retrieval ? 1 : 0) + toolCalls.length,

@@ -49,17 +49,33 @@ export interface Transcript {
 
 export const ANSWER_SCHEMA_VERSION = 1;
 
-/** One line of answers.jsonl. Field names are snake_case: this is the file format users read. */
-export interface AnswerRecord {
+/**
+ * One line of answers.jsonl. Field names are snake_case: this is the file format users read. A question in the
+ * study's shape logs `gold_post` and `gold_heading`, as every log before two-post questions did; a two-post
+ * question logs `gold_posts` and `gold_headings` instead.
+ */
+export type AnswerRecord = OnePostAnswer | TwoPostAnswer;
+
+export interface OnePostAnswer extends AnswerFields {
+  readonly gold_post: string;
+  readonly gold_heading: string;
+}
+
+export interface TwoPostAnswer extends AnswerFields {
+  /** The question's gold set G: every post it needs, in the questions file's order. */
+  readonly gold_posts: readonly string[];
+  readonly gold_headings: readonly string[];
+}
+
+/** The fields every log line has. */
+export interface AnswerFields {
   readonly schema: typeof ANSWER_SCHEMA_VERSION;
   readonly model: string;
   readonly design: DesignId;
   readonly question_id: string;
   readonly question: string;
-  readonly gold_post: string;
-  readonly gold_heading: string;
   readonly answer: string;
-  /** A search in this run returned the gold post. */
+  /** A search in this run returned the gold post (for a two-post question: every post of G). */
   readonly found: boolean;
   readonly model_calls: number;
   readonly tool_calls: number;
@@ -77,4 +93,18 @@ export interface AnswerRecord {
   readonly outcome: Outcome;
   readonly error?: string;
   readonly transcript: Transcript;
+}
+
+export function isTwoPostAnswer(r: AnswerRecord): r is TwoPostAnswer {
+  return "gold_posts" in r;
+}
+
+/** The posts a logged run had to find and cite: [gold_post], or gold_posts. */
+export function goldPostsOf(r: AnswerRecord): readonly string[] {
+  return isTwoPostAnswer(r) ? r.gold_posts : [r.gold_post];
+}
+
+/** The headings, parallel to goldPostsOf. */
+export function goldHeadingsOf(r: AnswerRecord): readonly string[] {
+  return isTwoPostAnswer(r) ? r.gold_headings : [r.gold_heading];
 }

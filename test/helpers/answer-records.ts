@@ -6,6 +6,8 @@ export interface RecordSpec {
   readonly design?: DesignId;
   readonly question_id: string;
   readonly gold_post?: string;
+  /** Makes a two-post question's record: gold_posts (and headings "H1", "H2") instead of gold_post. */
+  readonly gold_posts?: readonly string[];
   readonly answer?: string;
   readonly found?: boolean;
   readonly seen_posts?: readonly string[];
@@ -14,7 +16,7 @@ export interface RecordSpec {
   readonly retrieval?: Transcript["retrieval"];
 }
 
-/** One log line with plausible defaults: one call whose reply is the answer. */
+/** One log line with plausible defaults: one call whose reply is the answer (a two-post one when gold_posts is given). */
 export function makeRecord(spec: RecordSpec): AnswerRecord {
   const answer = spec.answer ?? "It depends.\nSource: kv-cache-inference";
   const tokens = spec.tokens_read ?? 400;
@@ -37,8 +39,9 @@ export function makeRecord(spec: RecordSpec): AnswerRecord {
     design: spec.design ?? "workflow",
     question_id: spec.question_id,
     question: `Question ${spec.question_id}?`,
-    gold_post: spec.gold_post ?? "kv-cache-inference",
-    gold_heading: "Prefill and decode",
+    ...(spec.gold_posts
+      ? { gold_posts: spec.gold_posts, gold_headings: spec.gold_posts.map((_, i) => `H${i + 1}`) }
+      : { gold_post: spec.gold_post ?? "kv-cache-inference", gold_heading: "Prefill and decode" }),
     answer,
     found: spec.found ?? false,
     model_calls: calls.length,

@@ -43,7 +43,7 @@ test("compare prints the paired comparisons, as a table and as JSON", () => {
   assert.equal(json.status, 0, json.stderr);
   const rows = JSON.parse(json.stdout);
   assert.equal(rows.length, 2 * 3 * 2 + 4 * 2, "per model three agent designs x two measures, then four designs x two measures across the models");
-  assert.deepEqual(Object.keys(rows[0]).sort(), ["a", "a_only", "across", "b", "b_only", "measure", "p", "unpaired"]);
+  assert.deepEqual(Object.keys(rows[0]).sort(), ["a", "a_only", "across", "b", "b_only", "measure", "p", "set", "unpaired"]);
 });
 
 test("report and compare say clearly when there is nothing to read", () => {

@@ -56,3 +56,15 @@ test("search-eval's scores: counts at 1 and 3, and MRR of the right post's first
   assert.deepEqual(score, { questions: 4, found_at_1: 1, found_at_3: 2, mrr: Math.round(((1 + 1 / 3 + 1 / 4) / 4) * 1e4) / 1e4 });
   assert.deepEqual(scoreRankings([], []), { questions: 0, found_at_1: 0, found_at_3: 0, mrr: 0 });
 });
+
+test("search-eval on two-post questions: either post counts as found, all_at_3 wants both in the top 3", () => {
+  const score = scoreRankings(
+    [["a", "b"], ["c", "d"], "e"],
+    [
+      ["b", "x", "a"], // b first, both in the top 3
+      ["x", "x", "d", "c"], // d at 3, c only at 4
+      ["e"], // a one-post question in the same set
+    ],
+  );
+  assert.deepEqual(score, { questions: 3, found_at_1: 2, found_at_3: 3, all_at_3: 2, mrr: Math.round(((1 + 1 / 3 + 1) / 3) * 1e4) / 1e4 });
+});
