@@ -31,3 +31,16 @@ export const searchOptions = {
 export const jsonOption = {
   json: { type: "boolean", default: false, describe: "Print JSON instead of a table" },
 } satisfies Record<string, Options>;
+
+/** How rescore, compare and report name a run: a folder or its answers.jsonl, and the blog to score it against. */
+export const runFolderOptions = {
+  content: {
+    type: "string",
+    describe:
+      "Folder of the blog's posts whose slugs the strict scorer looks for (default: the posts listed in the run's manifest.json, else content/posts); " +
+      "must be the blog the run searched",
+  },
+  force: { type: "boolean", default: false, describe: "Score against --content even when it is not the blog the manifest records" },
+} satisfies Record<string, Options>;
+
+export const runPositional = { type: "string", demandOption: true, describe: "A run folder, or the answers.jsonl inside one" } as const;

@@ -2,39 +2,32 @@
 import type { CommandModule } from "yargs";
 import { compareRuns } from "../scoring/index.ts";
 import { comparisonsMarkdown, openRunFolder, writeReport } from "../report/index.ts";
-import { jsonOption } from "./options.ts";
+import { jsonOption, runFolderOptions, runPositional } from "./options.ts";
 import { auditCommands } from "./audit.ts";
 
-/** Unlike rescore's --content, no default: a run folder's manifest.json knows which posts the run searched. */
-const contentForRun = {
-  content: {
-    type: "string",
-    describe: "Folder of the blog's .mdx posts whose slugs the strict scorer looks for (default: the posts listed in the run's manifest.json, else content/posts)",
-  },
-} as const;
 
-const report: CommandModule<object, { dir: string; content?: string }> = {
+const report: CommandModule<object, { dir: string; content?: string; force: boolean }> = {
   command: "report <dir>",
   describe: "Write <dir>/report.html: one offline page with the tables, charts with 95% intervals, paired comparisons and a transcript browser",
-  builder: (y) => y.positional("dir", { type: "string", demandOption: true, describe: "A run folder (holding answers.jsonl)" }).options(contentForRun),
+  builder: (y) => y.positional("dir", runPositional).options(runFolderOptions),
   handler: async (argv) => {
-    const file = await writeReport(argv.dir, argv.content !== undefined ? { content: argv.content } : {});
+    const file = await writeReport(argv.dir, { content: argv.content, force: argv.force });
     console.log(file);
   },
 };
 
-const compare: CommandModule<object, { file: string; content?: string; json: boolean }> = {
+const compare: CommandModule<object, { file: string; content?: string; force: boolean; json: boolean }> = {
   command: "compare <file>",
   describe:
     "Paired comparisons of a logged run: each agent design against the workflow, and each design across models, for found and cites right (strict): " +
     "95% Wilson intervals, exact McNemar p, the questions that flip",
   builder: (y) =>
     y
-      .positional("file", { type: "string", demandOption: true, describe: "An answers.jsonl, or the run folder holding it" })
-      .options(contentForRun)
+      .positional("file", runPositional)
+      .options(runFolderOptions)
       .options(jsonOption),
   handler: async (argv) => {
-    const folder = await openRunFolder(argv.file, argv.content);
+    const folder = await openRunFolder(argv.file, { content: argv.content, force: argv.force });
     const comparisons = compareRuns(folder.records, folder.slugs);
     console.log(argv.json ? JSON.stringify(comparisons) : comparisonsMarkdown(comparisons));
   },

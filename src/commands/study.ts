@@ -1,14 +1,12 @@
 // The study commands: thin shells over src/study/.
 import type { Argv, CommandModule } from "yargs";
-import { loadCorpus } from "../corpus/index.ts";
 import { QUANTS, type Quant } from "../llm/index.ts";
 import { splitQuestionSets, strictRows, twoPostRows } from "../scoring/index.ts";
-import { strictTableMarkdown, twoPostTableMarkdown, writeReport } from "../report/index.ts";
-import { readAnswerLog, runStudy, startManifest, STUDY_MAX_NEW_TOKENS, transcriptCostTable, DESIGN_IDS } from "../study/index.ts";
+import { openRunFolder, strictTableMarkdown, twoPostTableMarkdown, writeReport } from "../report/index.ts";
+import { runStudy, startManifest, STUDY_MAX_NEW_TOKENS, transcriptCostTable, DESIGN_IDS } from "../study/index.ts";
 import { UserError } from "../errors.ts";
-import { contentOption, jsonOption, questionsOption, searchOptions } from "./options.ts";
+import { jsonOption, questionsOption, runFolderOptions, runPositional, searchOptions } from "./options.ts";
 import { modelIds, modelOpener, parseDesigns, prepareStudy, progress, scoreAndPrint } from "./study-setup.ts";
-import { existsSync } from "node:fs";
 
 const cost: CommandModule<object, { prefix: number; "per-turn": number; price: number; json: boolean }> = {
   command: "cost",
@@ -171,23 +169,17 @@ const run: CommandModule<object, StudyRunArgs & { model?: string[]; quant: Quant
   handler: async (argv) => runStudyCommand(argv, modelIds(argv.model, argv.quant)),
 };
 
-const rescore: CommandModule<object, { file: string; content: string; json: boolean }> = {
+const rescore: CommandModule<object, { file: string; content?: string; force: boolean; json: boolean }> = {
   command: "rescore <file>",
   describe:
-    "The study's strict rescore of a logged answers.jsonl: classify each source line (none / one real / several / invented); " +
+    "The study's strict rescore of a logged run: classify each source line (none / one real / several / invented); " +
     "two-post questions get their own table (exactly the gold posts / subset / plus others / none of them / no source line)",
-  builder: (y) =>
-    y
-      .positional("file", { type: "string", demandOption: true, describe: "An answers.jsonl" })
-      .options(contentOption)
-      .options(jsonOption),
+  builder: (y) => y.positional("file", runPositional).options(runFolderOptions).options(jsonOption),
   handler: async (argv) => {
-    if (!existsSync(argv.file)) throw new UserError(`${argv.file}: no such file`);
-    const corpus = await loadCorpus(argv.content);
-    const { records } = readAnswerLog(argv.file);
-    const slugs = corpus.posts.map((p) => p.slug);
+    const folder = await openRunFolder(argv.file, { content: argv.content, force: argv.force });
+    const slugs = folder.slugs;
     // One table per question set: the study's strict rescore over one-post questions, the two-post table over the rest.
-    const { onePost, twoPost } = splitQuestionSets(records);
+    const { onePost, twoPost } = splitQuestionSets(folder.records);
     const rows = strictRows(onePost, slugs);
     const twoPostTable = twoPostRows(twoPost, slugs);
     if (argv.json) {

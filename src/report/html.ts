@@ -7,7 +7,7 @@ import { comparisonsHtml, manifestHtml, strictTableHtml, studyTablesHtml, twoPos
 import { PAGE_SCRIPT } from "./page-script.ts";
 import { PAGE_STYLE } from "./page-style.ts";
 import { reportData, type ReportData } from "./report-data.ts";
-import { openRunFolder } from "./run-folder.ts";
+import { openRunFolder, type OpenRunFolderOptions } from "./run-folder.ts";
 import { costChart, marksLegend, sharesChart } from "./svg-charts.ts";
 
 export const REPORT_FILE = "report.html";
@@ -76,8 +76,8 @@ ${manifestHtml(data.manifest)}
 }
 
 /** Reads a run folder (or its answers.jsonl), writes DIR/report.html and returns its path. */
-export async function writeReport(target: string, options: { readonly content?: string } = {}): Promise<string> {
-  const folder = await openRunFolder(target, options.content);
+export async function writeReport(target: string, options: OpenRunFolderOptions = {}): Promise<string> {
+  const folder = await openRunFolder(target, options);
   const data = reportData(`blogqa report: ${path.basename(path.resolve(folder.dir))}`, folder.records, folder.slugs, folder.context, folder.manifest, folder.slugsFrom);
   const file = path.join(folder.dir, REPORT_FILE);
   writeFileSync(file, renderReportHtml(data));

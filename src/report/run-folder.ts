@@ -20,12 +20,21 @@ export interface RunFolder {
   readonly context: TableContext;
 }
 
+export interface OpenRunFolderOptions {
+  /** A blog folder to take the slugs from instead of the manifest's list. */
+  readonly content?: string | undefined;
+  /** Accept a `content` whose bytes differ from the blog the manifest records. */
+  readonly force?: boolean | undefined;
+}
+
 /**
- * `target` is a run folder or an answers.jsonl inside one. The slugs come from `content` when given, else from
- * the manifest (the posts the run actually searched), else from content/posts: scoring an old run against a blog
- * that has since gained posts would change its strict classes.
+ * `target` is a run folder or an answers.jsonl inside one. The slugs come from `content` when given, else from the
+ * manifest (the posts the run actually searched), else from content/posts. Scoring a run against another blog would
+ * count every right citation of the run's own posts as invented, so a `content` whose corpus hash differs from the
+ * manifest's is refused unless `force`.
  */
-export async function openRunFolder(target: string, content?: string): Promise<RunFolder> {
+export async function openRunFolder(target: string, options: OpenRunFolderOptions = {}): Promise<RunFolder> {
+  const { content, force = false } = options;
   if (!existsSync(target)) throw new UserError(`${target}: no such file or folder`);
   const isDir = statSync(target).isDirectory();
   const dir = isDir ? target : path.dirname(target);
@@ -40,6 +49,13 @@ export async function openRunFolder(target: string, content?: string): Promise<R
     return { dir, answersFile, records, manifest, slugs: manifest.corpus.posts, slugsFrom: `${path.join(dir, "manifest.json")}`, context: { sections: manifest.corpus.sections, questions } };
   }
   const corpus = await loadCorpus(content ?? DEFAULT_CONTENT_DIR);
+  if (manifest && corpus.hash !== manifest.corpus.sha256 && !force) {
+    throw new UserError(
+      `${corpus.dir} is not the blog this run searched: ${path.join(dir, "manifest.json")} records ${manifest.corpus.dir} ` +
+        `(corpus sha256 ${manifest.corpus.sha256.slice(0, 12)}, this folder's ${corpus.hash.slice(0, 12)}). ` +
+        "Leave out --content to score against the run's own posts, or add --force to score against these.",
+    );
+  }
   const slugs = corpus.posts.map((p) => p.slug);
   return { dir, answersFile, records, manifest, slugs, slugsFrom: corpus.dir, context: { sections: corpus.sections.length, questions } };
 }

@@ -1,0 +1,73 @@
+// Scoring a run reads its blog from the manifest: another --content is refused unless forced, folder or log alike.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import path from "node:path";
+import { loadCorpus } from "../../src/corpus/index.ts";
+import { newManifest, writeManifestFile } from "../../src/study/manifest.ts";
+import { openRunFolder } from "../../src/report/index.ts";
+import { runCli } from "../helpers/run-cli.ts";
+import { writeReportFixture } from "../helpers/report-fixture.ts";
+import { FIXTURE_CONTENT, FIXTURE_QUESTIONS } from "../helpers/tiny-run.ts";
+
+/** The report fixture's run folder, with a manifest saying it searched the fixture's own three posts. */
+async function runWithManifest(): Promise<string> {
+  const { dir } = writeReportFixture();
+  const content = path.join(dir, "content");
+  const corpus = await loadCorpus(content);
+  const settings = {
+    models: ["small.gguf"],
+    designs: ["workflow", "agent", "agent-search-first", "agent-forced"] as const,
+    questionsFile: FIXTURE_QUESTIONS,
+    limit: undefined,
+    parallel: 1,
+    reuseCache: true,
+    maxNewTokens: 200,
+    retriever: "bm25" as const,
+    embeddingModel: "",
+    embeddingDtype: "fp32" as const,
+    contentDir: content,
+    gpu: false,
+    threads: undefined,
+    contextSize: undefined,
+    chatTemplate: undefined,
+  };
+  writeManifestFile(dir, newManifest({ settings, corpus, questionCount: 3, embedding: undefined }, new Date()));
+  return dir;
+}
+
+test("a run folder's slugs come from its manifest, whether the folder or its answers.jsonl is named", async () => {
+  const dir = await runWithManifest();
+  const byFolder = await openRunFolder(dir);
+  const byLog = await openRunFolder(path.join(dir, "answers.jsonl"));
+  assert.deepEqual(byFolder.slugs, ["bm25-hybrid-search", "flashattention-explained", "kv-cache-inference"]);
+  assert.deepEqual(byLog.slugs, byFolder.slugs);
+  assert.equal(byLog.records.length, byFolder.records.length);
+});
+
+test("--content naming another blog than the manifest's is refused, and accepted with force", async () => {
+  const dir = await runWithManifest();
+  await assert.rejects(openRunFolder(dir, { content: FIXTURE_CONTENT }), /is not the blog this run searched.*--force/);
+  const forced = await openRunFolder(dir, { content: FIXTURE_CONTENT, force: true });
+  assert.ok(forced.slugs.includes("softmax-basics"));
+  // The same bytes under another path are the same blog.
+  const same = await openRunFolder(dir, { content: path.join(dir, "content") });
+  assert.deepEqual(same.slugs, (await openRunFolder(dir)).slugs);
+});
+
+test("rescore scores against the run's own blog, not content/posts, and refuses another --content", async () => {
+  const dir = await runWithManifest();
+  const own = runCli(["rescore", dir, "--json"]);
+  assert.equal(own.status, 0, own.stderr);
+  const rows = JSON.parse(own.stdout) as { model: string; design: string; source_one_real: number }[];
+  // The workflow cites kv-cache-inference, a post of the run's blog, in two of three answers per model.
+  const workflow = rows.find((r) => r.model === "small.gguf" && r.design === "workflow");
+  assert.ok(workflow, own.stdout);
+  assert.equal(workflow.source_one_real, 2);
+  const byLog = runCli(["rescore", path.join(dir, "answers.jsonl"), "--json"]);
+  assert.equal(byLog.stdout, own.stdout);
+
+  const other = runCli(["rescore", dir, "--content", FIXTURE_CONTENT]);
+  assert.equal(other.status, 1);
+  assert.match(other.stderr, /^blogqa: .* is not the blog this run searched.*--force/);
+  assert.doesNotMatch(other.stderr, /\n\s+at /);
+});
