@@ -1,6 +1,8 @@
 // Python's json.JSONDecoder().raw_decode: parse the first JSON value of a string, ignore what follows.
 // The loop parses tool calls with it, and its error messages become tool results the model reads,
 // so the messages copy CPython's ("Expecting value: line 1 column 1 (char 0)").
+// Objects decode to PyDict and floats to PyFloat, so that key order, "__proto__" keys and 1.0 survive as in Python.
+import { PyDict, PyFloat } from "./values.ts";
 
 export class JSONDecodeError extends Error {
   override readonly name = "JSONDecodeError";
@@ -52,7 +54,9 @@ class Parser {
     const match = NUMBER.exec(this.doc);
     if (match) {
       this.pos = NUMBER.lastIndex;
-      return Number(match[0]);
+      // A fraction or an exponent makes a Python float, even when its value is integral (1.0, 1e2).
+      const isFloat = match[1] !== undefined || match[2] !== undefined;
+      return isFloat ? new PyFloat(Number(match[0])) : Number(match[0]);
     }
     return this.fail("Expecting value", at);
   }
@@ -87,8 +91,8 @@ class Parser {
     return out;
   }
 
-  private object(start: number): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
+  private object(start: number): PyDict {
+    const out = new PyDict();
     this.pos = start;
     this.skipWhitespace();
     if (this.doc[this.pos] === "}") {
@@ -102,7 +106,8 @@ class Parser {
       if (this.doc[this.pos] !== ":") this.fail("Expecting ':' delimiter", this.pos);
       this.pos++;
       this.skipWhitespace();
-      out[key] = this.value(this.pos);
+      // A repeated key keeps its first place and takes the last value, as a Python dict does.
+      out.set(key, this.value(this.pos));
       this.skipWhitespace();
       const next = this.doc[this.pos];
       this.pos++;
@@ -137,7 +142,7 @@ const LITERALS: ReadonlyArray<readonly [string, unknown]> = [
   ["null", null],
   ["true", true],
   ["false", false],
-  ["NaN", NaN],
-  ["Infinity", Infinity],
-  ["-Infinity", -Infinity],
+  ["NaN", new PyFloat(NaN)],
+  ["Infinity", new PyFloat(Infinity)],
+  ["-Infinity", new PyFloat(-Infinity)],
 ];

@@ -1,8 +1,10 @@
 // Python's repr() and type names of decoded JSON values, for error messages worded as CPython words them.
+import { floatRepr, PyDict, PyFloat } from "./values.ts";
 
 /** type(value).__name__ of a value decoded from JSON. */
 export function pyTypeName(value: unknown): string {
   if (value === null || value === undefined) return "NoneType";
+  if (value instanceof PyFloat) return "float";
   if (Array.isArray(value)) return "list";
   if (typeof value === "string") return "str";
   if (typeof value === "boolean") return "bool";
@@ -10,14 +12,36 @@ export function pyTypeName(value: unknown): string {
   return "dict";
 }
 
-/** Python's repr() of a JSON scalar. */
-export function pyRepr(value: unknown): string {
-  if (typeof value === "string") {
-    const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
-    const body = value.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\t/g, "\\t").replace(/\r/g, "\\r");
-    return quote + (quote === "'" ? body.replace(/'/g, "\\'") : body) + quote;
+// Characters str.isprintable() rejects: the categories Other and Separator, except the ASCII space.
+// subtle: Node's Unicode tables are newer than CPython 3.11's (14.0), so a character assigned since then is
+// printable here and escaped there; none of them is likely in a tool call.
+const NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+const SHORT_ESCAPES: Readonly<Record<string, string>> = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+/** Python's repr() of a str: quotes chosen as Python chooses them, non-printable characters as \x, \u or \U. */
+function strRepr(s: string): string {
+  const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
+  let out = quote;
+  for (const ch of s) {
+    const code = ch.codePointAt(0)!;
+    if (SHORT_ESCAPES[ch] !== undefined) out += SHORT_ESCAPES[ch];
+    else if (ch === quote) out += `\\${ch}`;
+    else if (ch !== " " && NON_PRINTABLE.test(ch)) {
+      const [prefix, width] = code < 0x100 ? ["\\x", 2] : code < 0x10000 ? ["\\u", 4] : ["\\U", 8];
+      out += prefix + code.toString(16).padStart(width, "0");
+    } else out += ch;
   }
+  return out + quote;
+}
+
+/** Python's repr() of a value decoded from JSON. */
+export function pyRepr(value: unknown): string {
+  if (typeof value === "string") return strRepr(value);
   if (value === null || value === undefined) return "None";
   if (typeof value === "boolean") return value ? "True" : "False";
-  return String(value);
+  if (value instanceof PyFloat) return floatRepr(value.value);
+  if (typeof value === "number") return Number.isInteger(value) ? String(value) : floatRepr(value);
+  if (Array.isArray(value)) return `[${value.map(pyRepr).join(", ")}]`;
+  if (value instanceof PyDict) return `{${[...value].map(([k, v]) => `${strRepr(k)}: ${pyRepr(v)}`).join(", ")}}`;
+  return `{${Object.entries(value as object).map(([k, v]) => `${strRepr(k)}: ${pyRepr(v)}`).join(", ")}}`;
 }

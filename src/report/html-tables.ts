@@ -21,7 +21,8 @@ export function studyTablesHtml(rows: readonly StudyRow[], context: TableContext
 
 export function strictTableHtml(rows: readonly StrictRow[]): string {
   const g = strictTableGrid(rows);
-  return htmlTable(`${g.caption}, with grounded citations`, g.header, g.rows, 2);
+  const notes = (g.notes ?? []).map((note) => `<p class="note">${escapeHtml(note)}</p>`).join("");
+  return htmlTable(`${g.caption}, with grounded citations`, g.header, g.rows, 2) + notes;
 }
 
 /** The two-post questions' table; nothing for a log of the study's questions only. */

@@ -27,6 +27,8 @@ export interface TableGrid {
   readonly caption: string;
   readonly header: readonly string[];
   readonly rows: readonly (readonly Cell[])[];
+  /** Sentences printed under the table. */
+  readonly notes?: readonly string[];
 }
 
 /**
@@ -73,6 +75,7 @@ export function strictTableGrid(rows: readonly StrictRow[]): TableGrid {
       r.cites_right_grounded,
       r.citations_grounded,
     ]),
+    notes: [ignoredCallBlocksNote(rows)],
   };
 }
 
@@ -113,9 +116,24 @@ export function twoPostTableGrid(rows: readonly TwoPostRow[]): TableGrid {
   };
 }
 
+/** Beyond the study: how often an agent wrote something call-like that the study's parser did not take. */
+function ignoredCallBlocksNote(rows: readonly StrictRow[]): string {
+  const agents = rows.filter((r) => r.design !== "workflow");
+  const label = (r: StrictRow) => `${modelLabel(r.model)}, ${DESIGN_LABELS[r.design]}`;
+  const counted = agents.filter((r) => (r.ignored_call_blocks ?? 0) > 0).map((r) => `${label(r)}: ${r.ignored_call_blocks}`);
+  const unknown = agents.filter((r) => r.ignored_call_blocks === null).map(label);
+  return (
+    "Ignored call blocks (beyond the study): <tool_call> tags in agent replies that opened no call the study's " +
+    'pattern took (unclosed, not followed by "{", or stray), each reply read as the study read it: ' +
+    `${counted.length > 0 ? counted.join("; ") : "none"}.` +
+    (unknown.length > 0 ? ` Not logged (an older log) for: ${unknown.join("; ")}.` : "")
+  );
+}
+
 export function markdownTable(grid: TableGrid): string {
   const line = (cells: readonly Cell[]) => `| ${cells.join(" | ")} |`;
-  return [grid.caption, "", line(grid.header), line(grid.header.map(() => "---")), ...grid.rows.map(line)].join("\n");
+  const notes = (grid.notes ?? []).flatMap((note) => ["", note]);
+  return [grid.caption, "", line(grid.header), line(grid.header.map(() => "---")), ...grid.rows.map(line), ...notes].join("\n");
 }
 
 export function studyTablesMarkdown(rows: readonly StudyRow[], context: TableContext): string {

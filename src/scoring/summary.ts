@@ -42,6 +42,8 @@ export interface StrictRow {
   readonly cites_right_grounded: number;
   /** One-real citations (right or wrong) of a post the tools had shown. */
   readonly citations_grounded: number;
+  /** <tool_call> tags the study's pattern passed over, summed over the runs; null when a run's log lacks the count. */
+  readonly ignored_call_blocks: number | null;
 }
 
 /** A two-post question's table: the study's cost columns, with found and the source classes measured against G. */
@@ -138,6 +140,9 @@ export function strictRows(all: readonly AnswerRecord[], slugs: readonly string[
       source_invented: kind("invented"),
       cites_right_grounded: count(verdicts, (v) => citesRightStrict(v.verdict, v.run.gold_post) && v.run.seen_posts.includes(v.run.gold_post)),
       citations_grounded: count(verdicts, (v) => citationGrounded(v.verdict, v.run.seen_posts)),
+      ignored_call_blocks: runs.every((r) => r.ignored_call_blocks !== undefined)
+        ? runs.reduce((a, r) => a + (r.ignored_call_blocks ?? 0), 0)
+        : null,
     };
   });
 }

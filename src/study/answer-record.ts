@@ -1,6 +1,7 @@
 // Turns one transcript into its log line: the study's per-run measures, computed in this one place.
 import type { CallRecord } from "../llm/types.ts";
 import { isTwoPost, type Question } from "../corpus/types.ts";
+import { ignoredCallBlocks } from "./tool-call-blocks.ts";
 import { ANSWER_SCHEMA_VERSION, type AnswerRecord, type Transcript, type DesignId } from "./types.ts";
 
 /** The error of a call that produced no reply (context overflow, runtime failure), else undefined. */
@@ -30,6 +31,7 @@ export function answerRecord(model: string, design: DesignId, question: Question
     // The workflow's own search counts as its one tool call, as in the study's table.
     tool_calls: (transcript.retrieval ? 1 : 0) + toolCalls.length,
     malformed: toolCalls.filter((t) => t.malformed).length,
+    ignored_call_blocks: sum(transcript.calls.filter((c) => c.withTools).map((c) => ignoredCallBlocks(c.reply))),
     last_context: records.at(-1)?.tokensRead ?? 0,
     tokens_read: sum(records.map((r) => r.tokensRead)),
     tokens_evaluated: evaluated.every((e) => e !== undefined) ? sum(evaluated as number[]) : null,

@@ -1,6 +1,6 @@
 // The agent's two tools, their schemas, and how one model-written call is run.
 // Failures copy the Python study's behaviour: every exception becomes "error: <Type>: <message>", counted as malformed.
-import { JSONDecodeError, PyError, pyJsonDumps, pyRepr, pyTypeName, rawDecode } from "../python/index.ts";
+import { JSONDecodeError, PyDict, PyError, pyJsonDumps, pyRepr, pyTypeName, rawDecode, toPlainJson } from "../python/index.ts";
 import type { ToolSchema } from "../llm/types.ts";
 import type { Section } from "../corpus/types.ts";
 import type { Hit } from "../search/types.ts";
@@ -40,79 +40,124 @@ interface ToolOutput {
   readonly shownPosts: readonly string[];
 }
 
-/** Runs the text inside one <tool_call> block: parse its first JSON value, look the tool up, call it. */
-export async function runToolCall(raw: string, context: ToolContext): Promise<ToolCallRecord> {
-  let name: string | undefined;
-  let args: unknown;
+/** A call whose arguments are bound to its tool, ready to run on the index. */
+type Runner = (context: ToolContext) => Promise<ToolOutput>;
+
+/**
+ * What the loop makes of one call's text before running it: the tool bound to its arguments, or the
+ * "error: <Type>: <message>" the model will read. `name` and `arguments` are what the model wrote (a string name;
+ * the arguments as decoded, a PyDict for an object), whichever step failed.
+ */
+export type BoundCall =
+  | { readonly kind: "bound"; readonly raw: string; readonly name: string; readonly arguments: unknown; readonly run: Runner }
+  | { readonly kind: "failed"; readonly raw: string; readonly name: string | undefined; readonly arguments: unknown; readonly error: string };
+
+/**
+ * The study's steps, in its order: parse the first JSON value (the rest is ignored), `TOOLS[call["name"]]`,
+ * `call["arguments"]`, then `tool(**arguments)`. Looks nothing up in the blog.
+ */
+export function bindToolCall(raw: string): BoundCall {
+  let written: { name: string | undefined; arguments: unknown } = { name: undefined, arguments: undefined };
   try {
-    const call = rawDecode(raw.trim()).value;
-    const nameValue = subscript(call, "name");
-    name = typeof nameValue === "string" ? nameValue : undefined;
-    const tool = lookupTool(nameValue);
-    args = subscript(call, "arguments");
-    const output = await tool(args, context);
-    return { raw, name, arguments: args, result: pyJsonDumps(output.value), malformed: false, shownPosts: output.shownPosts };
+    // The pattern's capture starts at "{", so no whitespace precedes the value (raw_decode would refuse it).
+    const call = rawDecode(raw).value;
+    if (call instanceof PyDict) {
+      const name = call.get("name");
+      written = { name: typeof name === "string" ? name : undefined, arguments: call.get("arguments") };
+    }
+    const tool = lookupTool(subscript(call, "name"));
+    const run = tool(subscript(call, "arguments"));
+    return { kind: "bound", raw, name: written.name!, arguments: written.arguments, run };
   } catch (error) {
-    const [type, message] = describe(error);
-    return { raw, name, arguments: args, result: pyJsonDumps(`error: ${type}: ${message}`), malformed: true, shownPosts: [] };
+    return { kind: "failed", raw, ...written, error: `error: ${describe(error)}` };
   }
 }
 
-type Tool = (args: unknown, context: ToolContext) => Promise<ToolOutput>;
+/** Runs the text of one call: bind it, then run it on the index. Every failure becomes the error the model reads. */
+export async function runToolCall(raw: string, context: ToolContext): Promise<ToolCallRecord> {
+  const call = bindToolCall(raw);
+  const logged = { raw, name: call.name, arguments: toPlainJson(call.arguments) };
+  const failed = (error: string): ToolCallRecord => ({ ...logged, result: pyJsonDumps(error), malformed: true, shownPosts: [] });
+  if (call.kind === "failed") return failed(call.error);
+  try {
+    const output = await call.run(context);
+    return { ...logged, result: pyJsonDumps(output.value), malformed: false, shownPosts: output.shownPosts };
+  } catch (error) {
+    return failed(`error: ${describe(error)}`);
+  }
+}
+
+/** A tool binds its arguments as Python's `tool(**arguments)` would, and returns what runs it. */
+type Tool = (args: unknown) => Runner;
 
 const TOOLS: Readonly<Record<string, Tool>> = {
-  search_posts: async (args, context) => {
+  search_posts: (args) => {
     const { query } = bindArguments("search_posts", args, ["query"]);
-    const hits = await context.search(query, 3);
-    return { value: hits, shownPosts: hits.map((h) => h.post) };
+    return async (context) => {
+      const hits = await context.search(query, 3);
+      return { value: hits, shownPosts: hits.map((h) => h.post) };
+    };
   },
-  read_section: async (args, context) => {
+  read_section: (args) => {
     const { post, heading } = bindArguments("read_section", args, ["post", "heading"]);
-    const section = context.section(post, heading);
-    if (!section) throw new PyError("LookupError", `no section ${pyRepr(heading)} in post ${pyRepr(post)}`);
-    const words = section.text.split(/\s+/).filter(Boolean);
-    const text = words.slice(0, READ_SECTION_MAX_WORDS).join(" ") + (words.length > READ_SECTION_MAX_WORDS ? " ..." : "");
-    return { value: { post: section.post, heading: section.heading, text }, shownPosts: [section.post] };
+    return async (context) => {
+      const section = context.section(post, heading);
+      if (!section) throw new PyError("LookupError", `no section ${pyRepr(heading)} in post ${pyRepr(post)}`);
+      const words = section.text.split(/\s+/).filter(Boolean);
+      const text = words.slice(0, READ_SECTION_MAX_WORDS).join(" ") + (words.length > READ_SECTION_MAX_WORDS ? " ..." : "");
+      return { value: { post: section.post, heading: section.heading, text }, shownPosts: [section.post] };
+    };
   },
 };
 
+/** Python's `TOOLS[name]` on a dict of tools. */
 function lookupTool(name: unknown): Tool {
-  if (name !== null && typeof name === "object") throw new PyError("TypeError", `unhashable type: '${pyTypeName(name)}'`);
+  if (name !== null && typeof name === "object" && (Array.isArray(name) || name instanceof PyDict)) {
+    throw new PyError("TypeError", `unhashable type: '${pyTypeName(name)}'`);
+  }
   const tool = typeof name === "string" && Object.hasOwn(TOOLS, name) ? TOOLS[name] : undefined;
   if (!tool) throw new PyError("KeyError", pyRepr(name));
   return tool;
 }
 
-/** Python's `value[key]` on a decoded JSON value. */
+/** Python's `value[key]` on a decoded JSON value (CPython 3.11's wording). */
 function subscript(value: unknown, key: string): unknown {
-  if (value === null || typeof value !== "object") throw new PyError("TypeError", `'${pyTypeName(value)}' object is not subscriptable`);
+  if (value instanceof PyDict) {
+    if (!value.has(key)) throw new PyError("KeyError", pyRepr(key));
+    return value.get(key);
+  }
   if (Array.isArray(value)) throw new PyError("TypeError", "list indices must be integers or slices, not str");
-  if (!Object.hasOwn(value, key)) throw new PyError("KeyError", pyRepr(key));
-  return (value as Record<string, unknown>)[key];
+  if (typeof value === "string") throw new PyError("TypeError", "string indices must be integers, not 'str'");
+  throw new PyError("TypeError", `'${pyTypeName(value)}' object is not subscriptable`);
 }
 
-/** Python's `fn(**args)` for a function of string parameters, with a type check Python would only fail later. */
+/**
+ * Python's `fn(**args)` for a function of string parameters defined in the study's script (so CPython names it
+ * `__main__.fn()` where it names the module), with a type check of our own that Python would only fail later.
+ * Keys are the dict's own, in its order: "__proto__" is an unexpected keyword like any other.
+ */
 function bindArguments<K extends string>(fn: string, args: unknown, params: readonly K[]): Record<K, string> {
-  if (args === null || typeof args !== "object" || Array.isArray(args)) {
-    throw new PyError("TypeError", `${fn}() argument after ** must be a mapping, not ${pyTypeName(args)}`);
+  if (!(args instanceof PyDict)) {
+    throw new PyError("TypeError", `__main__.${fn}() argument after ** must be a mapping, not ${pyTypeName(args)}`);
   }
-  const given = args as Record<string, unknown>;
-  const unexpected = Object.keys(given).find((k) => !params.includes(k as K));
+  const unexpected = [...args.keys()].find((k) => !(params as readonly string[]).includes(k));
   if (unexpected !== undefined) throw new PyError("TypeError", `${fn}() got an unexpected keyword argument ${pyRepr(unexpected)}`);
-  const missing = params.filter((p) => !Object.hasOwn(given, p));
+  const missing = params.filter((p) => !args.has(p));
   if (missing.length > 0) {
     const names = missing.map(pyRepr);
     const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
     throw new PyError("TypeError", `${fn}() missing ${missing.length} required positional argument${missing.length > 1 ? "s" : ""}: ${list}`);
   }
+  const bound = Object.fromEntries(params.map((p) => [p, args.get(p)]));
   for (const p of params) {
-    if (typeof given[p] !== "string") throw new PyError("TypeError", `${fn}() argument ${pyRepr(p)} must be str, not ${pyTypeName(given[p])}`);
+    if (typeof bound[p] !== "string") throw new PyError("TypeError", `${fn}() argument ${pyRepr(p)} must be str, not ${pyTypeName(bound[p])}`);
   }
-  return given as Record<K, string>;
+  return bound as Record<K, string>;
 }
 
-function describe(error: unknown): [string, string] {
-  if (error instanceof PyError) return [error.type, error.message];
-  if (error instanceof JSONDecodeError) return ["JSONDecodeError", error.message];
-  return [error instanceof Error ? error.name : "Exception", error instanceof Error ? error.message : String(error)];
+/** "<Type>: <message>": the exception type's name and its str(), as the study wrote a failed call's result. */
+function describe(error: unknown): string {
+  if (error instanceof PyError) return `${error.type}: ${error.message}`;
+  if (error instanceof JSONDecodeError) return `JSONDecodeError: ${error.message}`;
+  return error instanceof Error ? `${error.name}: ${error.message}` : `Exception: ${String(error)}`;
 }

@@ -80,6 +80,11 @@ export interface AnswerFields {
   readonly model_calls: number;
   readonly tool_calls: number;
   readonly malformed: number;
+  /**
+   * Beyond the study: <tool_call> tags in the replies of calls made with tools that opened no call the study's
+   * pattern took (unclosed, not followed by "{", stray). Absent in logs written before it was counted.
+   */
+  readonly ignored_call_blocks?: number;
   /** Tokens read by the final call. */
   readonly last_context: number;
   /** Tokens read by all calls. */

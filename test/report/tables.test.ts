@@ -51,3 +51,17 @@ test("model labels and CSV", () => {
   assert.equal(modelLabel("/models/tiny-seed1.gguf"), "tiny-seed1");
   assert.equal(rowsCsv([{ a: 1, b: "x,y" }]), 'a,b\n1,"x,y"\n');
 });
+
+test("the strict table's note counts the <tool_call> tags the study's pattern passed over, per agent design", () => {
+  const slugs = ["kv-cache-inference"];
+  const records = [
+    record(1, { design: "agent", ignored_call_blocks: 2 }),
+    record(2, { design: "agent", ignored_call_blocks: 1 }),
+    record(3, { design: "agent-forced", ignored_call_blocks: 0 }),
+    record(4, { design: "agent-search-first" }),
+  ];
+  const markdown = strictTableMarkdown(strictRows(records, slugs));
+  assert.match(markdown, /\n\nIgnored call blocks \(beyond the study\): .*: Qwen2.5-3B-Instruct, agent loop: 3\./);
+  assert.match(markdown, /Not logged \(an older log\) for: Qwen2.5-3B-Instruct, agent, 'always search first'\.$/);
+  assert.match(strictTableMarkdown(strictRows([record(5, { design: "agent", ignored_call_blocks: 0 })], slugs)), /took .*: none\.$/);
+});

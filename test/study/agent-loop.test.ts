@@ -50,7 +50,8 @@ const malformedCases: [string, string, RegExp][] = [
   ["a wrongly typed argument", call("search_posts", { query: 42 }), /^"error: TypeError: search_posts\(\) argument 'query' must be str, not int"$/],
   ["an unexpected argument", call("search_posts", { q: "x" }), /^"error: TypeError: search_posts\(\) got an unexpected keyword argument 'q'"$/],
   ["no arguments key", `<tool_call>{"name": "search_posts"}</tool_call>`, /^"error: KeyError: 'arguments'"$/],
-  ["a list instead of an object", `<tool_call>["search_posts"]</tool_call>`, /^"error: TypeError: list indices must be integers or slices, not str"$/],
+  ["arguments that are not an object", call("search_posts", ["x"]), /^"error: TypeError: __main__.search_posts\(\) argument after \*\* must be a mapping, not list"$/],
+  ["a __proto__ argument", `<tool_call>{"name": "search_posts", "arguments": {"__proto__": {"query": "x"}, "query": "y"}}</tool_call>`, /^"error: TypeError: search_posts\(\) got an unexpected keyword argument '__proto__'"$/],
   ["a post that does not exist", call("read_section", { post: "no-such-post", heading: "Intro" }), /^"error: LookupError: no section 'Intro' in post 'no-such-post'"$/],
   ["a path-like post name", call("read_section", { post: "../../etc/passwd", heading: "root" }), /^"error: LookupError: no section 'root' in post '..\/..\/etc\/passwd'"$/],
 ];
@@ -72,7 +73,29 @@ test("an unclosed <tool_call> is no call: the reply is the answer", async () => 
   const t = await runAgent(QUESTION.question, "agent", runtime, fakeTools());
   assert.equal(t.outcome, "answered");
   assert.equal(t.calls.length, 1);
-  assert.equal(answerRecord("m", "agent", QUESTION, t).tool_calls, 0);
+  const r = answerRecord("m", "agent", QUESTION, t);
+  assert.deepEqual([r.tool_calls, r.ignored_call_blocks], [0, 1]);
+});
+
+const notCalls: [string, string][] = [
+  ["a list", `<tool_call>\n[{"name": "search_posts", "arguments": {"query": "x"}}]\n</tool_call>`],
+  ["a call written as code", `<tool_call>\nsearch_posts("x")\n</tool_call>`],
+];
+for (const [what, reply] of notCalls) {
+  test(`a block holding ${what} is no call, as in the study's pattern: the reply is the answer`, async () => {
+    const runtime = scriptedRuntime([reply]);
+    const t = await runAgent(QUESTION.question, "agent", runtime, fakeTools());
+    assert.deepEqual([t.outcome, t.answer, t.calls.length], ["answered", reply, 1]);
+    assert.equal(answerRecord("m", "agent", QUESTION, t).ignored_call_blocks, 1);
+  });
+}
+
+test("a doubled opening tag (the forced prefix, then the model's own) still runs the call inside", async () => {
+  const runtime = scriptedRuntime([`<tool_call>\n{"name": "search_posts", "arguments": {"query": "running maximum"}}\n</tool_call>`, "A."]);
+  const t = await runAgent(QUESTION.question, "agent-forced", runtime, fakeTools());
+  assert.equal(t.calls[0]?.reply.startsWith("<tool_call>\n<tool_call>\n{"), true);
+  const r = answerRecord("m", "agent-forced", QUESTION, t);
+  assert.deepEqual([r.tool_calls, r.malformed, r.found, r.ignored_call_blocks], [1, 0, true, 1]);
 });
 
 test(`still calling tools after ${MAX_TURNS} turns ends in "(ran out of turns)"`, async () => {
