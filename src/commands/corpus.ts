@@ -1,7 +1,8 @@
-// The corpus commands: thin shells over src/corpus/ (list sections, check the questions file).
+// The corpus commands: thin shells over src/corpus/ (list sections, check the questions file, how lexical it is).
 import type { CommandModule } from "yargs";
-import { checkQuestions, isTwoPost, loadCorpus, parseQuestions, problemsError, questionPosts, readQuestionsFile } from "../corpus/index.ts";
-import { contentOption, questionsOption } from "./options.ts";
+import { checkQuestions, isTwoPost, loadCorpus, loadQuestions, parseQuestions, problemsError, questionPosts, readQuestionsFile } from "../corpus/index.ts";
+import { questionStats, type QuestionSetStats } from "../search/index.ts";
+import { contentOption, jsonOption, questionsOption } from "./options.ts";
 
 const sections: CommandModule<object, { content: string }> = {
   command: "sections",
@@ -34,10 +35,33 @@ const questionsCheck: CommandModule<object, { content: string; questions: string
   },
 };
 
+const questionsStats: CommandModule<object, { content: string; questions: string; json: boolean }> = {
+  command: "stats",
+  describe:
+    "How lexical the questions are, in BM25's terms (stop words out, stemmed): per question and on average, the share of " +
+    "its content words found in its section, in its post's title, and in any other post; and whether it holds all of its post's slug words",
+  builder: (y) => y.options({ ...questionsOption, ...contentOption, ...jsonOption }),
+  handler: async (argv) => {
+    const corpus = await loadCorpus(argv.content);
+    const stats = questionStats(corpus, await loadQuestions(argv.questions, corpus));
+    console.log(argv.json ? JSON.stringify(stats) : statsTable(argv.questions, stats));
+  },
+};
+
+function statsTable(file: string, stats: QuestionSetStats): string {
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
+  const header = ["id", "words", "in section", "in title", "in other posts", "slug words"];
+  const rows = stats.questions.map((q) => [q.id, String(q.terms), pct(q.in_section), pct(q.in_title), pct(q.in_other_posts), `${q.slug_terms_found}/${q.slug_terms}${q.names_slug ? " (names it)" : ""}`]);
+  const t = stats.total;
+  rows.push(["mean", "", pct(t.in_section), pct(t.in_title), pct(t.in_other_posts), `${t.names_slug} name their slug, ${t.slug_terms_any} use a slug word`]);
+  const line = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
+  return [`${file}: ${t.questions} questions`, "", line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
 const questions: CommandModule<object, object> = {
   command: "questions",
-  describe: "Work with the questions file (see: questions check)",
-  builder: (y) => y.command(questionsCheck).demandCommand(1, "Name a questions subcommand: check"),
+  describe: "Work with the questions file (see: questions check, questions stats)",
+  builder: (y) => y.command(questionsCheck).command(questionsStats).demandCommand(1, "Name a questions subcommand: check or stats"),
   handler: () => {},
 };
 

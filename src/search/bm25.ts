@@ -14,6 +14,11 @@ export const BM25_CONFIG = { fldWeights: { heading: 2, body: 1 }, bm25Params: { 
 /** The usual prep: lowercase, split into words, drop English stop words, Porter-stem. */
 const PREP = [nlp.string.lowerCase, nlp.string.tokenize0, nlp.tokens.removeWords, nlp.tokens.stem];
 
+/** The terms BM25 indexes and matches for a text (lowercased, stop words dropped, stemmed), in order, repeats kept. */
+export function bm25Terms(text: string): string[] {
+  return PREP.reduce<unknown>((value, task) => (task as (x: unknown) => unknown)(value), text) as string[];
+}
+
 /** Goes into cache keys: a new wink version may score differently. */
 export const WINK_VERSION: string = `wink-bm25-text-search@${(createRequire(import.meta.url)("wink-bm25-text-search/package.json") as { version: string }).version}`;
 
