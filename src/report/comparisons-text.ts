@@ -1,13 +1,34 @@
 // The paired comparisons as tables: proportions with 95% intervals, exact McNemar p, the questions that flip.
-import { formatP, formatProportion, type Comparison, type Measure } from "../scoring/index.ts";
+import { fewestSignificantFlips, formatP, formatProportion, type Comparison, type Measure } from "../scoring/index.ts";
 import { DESIGN_LABELS } from "../study/types.ts";
 import { modelLabel } from "./tables.ts";
 
 export const MEASURE_LABELS: Readonly<Record<Measure, string>> = { found: "found", cites_right: "cites right (strict)" };
 
-export const COMPARISONS_NOTE =
-  "Paired comparisons on the same questions: k/n (share, 95% Wilson interval); p from the exact McNemar test " +
-  "(two-sided binomial on the questions that flip). With 30 questions, read p above 0.05 as no evidence of a difference.";
+/**
+ * What the comparisons can show, from their own question counts: how many questions must flip, all one way, before
+ * p can fall below 0.05, and what share of the questions that is. Example, 30 paired questions: "... at least 6 of
+ * the 30 questions (20 points) ...".
+ */
+export function comparisonsNote(comparisons: readonly Comparison[]): string {
+  const head =
+    "Paired comparisons on the same questions: k/n (share, 95% Wilson interval); p from the exact McNemar test " +
+    "(two-sided binomial on the questions that flip).";
+  const counts = [...new Set(comparisons.map((c) => c.a.n))].sort((a, b) => a - b);
+  if (counts.length === 0) return head;
+  const flips = fewestSignificantFlips(0.05);
+  const least = counts[0]!;
+  const most = counts[counts.length - 1]!;
+  const questions = least === most ? `${most} paired question${most === 1 ? "" : "s"}` : `${least} to ${most} paired questions`;
+  if (most < flips) {
+    return `${head} With ${questions}, no difference can reach p < 0.05: that takes at least ${flips} questions flipping, all the same way. Read every p here as no evidence either way.`;
+  }
+  const share = least === most ? ` of the ${most} questions (${Math.round((100 * flips) / most)} points)` : "";
+  return (
+    `${head} With ${questions}, p < 0.05 needs at least ${flips}${share} flipping, all the same way, and more when they split; ` +
+    "read p above 0.05 as no evidence of a difference, not as evidence of none."
+  );
+}
 
 export const NO_COMPARISONS = "No comparisons: the log needs the workflow and an agent design of one model, or one design of two models.";
 
@@ -59,7 +80,7 @@ export const UNPAIRED_NOTE = "Some runs are missing on one side (an unfinished r
 export function comparisonsMarkdown(comparisons: readonly Comparison[]): string {
   if (comparisons.length === 0) return NO_COMPARISONS;
   const blocks = [
-    COMPARISONS_NOTE,
+    comparisonsNote(comparisons),
     ...comparisonTables(comparisons).map((t) => [t.title, "", row(t.header), row(t.header.map(() => "---")), ...t.rows.map(row)].join("\n")),
   ];
   if (hasUnpaired(comparisons)) blocks.push(UNPAIRED_NOTE);

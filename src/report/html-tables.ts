@@ -1,7 +1,7 @@
 // The report's tables as escaped HTML: the study's table, the strict rescore, the paired comparisons, the manifest.
 import type { Comparison, StrictRow, StudyRow, TwoPostRow } from "../scoring/index.ts";
 import type { RunManifest } from "../study/index.ts";
-import { COMPARISONS_NOTE, comparisonTables, hasUnpaired, NO_COMPARISONS, UNPAIRED_NOTE } from "./comparisons-text.ts";
+import { comparisonsNote, comparisonTables, hasUnpaired, NO_COMPARISONS, UNPAIRED_NOTE } from "./comparisons-text.ts";
 import { escapeHtml } from "./html-escape.ts";
 import { formatInteger, modelLabel, studyTableGrids, strictTableGrid, twoPostTableGrid, type Cell, type TableContext } from "./tables.ts";
 
@@ -36,7 +36,7 @@ export function comparisonsHtml(comparisons: readonly Comparison[]): string {
   if (comparisons.length === 0) return `<p class="note">${escapeHtml(NO_COMPARISONS)}</p>`;
   const tables = comparisonTables(comparisons).map((t) => htmlTable(t.title, t.header, t.rows, 2)).join("");
   const unpaired = hasUnpaired(comparisons) ? `<p class="note">${escapeHtml(UNPAIRED_NOTE)}</p>` : "";
-  return `<p class="note">${escapeHtml(COMPARISONS_NOTE)}</p>${tables}${unpaired}`;
+  return `<p class="note">${escapeHtml(comparisonsNote(comparisons))}</p>${tables}${unpaired}`;
 }
 
 /** What produced the numbers, from manifest.json; a note when the folder has none. */

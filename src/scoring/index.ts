@@ -12,6 +12,6 @@ export {
   type TwoPostClass,
   type TwoPostVerdict,
 } from "./two-post.ts";
-export { wilson, mcnemarExact, binomialHalfCdf, pairedComparison, Z_95, type Proportion, type PairedComparison } from "./statistics.ts";
+export { wilson, mcnemarExact, binomialHalfCdf, fewestSignificantFlips, pairedComparison, Z_95, type Proportion, type PairedComparison } from "./statistics.ts";
 export { compareRuns, formatP, formatProportion, MEASURES, type Measure, type Arm, type Comparison } from "./comparisons.ts";
 export { explainSource } from "./explain-source.ts";

@@ -39,6 +39,16 @@ export function mcnemarExact(b: number, c: number): number {
   return Math.min(1, 2 * binomialHalfCdf(Math.min(b, c), n));
 }
 
+/**
+ * The fewest discordant pairs that can give mcnemarExact below `alpha`: all of them one way. Example: 6 for 0.05
+ * (2 / 2^6 = 0.031; five one way give 0.0625). No difference over fewer flipped questions can be significant.
+ */
+export function fewestSignificantFlips(alpha = 0.05): number {
+  let flips = 1;
+  while (mcnemarExact(0, flips) >= alpha) flips++;
+  return flips;
+}
+
 /** P(X <= k) for X ~ Bin(n, 1/2), computed with exact integers: sum of C(n, i) for i <= k, over 2^n. */
 export function binomialHalfCdf(k: number, n: number): number {
   let term = 1n;
