@@ -1,0 +1,56 @@
+// Our own blog and the fixture blog split exactly as they did before the loader learned other blogs' layouts.
+// test/fixtures/sections-snapshot.json holds, per folder, the sha256 of each post file and of the sections the loader
+// gave for it (as `sections` prints them), taken before `#` headings, nested folders and the rest were read.
+// A post edited since keeps no snapshot to compare with; it is checked by the rule that makes the rest hold:
+// a blog that uses `##` and `###` only has no level-1 section but the text before its first heading.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { cleanHeading, loadCorpus, type Section } from "../../src/corpus/index.ts";
+import { repoRoot } from "../helpers/run-cli.ts";
+
+interface FolderSnapshot {
+  readonly corpusHash: string;
+  readonly sectionsOutput: string;
+  readonly sectionCount: number;
+  readonly posts: Readonly<Record<string, { readonly bytes: string; readonly sections: string }>>;
+}
+
+const snapshot = JSON.parse(readFileSync(path.join(repoRoot, "test/fixtures/sections-snapshot.json"), "utf8")) as Record<
+  string,
+  FolderSnapshot
+>;
+const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
+/** Exactly the bytes `sections` prints for these sections. */
+const printed = (sections: readonly Section[]) => sections.map((s) => JSON.stringify(s) + "\n").join("");
+
+for (const [folder, before] of Object.entries(snapshot)) {
+  test(`${folder}: every post unchanged since the snapshot gives the same sections, byte for byte`, async (t) => {
+    const corpus = await loadCorpus(path.join(repoRoot, folder));
+    let same = 0;
+    for (const post of corpus.posts) {
+      const recorded = before.posts[path.basename(post.file)];
+      if (recorded === undefined || recorded.bytes !== sha256(readFileSync(post.file))) continue;
+      same += 1;
+      assert.equal(sha256(printed(post.sections)), recorded.sections, `${post.file}: its sections changed`);
+    }
+    t.diagnostic(`${same} of ${corpus.posts.length} posts unchanged since the snapshot`);
+    if (corpus.hash === before.corpusHash) {
+      // The folder as a whole is the one snapshotted: the whole output and the hash that keys caches agree too.
+      assert.equal(corpus.sections.length, before.sectionCount);
+      assert.equal(sha256(printed(corpus.sections)), before.sectionsOutput);
+    }
+  });
+
+  test(`${folder}: uses ## and ### only, so its only level-1 sections are the text before a post's first heading`, async () => {
+    const corpus = await loadCorpus(path.join(repoRoot, folder));
+    const stray = corpus.posts.flatMap((post) =>
+      post.sections
+        .filter((s, i) => s.level === 1 && (i > 0 || s.heading !== cleanHeading(post.title)))
+        .map((s) => `${post.slug}: ${s.heading}`),
+    );
+    assert.deepEqual(stray, []);
+  });
+}
