@@ -9,7 +9,7 @@ export function defaultCacheDir(): string {
 }
 
 export const contentOption = {
-  content: { type: "string", default: "content/posts", describe: "Folder of the blog's .mdx posts" },
+  content: { type: "string", default: "content/posts", describe: "Folder of the blog's posts (.mdx and .md, in subfolders too)" },
 } satisfies Record<string, Options>;
 
 export const questionsOption = {

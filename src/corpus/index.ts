@@ -1,8 +1,18 @@
 // The corpus stage's public face: read a blog into sections, read and check its questions.
-export type { Corpus, InputProblem, OnePostQuestion, Post, Question, Section, TwoPostQuestion } from "./types.ts";
+export type { Corpus, InputProblem, LeftOut, OnePostQuestion, Post, Question, Section, TwoPostQuestion } from "./types.ts";
 export { isTwoPost, questionHeadings, questionPosts } from "./types.ts";
-export { loadCorpus, corpusFromFiles, corpusHash, formatProblem, problemsError } from "./load-corpus.ts";
-export { parsePost, type ParsedPost } from "./parse-post.ts";
+export {
+  loadCorpus,
+  corpusFromFiles,
+  corpusHash,
+  describeLeftOut,
+  formatProblem,
+  problemsError,
+  slugClashes,
+  type LoadOptions,
+} from "./load-corpus.ts";
+export type { PostFile } from "./find-posts.ts";
+export { parsePost, slugFromPath, type ParsedPost } from "./parse-post.ts";
 export { cleanHeading } from "./clean-heading.ts";
 export { disambiguateHeadings } from "./sections.ts";
 export { QUESTIONS_PER_POST, checkQuestions, loadQuestions, parseQuestions, readQuestionsFile, type LocatedQuestion } from "./questions.ts";

@@ -1,9 +1,9 @@
-// Reads a folder of .mdx posts into a Corpus, reporting every bad post at once.
+// Reads a blog's posts into a Corpus, reporting every bad post at once and saying what it left out.
 import { createHash } from "node:crypto";
-import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { UserError } from "../errors.ts";
-import type { Corpus, InputProblem, Post } from "./types.ts";
+import type { Corpus, InputProblem, LeftOut, Post } from "./types.ts";
+import { findPosts, type PostFile } from "./find-posts.ts";
 import { parsePost } from "./parse-post.ts";
 
 /** "file:line: message", the shape editors and terminals turn into links. */
@@ -30,31 +30,82 @@ export function corpusHash(files: readonly { readonly name: string; readonly byt
   return hash.digest("hex");
 }
 
-/** Builds the Corpus from files already read; pure, so tests need no disk. Throws one UserError listing every problem. */
-export function corpusFromFiles(dir: string, files: readonly { readonly name: string; readonly bytes: Uint8Array }[]): Corpus {
-  if (files.length === 0) throw new UserError(`${dir}: no .mdx posts in this folder (point --content at the folder that holds them)`);
-  const sorted = [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const posts: Post[] = [];
+/**
+ * Answers cite slugs and the strict scorer finds them as substrings, so two posts with one slug, or a slug inside
+ * another (`cache` and `kv-cache`), would miscount answers without a word: each is a problem naming both files.
+ */
+export function slugClashes(posts: readonly Post[]): InputProblem[] {
   const problems: InputProblem[] = [];
-  for (const file of sorted) {
-    const parsed = parsePost(path.join(dir, file.name), file.bytes);
-    if (parsed.ok) posts.push(parsed.post);
-    else problems.push(...parsed.problems);
+  for (const a of posts) {
+    for (const b of posts) {
+      if (a === b) continue;
+      const fix = "answers cite slugs: rename one file, or give one a frontmatter slug";
+      if (a.slug === b.slug) {
+        if (a.file < b.file) problems.push({ file: a.file, message: `slug "${a.slug}" is also the slug of ${b.file}; ${fix}` });
+      } else if (b.slug.includes(a.slug)) {
+        problems.push({
+          file: a.file,
+          message: `slug "${a.slug}" is inside slug "${b.slug}" of ${b.file}, so a citation of either would name both; ${fix}`,
+        });
+      }
+    }
   }
-  if (problems.length > 0) throw problemsError(`${dir}: cannot read the blog`, problems);
-  return { dir, posts, sections: posts.flatMap((post) => post.sections), hash: corpusHash(sorted) };
+  return problems;
 }
 
-/** Reads every `*.mdx` directly inside `dir` (not subfolders), in byte order of file name. */
-export async function loadCorpus(dir: string): Promise<Corpus> {
-  let names: string[];
-  try {
-    names = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile() && e.name.endsWith(".mdx")).map((e) => e.name);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") throw new UserError(`${dir}: content folder not found (set it with --content DIR)`);
-    throw error;
+/**
+ * Builds the Corpus from files already read; pure, so tests need no disk. `found` carries what the folder walk
+ * left out and could not read. Throws one UserError listing every problem.
+ */
+export function corpusFromFiles(
+  dir: string,
+  files: readonly PostFile[],
+  found: { readonly leftOut?: readonly LeftOut[]; readonly problems?: readonly InputProblem[] } = {},
+): Corpus {
+  const sorted = [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const posts: Post[] = [];
+  const read: PostFile[] = [];
+  const leftOut: LeftOut[] = [...(found.leftOut ?? [])];
+  const problems: InputProblem[] = [...(found.problems ?? [])];
+  for (const file of sorted) {
+    const parsed = parsePost(path.join(dir, file.name), file.bytes);
+    if (parsed.kind === "post") {
+      posts.push(parsed.post);
+      read.push(file);
+    } else if (parsed.kind === "left-out") leftOut.push({ file: file.name, reason: parsed.reason });
+    else problems.push(...parsed.problems);
   }
-  const files = await Promise.all(names.map(async (name) => ({ name, bytes: await readFile(path.join(dir, name)) })));
-  return corpusFromFiles(dir, files);
+  problems.push(...slugClashes(posts));
+  if (problems.length > 0) throw problemsError(`${dir}: cannot read the blog`, problems);
+  if (posts.length === 0) {
+    const why = leftOut.length === 0 ? "" : ` (${leftOut.length} left out: ${leftOut.map(describeLeftOut).join(", ")})`;
+    throw new UserError(`${dir}: no .mdx or .md posts in this folder or under it${why} (point --content at the folder that holds them)`);
+  }
+  leftOut.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { dir, posts, sections: posts.flatMap((post) => post.sections), hash: corpusHash(read), leftOut };
+}
+
+/** "drafts/wip.mdx (draft: true)" */
+export function describeLeftOut(item: LeftOut): string {
+  return `${item.file} (${item.reason})`;
+}
+
+export interface LoadOptions {
+  /** Told, in one line, what was left out and why; by default a `note:` line on stderr. Not called when nothing was. */
+  readonly note?: (line: string) => void;
+}
+
+/**
+ * Reads every post under `dir` (see find-posts.ts for what counts as one), in byte order of path.
+ * What is left out is said in one note, so no post goes missing without a word.
+ */
+export async function loadCorpus(dir: string, options: LoadOptions = {}): Promise<Corpus> {
+  const found = await findPosts(dir);
+  const corpus = corpusFromFiles(dir, found.files, found);
+  const note = options.note ?? ((line: string) => process.stderr.write(`${line}\n`));
+  if (corpus.leftOut.length > 0) {
+    const n = corpus.leftOut.length;
+    note(`note: ${dir}: left out ${n} ${n === 1 ? "file" : "files"}: ${corpus.leftOut.map(describeLeftOut).join(", ")}`);
+  }
+  return corpus;
 }

@@ -1,30 +1,73 @@
-// Parses one .mdx file's bytes into a Post, or lists every problem found in it (with file lines).
+// Parses one .mdx or .md file's bytes into a Post, says why it is left out (a draft), or lists every problem in it.
 import type { InputProblem, Post } from "./types.ts";
 import { decodeUtf8 } from "./decode-utf8.ts";
 import { splitFrontmatter } from "./frontmatter.ts";
 import { scanBody } from "./scan-body.ts";
 import { buildSections } from "./sections.ts";
 
-export type ParsedPost = { readonly ok: true; readonly post: Post } | { readonly ok: false; readonly problems: readonly InputProblem[] };
+export type ParsedPost =
+  | { readonly kind: "post"; readonly post: Post }
+  | { readonly kind: "left-out"; readonly reason: string }
+  | { readonly kind: "problems"; readonly problems: readonly InputProblem[] };
 
-/** `file` is the path to report; the slug is its base name without `.mdx`. Pure: no filesystem access. */
+/** The names that make a file its folder's post (page bundles: `my-post/index.mdx` in Docusaurus, Astro, Hugo). */
+const BUNDLE_NAMES = new Set(["index"]);
+
+/**
+ * The slug a file gets from where it lies: its name without `.mdx` or `.md`, or, for `my-post/index.mdx`, the
+ * folder's name. `file` may be a relative or absolute path with either separator.
+ */
+export function slugFromPath(file: string): string {
+  const parts = file.split(/[\\/]/).filter((part) => part !== "");
+  const name = (parts.pop() ?? file).replace(/\.mdx?$/, "");
+  return BUNDLE_NAMES.has(name) && parts.length > 0 ? parts[parts.length - 1]! : name;
+}
+
+/**
+ * A frontmatter `slug` as a post's citable name: surrounding slashes dropped and, for a path such as
+ * `/blog/2021/my-post` (as Docusaurus allows), its last part. Undefined when the value names nothing.
+ */
+function slugFromFrontmatter(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const last = value.trim().split("/").filter((part) => part.trim() !== "").pop();
+  return last?.trim();
+}
+
+/** Why a post whose frontmatter marks it unpublished is left out, or undefined for a post to read. */
+function draftReason(data: Readonly<Record<string, unknown>>): string | undefined {
+  if (data.draft === true) return "draft: true";
+  if (data.published === false) return "published: false";
+  return undefined;
+}
+
+/**
+ * `file` is the path to report, and gives the slug unless the frontmatter has one (see slugFromPath).
+ * Pure: no filesystem access.
+ */
 export function parsePost(file: string, bytes: Uint8Array): ParsedPost {
-  const slug = (file.split(/[\\/]/).pop() ?? file).replace(/\.mdx$/, "");
-  const fail = (line: number, message: string): ParsedPost => ({ ok: false, problems: [{ file, line, message }] });
+  const fail = (line: number, message: string): ParsedPost => ({ kind: "problems", problems: [{ file, line, message }] });
 
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) return fail(decoded.line, "file is not valid UTF-8 (first bad byte on this line)");
   const front = splitFrontmatter(decoded.text);
   if (!front.ok) return fail(front.line, front.message);
+  const draft = draftReason(front.data);
+  if (draft !== undefined) return { kind: "left-out", reason: draft };
   const title = front.data.title;
   if (typeof title !== "string" || title.trim() === "") return fail(1, "frontmatter has no title (a non-empty string)");
+  let slug = slugFromPath(file);
+  if (front.data.slug !== undefined) {
+    const own = slugFromFrontmatter(front.data.slug);
+    if (own === undefined || own === "") return fail(1, "frontmatter slug names nothing (give a non-empty string, or remove it)");
+    slug = own;
+  }
 
   const scan = scanBody(front.body, front.bodyLine);
   const built = buildSections(slug, title.trim(), scan.blocks);
   const problems = [...scan.problems, ...built.problems]
     .sort((a, b) => a.line - b.line)
     .map((p) => ({ file, line: p.line, message: p.message }));
-  if (problems.length > 0) return { ok: false, problems };
-  if (built.sections.length === 0) return fail(front.bodyLine, "post has no text and no h2/h3 headings");
-  return { ok: true, post: { slug, title: title.trim(), file, frontmatter: front.data, sections: built.sections } };
+  if (problems.length > 0) return { kind: "problems", problems };
+  if (built.sections.length === 0) return fail(front.bodyLine, "post has no text and no headings");
+  return { kind: "post", post: { slug, title: title.trim(), file, frontmatter: front.data, sections: built.sections } };
 }

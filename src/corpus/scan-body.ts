@@ -1,4 +1,4 @@
-// Walks an MDX body line by line: finds h2/h3 headings outside code fences and drops ESM lines and comments.
+// Walks an MDX body line by line: finds h1-h3 headings outside code fences and drops ESM lines and comments.
 
 /** A run of lines of one kind: prose (to be cleaned of JSX) or the inside of a code fence (kept as written). */
 export interface Chunk {
@@ -9,6 +9,7 @@ export interface Chunk {
 /** The lines under one heading, before cleaning. `heading` is undefined for the text before the first heading. */
 export interface RawBlock {
   readonly heading: string | undefined;
+  /** 1 for `#` (and for the text before the first heading), 2 for `##`, 3 for `###`. */
   readonly level: 1 | 2 | 3;
   /** 1-based file line of the heading (of the body's start for the first block). */
   readonly line: number;
@@ -20,8 +21,8 @@ export interface Scan {
   readonly problems: readonly { readonly line: number; readonly message: string }[];
 }
 
-const HEADING = /^ {0,3}(#{2,3})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
-const EMPTY_HEADING = /^ {0,3}#{2,3}[ \t]*#*[ \t]*$/;
+const HEADING = /^ {0,3}(#{1,3})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+const EMPTY_HEADING = /^ {0,3}#{1,3}[ \t]*#*[ \t]*$/;
 const FENCE_OPEN = /^\s*(`{3,}|~{3,})(.*)$/;
 /** MDX's ESM: a paragraph that starts with import/export is JavaScript up to the next blank line. */
 const ESM_START = /^(?:import|export)(?=[\s{*])/;
@@ -33,7 +34,7 @@ const COMMENTS = [
 /**
  * `bodyLine` is the file line of the body's first line, so every line number reported is a file line.
  * Markdown the scanner does not treat as a heading: setext headings (a line underlined with --- or ===),
- * `#` lines inside code fences, inside comments or inside ESM, and h1/h4-h6 (kept as prose lines).
+ * `#` lines inside code fences, inside comments or inside ESM, `#word` with no space, and h4-h6 (kept as prose lines).
  * Comments are found by plain search, so `<!--` written inside an inline code span on a prose line starts one too.
  */
 export function scanBody(body: string, bodyLine: number): Scan {
@@ -97,7 +98,7 @@ export function scanBody(body: string, bodyLine: number): Scan {
       problems.push({ line: lineNo, message: "heading has no text" });
     } else {
       const heading = HEADING.exec(line);
-      if (heading) blocks.push({ heading: heading[2]!, level: heading[1]!.length as 2 | 3, line: lineNo, chunks: [] });
+      if (heading) blocks.push({ heading: heading[2]!, level: heading[1]!.length as 1 | 2 | 3, line: lineNo, chunks: [] });
       else push("prose", line);
     }
     previousBlank = blank;

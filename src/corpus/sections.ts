@@ -45,14 +45,30 @@ export interface SectionsResult {
   readonly problems: readonly { readonly line: number; readonly message: string }[];
 }
 
+/** True when a heading says the same as the title: same words, case and markup aside. */
+function repeatsTitle(heading: string, title: string): boolean {
+  return cleanHeading(heading).toLowerCase() === cleanHeading(title).toLowerCase();
+}
+
 /**
- * One Section per h2/h3 heading, even when its text is empty (the heading itself is searchable and citable),
+ * Many blogs open the body with `# <the title>` (the page's h1); that heading is the title again, not a section:
+ * its text joins the text before it, headed by the title. Only the post's first heading, and only a `#` one.
+ */
+function mergeTitleHeading(title: string, blocks: readonly RawBlock[]): readonly RawBlock[] {
+  const [intro, first, ...rest] = blocks;
+  if (intro === undefined || first?.heading === undefined || first.level !== 1 || !repeatsTitle(first.heading, title)) return blocks;
+  return [{ ...intro, chunks: [...intro.chunks, ...first.chunks] }, ...rest];
+}
+
+/**
+ * One Section per h1/h2/h3 heading, even when its text is empty (the heading itself is searchable and citable),
  * plus a level-1 section headed by the post's title for the text before the first heading, when there is any.
+ * A blog that uses `##` and `###` only splits exactly as it did before `#` headings were read.
  */
 export function buildSections(post: string, title: string, blocks: readonly RawBlock[]): SectionsResult {
   const problems: { line: number; message: string }[] = [];
   const drafts: { heading: string; level: 1 | 2 | 3; text: string }[] = [];
-  for (const block of blocks) {
+  for (const block of mergeTitleHeading(title, blocks)) {
     const text = chunkText(block.chunks);
     if (block.heading === undefined) {
       if (text !== "") drafts.push({ heading: cleanHeading(title), level: 1, text });

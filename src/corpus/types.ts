@@ -1,12 +1,15 @@
 // The records the corpus stage hands to every later stage: posts, sections, questions.
 
-/** One searchable unit: the text under one h2/h3 heading (or before the first heading, headed by the post title). */
+/** One searchable unit: the text under one h1/h2/h3 heading (or before the first heading, headed by the post title). */
 export interface Section {
-  /** The post's slug: its file name without `.mdx`. This is what answers must cite. */
+  /**
+   * The post's slug: its frontmatter `slug`, else its file name without `.mdx`/`.md` (a page bundle's
+   * `my-post/index.mdx`: the folder's name). This is what answers must cite; no slug is inside another.
+   */
   readonly post: string;
   /** Unique within the post (repeats are disambiguated, see corpus/sections.ts). */
   readonly heading: string;
-  /** 1 for the text before the first heading, else 2 or 3. */
+  /** 1 for `#` and for the text before the first heading, 2 for `##`, 3 for `###`. */
   readonly level: 1 | 2 | 3;
   /** Clean prose: no imports, no JSX tags (their text children kept), code fences kept as text. */
   readonly text: string;
@@ -15,7 +18,7 @@ export interface Section {
 export interface Post {
   readonly slug: string;
   readonly title: string;
-  /** Path of the .mdx file it was read from. */
+  /** Path of the file it was read from: the content folder joined with the file's path inside it. */
   readonly file: string;
   /** The YAML frontmatter as gray-matter parsed it (title, description, date, tags, ...). */
   readonly frontmatter: Readonly<Record<string, unknown>>;
@@ -27,8 +30,17 @@ export interface Corpus {
   readonly posts: readonly Post[];
   /** Every post's sections, in post order then document order. */
   readonly sections: readonly Section[];
-  /** sha256 (hex) over every file's name and bytes, in sorted order: keys caches and manifests. */
+  /** sha256 (hex) over every post file's name (inside the folder) and bytes, in sorted order: keys caches and manifests. */
   readonly hash: string;
+  /** Markdown files under the folder that are not posts (drafts, READMEs, symlink loops, ...), and why. */
+  readonly leftOut: readonly LeftOut[];
+}
+
+/** A markdown file the loader did not read as a post. */
+export interface LeftOut {
+  /** Path inside the content folder, with `/` separators. */
+  readonly file: string;
+  readonly reason: string;
 }
 
 /** One line of a questions file, in the study's shape: one post and one section answer it. */

@@ -39,7 +39,7 @@ test("a file that is not UTF-8 names the line of the first bad byte", async () =
 test("an empty content folder, and a missing one, say so and name the folder", async () => {
   const { dir, message } = await errorFor({ "notes.txt": "not a post" });
   assert.ok(message.startsWith(dir), message);
-  assert.match(message, /no \.mdx posts/);
+  assert.match(message, /no \.mdx or \.md posts/);
   const missing = path.join(os.tmpdir(), "blogqa-no-such-folder-xyz");
   await assert.rejects(loadCorpus(missing), (e: unknown) => e instanceof UserError && e.message.includes(missing) && /not found/.test(e.message));
 });
@@ -67,14 +67,17 @@ test("a post without a title, an unclosed code fence and an unclosed comment are
   assert.equal(lines.length, 6);
 });
 
-test("subfolders and non-.mdx files are ignored", async () => {
+test("files that are not markdown and empty subfolders are ignored; a README is left out with a note", async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "blogqa-ok-"));
   try {
     writeFileSync(path.join(dir, "good.mdx"), GOOD);
     writeFileSync(path.join(dir, "README.md"), "# not a post");
+    writeFileSync(path.join(dir, "notes.txt"), "# not a post either");
     mkdirSync(path.join(dir, "drafts.mdx"));
-    const corpus = await loadCorpus(dir);
+    const notes: string[] = [];
+    const corpus = await loadCorpus(dir, { note: (line) => notes.push(line) });
     assert.deepEqual(corpus.posts.map((p) => p.slug), ["good"]);
+    assert.deepEqual(notes, [`note: ${dir}: left out 1 file: README.md (a README, not a post)`]);
     assert.equal(corpus.sections.length, 2);
     assert.match(corpus.hash, /^[0-9a-f]{64}$/);
   } finally {

@@ -37,8 +37,9 @@ for (const [folder, before] of Object.entries(snapshot)) {
       assert.equal(sha256(printed(post.sections)), recorded.sections, `${post.file}: its sections changed`);
     }
     t.diagnostic(`${same} of ${corpus.posts.length} posts unchanged since the snapshot`);
-    if (corpus.hash === before.corpusHash) {
+    if (same === corpus.posts.length && same === Object.keys(before.posts).length) {
       // The folder as a whole is the one snapshotted: the whole output and the hash that keys caches agree too.
+      assert.equal(corpus.hash, before.corpusHash);
       assert.equal(corpus.sections.length, before.sectionCount);
       assert.equal(sha256(printed(corpus.sections)), before.sectionsOutput);
     }

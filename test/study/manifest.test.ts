@@ -26,6 +26,7 @@ function setup() {
     hash: "c0ffee",
     posts: [{ slug: "kv-cache-inference", title: "KV", file: "kv.mdx", frontmatter: {}, sections: [] }],
     sections: [{ post: "kv-cache-inference", heading: "Prefill", level: 2, text: "t" }],
+    leftOut: [],
   };
   const settings: RunSettings = {
     models: [modelFile],
