@@ -3,5 +3,7 @@ export { loadModel, defaultThreads, DEFAULT_CONTEXT_SIZE, type LoadModelOptions 
 export { DEFAULT_MODELS, DEFAULT_MODEL_NAMES, QUANTS, defaultModelUri, modelIdFor, modelsDir, resolveModelFiles, splitParts, type Quant, type ModelFiles } from "./model-files.ts";
 export { compileChatTemplate, renderChatPrompt, type ChatTemplate } from "./chat-template.ts";
 export { DEFAULT_MAX_TOKENS } from "./sequence-runtime.ts";
+export { NO_PENALTY, parseRepetitionPenalty, readGenerationConfig, type Decoding, type GenerationConfigFile, type RepetitionPenaltySetting } from "./generation-config.ts";
+export { hubGenerationConfig, hubConfigDir } from "./hub-config.ts";
 export { STUDY_EXAMPLE, EXAMPLE_MESSAGES, EXAMPLE_SEARCH_POSTS } from "./study-example.ts";
 export type * from "./types.ts";

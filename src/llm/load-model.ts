@@ -5,7 +5,9 @@ import { createRequire } from "node:module";
 import type { Llama, LlamaContext, LlamaModel } from "node-llama-cpp";
 import { UserError } from "../errors.ts";
 import { compileChatTemplate, missingTemplateError, renderChatPrompt, type ChatTemplate, type TemplateTokens } from "./chat-template.ts";
+import { NO_PENALTY, type RepetitionPenaltySetting } from "./generation-config.ts";
 import { resolveModelFiles } from "./model-files.ts";
+import { resolveDecoding } from "./resolve-decoding.ts";
 import { importNodeLlamaCpp, inheritedThreadpoolSize, startedWithPoolOfOne } from "./native.ts";
 import { serializeSampling } from "./serialize-sampling.ts";
 import { SequenceRuntime } from "./sequence-runtime.ts";
@@ -24,6 +26,13 @@ export interface LoadModelOptions {
   readonly contextSize?: number;
   /** A Jinja chat template to use instead of the one in the GGUF metadata. */
   readonly chatTemplateFile?: string;
+  /**
+   * The repetition penalty: "auto" (the model's generation_config.json, as the study's Transformers code), "none"
+   * (pure greedy, the default here), or a number. See resolve-decoding.ts for where the config is looked for.
+   */
+  readonly repetitionPenalty?: RepetitionPenaltySetting;
+  /** A generation_config.json to use instead of looking for one. */
+  readonly generationConfigFile?: string;
   /** Tokenizer and template only, no weights: enough for rendering and counting tokens. */
   readonly vocabOnly?: boolean;
   /** Progress and backend lines, meant for stderr. */
@@ -41,6 +50,14 @@ export function defaultThreads(modelBytes: number, cpuMathCores: number): number
 export async function loadModel(id: string, options: LoadModelOptions): Promise<LoadedModel> {
   const report = options.onProgress ?? (() => {});
   const files = await resolveModelFiles(id, { cacheDir: options.cacheDir, onProgress: report });
+  const decoding = options.vocabOnly
+    ? NO_PENALTY
+    : await resolveDecoding(id, files.path, {
+      setting: options.repetitionPenalty ?? "none",
+      ...(options.generationConfigFile !== undefined ? { generationConfigFile: options.generationConfigFile } : {}),
+      cacheDir: options.cacheDir,
+      onProgress: report,
+    });
   const llama = await sharedLlama(options.gpu);
   let model: LlamaModel;
   try {
@@ -76,8 +93,10 @@ export async function loadModel(id: string, options: LoadModelOptions): Promise<
     nodeLlamaCppVersion: nodeLlamaCppVersion(),
     llamaCppRelease: llama.llamaCppRelease.release,
     contextSize,
+    decoding,
   };
   if (!options.vocabOnly) {
+    report(`model ${path.basename(files.path)}: ${decoding.note}`);
     const devices = info.deviceNames.length > 0 ? ` on ${info.deviceNames.join(", ")}` : "";
     report(`model ${path.basename(files.path)}: backend ${backend}${devices}, ${model.gpuLayers} layer(s) on the GPU, ${threads} CPU thread(s)`);
   }
@@ -164,7 +183,8 @@ class NodeLlamaModel implements LoadedModel {
     this.contexts.push(...contexts);
     if (shared) this.guardParallelSampling(contexts[0]!);
     const sequences = shared ? Array.from({ length: count }, () => contexts[0]!.getSequence()) : contexts.map((c) => c.getSequence());
-    return sequences.map((s) => new SequenceRuntime(this.model, s, { reuseCache: options.reuseCache, render }));
+    const decoding = this.info.decoding;
+    return sequences.map((s) => new SequenceRuntime(this.model, s, { reuseCache: options.reuseCache, render, decoding }));
   }
 
   private createContext(sequences: number, threads: number): Promise<LlamaContext> {

@@ -13,6 +13,11 @@ interface DefaultModel {
   readonly repo: string;
   /** Official file names per quant; several names when Qwen split the file (llama.cpp's gguf-split parts). */
   readonly files: Readonly<Record<Quant, readonly string[]>>;
+  /**
+   * The original (Transformers) repository the study loaded, whose generation_config.json sets the decoding: at the
+   * commit the study pinned, or (undefined) the one the hub resolves on first download, since the study printed none.
+   */
+  readonly original: { readonly repo: string; readonly revision: string | undefined };
 }
 
 /**
@@ -28,6 +33,7 @@ export const DEFAULT_MODELS: readonly DefaultModel[] = [
       q8_0: ["qwen2.5-1.5b-instruct-q8_0.gguf"],
       q4_k_m: ["qwen2.5-1.5b-instruct-q4_k_m.gguf"],
     },
+    original: { repo: "Qwen/Qwen2.5-1.5B-Instruct", revision: "989aa7980e4cf806f80c7fef2b1adb7bc71aa306" },
   },
   {
     name: "qwen2.5-3b",
@@ -37,6 +43,7 @@ export const DEFAULT_MODELS: readonly DefaultModel[] = [
       q8_0: ["qwen2.5-3b-instruct-q8_0.gguf"],
       q4_k_m: ["qwen2.5-3b-instruct-q4_k_m.gguf"],
     },
+    original: { repo: "Qwen/Qwen2.5-3B-Instruct", revision: undefined },
   },
 ];
 
@@ -52,6 +59,12 @@ export function defaultModelUri(name: string, quant: Quant = "f16"): string {
 /** A --model value as an id loadModel understands: default names become hf: URIs, paths and URIs pass through. */
 export function modelIdFor(model: string, quant: Quant = "f16"): string {
   return DEFAULT_MODEL_NAMES.includes(model.toLowerCase()) ? defaultModelUri(model, quant) : model;
+}
+
+/** The default model an id names (a short name or an hf: URI into its GGUF repository), or undefined. */
+export function defaultModelOf(id: string): DefaultModel | undefined {
+  const lower = id.toLowerCase();
+  return DEFAULT_MODELS.find((m) => m.name === lower || lower.startsWith(`hf:${m.repo.toLowerCase()}/`));
 }
 
 export function modelsDir(cacheDir: string): string {

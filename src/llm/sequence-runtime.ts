@@ -1,5 +1,6 @@
 // One context sequence as a ChatRuntime: greedy decoding with exact token accounting and optional KV-cache reuse.
-import type { LlamaContextSequence, LlamaModel, Token } from "node-llama-cpp";
+import type { LlamaContextSequence, LlamaModel, SequenceEvaluateOptions, Token } from "node-llama-cpp";
+import type { Decoding } from "./generation-config.ts";
 import type { CallRecord, ChatRuntime, GenerateRequest, Generation, StopReason } from "./types.ts";
 
 export const DEFAULT_MAX_TOKENS = 200;
@@ -8,6 +9,8 @@ export interface SequenceRuntimeOptions {
   readonly reuseCache: boolean;
   /** Renders a request to the prompt text, prefix included (the model's chat template). */
   readonly render: (request: GenerateRequest) => string;
+  /** Repetition penalty and end tokens (see generation-config.ts). */
+  readonly decoding: Pick<Decoding, "repetitionPenalty" | "stopTokens">;
 }
 
 /** Length of the longest common prefix of two token lists. */
@@ -73,12 +76,14 @@ export class SequenceRuntime implements ChatRuntime {
     const generated: Token[] = [];
     let stopReason: StopReason = "max-tokens";
     let error: string | undefined;
+    // the generation config's eos_token_id when there is one (as Transformers), else llama.cpp's end-of-generation set
+    const { stopTokens } = this.options.decoding;
+    const ends = stopTokens === null ? (t: Token) => this.model.isEogToken(t) : (t: Token) => stopTokens.includes(t);
     if (maxTokens > 0) {
-      // temperature 0 selects llama.cpp's greedy sampler; no repeatPenalty/dryRepeatPenalty means none is applied
-      // (only LlamaCompletion/LlamaChat add a default repeat penalty, this low-level API does not).
-      for await (const token of this.sequence.evaluate(input, { temperature: 0, yieldEogToken: true, contextShift: { strategy: refuseShift } })) {
+      const options = evaluateOptions(this.options.decoding.repetitionPenalty, promptTokens, generated, this.sequence.contextSize);
+      for await (const token of this.sequence.evaluate(input, options)) {
         generated.push(token);
-        if (this.model.isEogToken(token)) {
+        if (ends(token)) {
           stopReason = "eos";
           break;
         }
@@ -131,6 +136,32 @@ export class SequenceRuntime implements ChatRuntime {
  */
 export function decodeReply(model: LlamaModel, tokens: readonly Token[]): string {
   return model.detokenize(tokens.filter((t) => !model.isEogToken(t)), false);
+}
+
+/**
+ * Greedy decoding, with Transformers' repetition penalty when `penalty` is set: before each pick, every distinct
+ * token id in the whole input so far (`prompt`, forced prefix included, then `generated`, which grows as tokens
+ * come) has its logit divided by the penalty when positive and multiplied by it otherwise. llama.cpp's penalties
+ * sampler applies exactly that rule once per distinct id of the tokens it is given, so it gets all of them, in a
+ * window as long as the context; frequency and presence penalties stay 0. temperature 0 selects the greedy
+ * sampler. Without a penalty no repeatPenalty is passed: node-llama-cpp's evaluate adds none of its own (only
+ * LlamaCompletion/LlamaChat do), so the output is byte for byte what it was before penalties existed.
+ * yieldEogToken: the caller decides which tokens end a reply.
+ */
+export function evaluateOptions(penalty: number | null, prompt: readonly Token[], generated: readonly Token[], contextSize: number): SequenceEvaluateOptions {
+  const base: SequenceEvaluateOptions = { temperature: 0, yieldEogToken: true, contextShift: { strategy: refuseShift } };
+  if (penalty === null) return base;
+  return {
+    ...base,
+    repeatPenalty: {
+      // called again before every pick, so it always holds the tokens generated so far
+      punishTokens: () => [...prompt, ...generated],
+      penalty,
+      maxPunishTokens: contextSize,
+      frequencyPenalty: 0,
+      presencePenalty: 0,
+    },
+  };
 }
 
 /** Context shifting would silently drop the start of the prompt; the capacity checks above keep it from happening. */

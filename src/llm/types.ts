@@ -1,4 +1,5 @@
 // The records and interfaces of the model runtime: chat messages, calls, their token accounting.
+import type { Decoding } from "./generation-config.ts";
 
 export type Role = "system" | "user" | "assistant" | "tool";
 
@@ -78,6 +79,8 @@ export interface ModelInfo {
   readonly nodeLlamaCppVersion: string;
   readonly llamaCppRelease: string;
   readonly contextSize: number;
+  /** Repetition penalty, end tokens and the generation_config.json they came from. */
+  readonly decoding: Decoding;
 }
 
 export interface RuntimeOptions {

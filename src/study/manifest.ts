@@ -73,6 +73,30 @@ export interface ManifestModel {
   readonly context_size: number;
   readonly node_llama_cpp: string;
   readonly llama_cpp: string;
+  /** How this model decoded; absent in manifests written before the repetition penalty existed (none then). */
+  readonly decoding?: ManifestDecoding;
+}
+
+/** A model's repetition penalty and end tokens, and the generation_config.json (sha256, hub revision) they came from. */
+export interface ManifestDecoding {
+  readonly repetition_penalty_setting: "auto" | "none" | number;
+  /** Applied by Transformers' rule; null: none. */
+  readonly repetition_penalty: number | null;
+  readonly generation_config: { readonly path: string; readonly sha256: string; readonly repo: string | null; readonly revision: string | null } | null;
+  /** Token ids that end a reply; null: llama.cpp's end-of-generation tokens. */
+  readonly stop_tokens: readonly number[] | null;
+  readonly note: string;
+}
+
+export function manifestDecoding(d: ModelInfo["decoding"]): ManifestDecoding {
+  const config = d.generationConfig;
+  return {
+    repetition_penalty_setting: d.setting,
+    repetition_penalty: d.repetitionPenalty,
+    generation_config: config === null ? null : { path: config.path, sha256: config.sha256, repo: config.hub?.repo ?? null, revision: config.hub?.revision ?? null },
+    stop_tokens: d.stopTokens,
+    note: d.note,
+  };
 }
 
 /** One invocation of `run` on the folder: what it selected and when. */
@@ -144,6 +168,7 @@ export function manifestModel(info: ModelInfo, files: ManifestModel["files"]): M
     context_size: info.contextSize,
     node_llama_cpp: info.nodeLlamaCppVersion,
     llama_cpp: info.llamaCppRelease,
+    decoding: manifestDecoding(info.decoding),
   };
 }
 
@@ -200,6 +225,12 @@ export function modelConflicts(before: RunManifest, model: ManifestModel): strin
   const files = (m: ManifestModel) => m.files.map((f) => `${path.basename(f.path)} ${f.sha256}`).join(", ");
   if (files(earlier) !== files(model)) out.push(`model ${model.id}: files ${files(earlier)} before, ${files(model)} now`);
   if (earlier.chat_template_sha256 !== model.chat_template_sha256) out.push(`model ${model.id}: chat template sha256 ${earlier.chat_template_sha256} before, ${model.chat_template_sha256} now`);
+  // what changes the tokens picked; the setting's name and the note do not ("auto" finding 1.1 is 1.1)
+  const decodes = (d: ManifestDecoding | undefined) =>
+    JSON.stringify({ penalty: d?.repetition_penalty ?? null, stop: d?.stop_tokens ?? null, config: d?.generation_config?.sha256 ?? null });
+  if (decodes(earlier.decoding) !== decodes(model.decoding)) {
+    out.push(`model ${model.id}: decoding ${decodes(earlier.decoding)} before, ${decodes(model.decoding)} now (see --repetition-penalty)`);
+  }
   return out;
 }
 

@@ -16,3 +16,12 @@ export function tinyModelPath(): Promise<string> {
   pending ??= makeTinyModel({ out: path.join(testCacheDir, "tiny-seed1.gguf"), shape: "tiny", seed: 1, cacheDir: testCacheDir }).then((r) => r.path);
   return pending;
 }
+
+let zeroBlockPending: Promise<string> | undefined;
+
+/** The zero-block model (seed 1, F32, ~80 MB), whose logits are a lookup table a test can read from the file. */
+export function zeroBlockModelPath(): Promise<string> {
+  zeroBlockPending ??= makeTinyModel({ out: path.join(testCacheDir, "zero-block-seed1.gguf"), weights: "zero-blocks", seed: 1, cacheDir: testCacheDir })
+    .then((r) => r.path);
+  return zeroBlockPending;
+}

@@ -5,6 +5,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } f
 import os from "node:os";
 import path from "node:path";
 import type { Corpus } from "../../src/corpus/types.ts";
+import { NO_PENALTY } from "../../src/llm/generation-config.ts";
 import type { ModelInfo } from "../../src/llm/types.ts";
 import { UserError } from "../../src/errors.ts";
 import { cachedSha256 } from "../../src/study/file-sha256.ts";
@@ -57,6 +58,7 @@ function setup() {
     nodeLlamaCppVersion: "3.21.1",
     llamaCppRelease: "b1234",
     contextSize: 4096,
+    decoding: NO_PENALTY,
   };
   const out = path.join(dir, "run");
   return { dir, out, corpus, settings, info, modelFile, cacheDir: path.join(dir, "cache") };

@@ -9,11 +9,19 @@ import { writeGguf, type GgufTensorType, type GgufValue } from "./gguf-writer.ts
 import { qwen2Tensors, type WeightScales } from "./qwen2-tensors.ts";
 import { QWEN25_SPECIAL_IDS, QWEN25_VOCAB_ROWS, loadQwenVocab, qwenTokenizerJsonPath } from "./qwen-vocab.ts";
 import { SHAPES, type TinyModelShape } from "./qwen2-shapes.ts";
+import { ZERO_BLOCK_WORDS, zeroBlockTensors } from "./zero-block-tensors.ts";
 
 /** Bump whenever the bytes written for the same arguments change, so stale cached models are regenerated. */
 export const TINY_MODEL_GENERATOR_VERSION = 1;
 
 export type TinyModelDtype = "f16" | "f32";
+
+/**
+ * random: seeded random weights (tests of everything but the logits' values, and benchmarks). zero-blocks: every
+ * transformer block zero and a lookup table for logits (see zero-block-tensors.ts), always F32, for tests that must
+ * know the logits exactly.
+ */
+export type TinyModelWeights = "random" | "zero-blocks";
 
 export interface TinyModelOptions {
   readonly out: string;
@@ -28,6 +36,8 @@ export interface TinyModelOptions {
   readonly onProgress?: (writtenBytes: number, totalBytes: number) => void;
   /** For experiments only: other weight scales (the file's stamp records them, so reuse stays correct). */
   readonly scales?: WeightScales;
+  /** Default random. */
+  readonly weights?: TinyModelWeights;
 }
 
 export interface TinyModelResult {
@@ -48,6 +58,7 @@ interface Stamp {
   readonly seed: number;
   readonly dtype: TinyModelDtype;
   readonly scales?: WeightScales;
+  readonly weights?: "zero-blocks";
   readonly llamaCppCommit: string;
   readonly tokenizerSha256: string;
 }
@@ -68,7 +79,8 @@ export async function makeTinyModel(options: TinyModelOptions): Promise<TinyMode
   const started = performance.now();
   const shapeName = options.shape ?? "tiny";
   const seed = options.seed ?? 1;
-  const dtype = options.dtype ?? "f16";
+  const zeroBlocks = options.weights === "zero-blocks";
+  const dtype = zeroBlocks ? "f32" : (options.dtype ?? "f16");
   const shape = SHAPES[shapeName];
   if (shape === undefined) throw new UserError(`unknown model shape ${JSON.stringify(shapeName)}; expected one of ${Object.keys(SHAPES).join(", ")}`);
   if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32) throw new UserError(`--seed must be an integer from 0 to 4294967295, got ${seed}`);
@@ -83,6 +95,7 @@ export async function makeTinyModel(options: TinyModelOptions): Promise<TinyMode
     seed,
     dtype,
     ...(options.scales ? { scales: options.scales } : {}),
+    ...(zeroBlocks ? { weights: "zero-blocks" as const } : {}),
     llamaCppCommit: template.commit,
     tokenizerSha256: sha256File(tokenizerJson),
   };
@@ -92,14 +105,21 @@ export async function makeTinyModel(options: TinyModelOptions): Promise<TinyMode
 
   const vocab = loadQwenVocab(tokenizerJson);
   const type: GgufTensorType = dtype === "f16" ? "F16" : "F32";
-  const tensors = qwen2Tensors(shape, QWEN25_VOCAB_ROWS, type, seed, options.scales);
+  const wordIds = () => ZERO_BLOCK_WORDS.map((w) => {
+    const id = vocab.tokens.indexOf(w.replace(/^ /, "\u0120")); // byte-level BPE writes a leading space as "Ġ"
+    if (id < 0) throw new Error(`${JSON.stringify(w)} is not one token of the Qwen2.5 vocabulary`);
+    return id;
+  });
+  const tensors = zeroBlocks
+    ? zeroBlockTensors(shape, QWEN25_VOCAB_ROWS, wordIds(), seed)
+    : qwen2Tensors(shape, QWEN25_VOCAB_ROWS, type, seed, options.scales);
   const u32 = (value: number): GgufValue => ({ kind: "uint32", value });
   const f32 = (value: number): GgufValue => ({ kind: "float32", value });
   const str = (value: string): GgufValue => ({ kind: "string", value });
   const metadata: [string, GgufValue][] = [
     ["general.architecture", str("qwen2")],
     ["general.type", str("model")],
-    ["general.name", str(`blogqa random ${shapeName} qwen2, seed ${seed}`)],
+    ["general.name", str(`blogqa ${zeroBlocks ? "zero-block" : "random"} ${shapeName} qwen2, seed ${seed}`)],
     ["general.description", str("Random weights with Qwen2.5's real tokenizer and chat template, written by blogqa make-tiny-model, for tests and benchmarks")],
     ["general.file_type", u32(dtype === "f16" ? 1 : 0)], // llama_ftype: MOSTLY_F16 or ALL_F32
     ["blogqa.tiny_model.generator", u32(TINY_MODEL_GENERATOR_VERSION)],
