@@ -1,7 +1,7 @@
 // The llm commands: thin shells over src/llm/ (and make-tiny-model over src/test-models/).
 import path from "node:path";
 import type { CommandModule } from "yargs";
-import { makeTinyModel, TINY_MODEL_SHAPES, type TinyModelDtype, type TinyModelShape } from "../test-models/index.ts";
+import { makeTinyModel, TINY_MODEL_SHAPES, type TinyModelDtype, type TinyModelShape, type TinyModelWeights } from "../test-models/index.ts";
 import { loadModel, modelIdFor, QUANTS, STUDY_EXAMPLE, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
 import { defaultCacheDir } from "./options.ts";
 
@@ -12,7 +12,10 @@ export const llmCommands: CommandModule<any, any>[] = [
 ];
 
 /** make-tiny-model: writes (or reuses) a random-weight qwen2 GGUF with Qwen2.5's real tokenizer and chat template. */
-function makeTinyModelCommand(): CommandModule<object, { out?: string; shape: TinyModelShape; seed: number; dtype: TinyModelDtype; force: boolean; "cache-dir": string }> {
+function makeTinyModelCommand(): CommandModule<
+  object,
+  { out?: string; shape: TinyModelShape; seed: number; dtype: TinyModelDtype; weights: TinyModelWeights; force: boolean; "cache-dir": string }
+> {
   return {
     command: "make-tiny-model",
     describe:
@@ -25,10 +28,16 @@ function makeTinyModelCommand(): CommandModule<object, { out?: string; shape: Ti
         .option("shape", { choices: TINY_MODEL_SHAPES, default: "tiny" as TinyModelShape, describe: "tiny (64 wide, 2 layers, ~45 MB: tests) or a real Qwen2.5 shape (benchmarks; 1.3 to 6.8 GB in f16)" })
         .option("seed", { type: "number", default: 1, describe: "Seed of the random weights (an integer from 0 to 2^32-1)" })
         .option("dtype", { choices: ["f16", "f32"] as const, default: "f16" as TinyModelDtype, describe: "Weight type of the matrices (norms and biases are always f32)" })
+        .option("weights", {
+          choices: ["random", "zero-blocks"] as const,
+          default: "random" as TinyModelWeights,
+          describe: "random, or zero-blocks: every transformer block zero, logits a lookup table a test can read (always f32)",
+        })
         .option("force", { type: "boolean", default: false, describe: "Write even if an up-to-date file exists" })
         .option("cache-dir", { type: "string", default: defaultCacheDir(), defaultDescription: "$BLOGQA_CACHE or ./.cache", describe: "Cache folder (also holds the chat template extracted from node-llama-cpp's llama.cpp sources)" }),
     handler: async (argv) => {
-      const suffix = argv.dtype === "f16" ? "" : `-${argv.dtype}`;
+      const zero = argv.weights === "zero-blocks";
+      const suffix = zero ? "-zero-blocks" : argv.dtype === "f16" ? "" : `-${argv.dtype}`;
       const out = argv.out ?? path.join(argv["cache-dir"], "tiny", `${argv.shape}-seed${argv.seed}${suffix}.gguf`);
       let reported = -1;
       const result = await makeTinyModel({
@@ -36,6 +45,7 @@ function makeTinyModelCommand(): CommandModule<object, { out?: string; shape: Ti
         shape: argv.shape,
         seed: argv.seed,
         dtype: argv.dtype,
+        weights: argv.weights,
         force: argv.force,
         cacheDir: argv["cache-dir"],
         onProgress: (written, total) => {
