@@ -8,6 +8,7 @@ import { llmCommands } from "./commands/llm.ts";
 import { studyCommands } from "./commands/study.ts";
 import { smokeCommands } from "./commands/smoke.ts";
 import { reportCommands } from "./commands/report.ts";
+import { parseCallsCommands } from "./commands/parse-calls.ts";
 import { UserError } from "./errors.ts";
 
 const argv = hideBin(process.argv);
@@ -21,7 +22,7 @@ function usageError(message: string, args: readonly string[]): string {
 const cli = yargs(argv)
   .scriptName("blogqa")
   .usage("$0 <command> [options]\n\nReproduce the workflow-vs-agent study on a blog.\nRun as: npx blogqa <command>  or  npm run -s blogqa -- <command>")
-  .command([...corpusCommands, ...searchCommands, ...embedderCommands, ...llmCommands, ...studyCommands, ...smokeCommands, ...reportCommands])
+  .command([...corpusCommands, ...searchCommands, ...embedderCommands, ...llmCommands, ...studyCommands, ...smokeCommands, ...reportCommands, ...parseCallsCommands])
   .demandCommand(1, "Name a command.")
   .strict()
   .strictCommands()

@@ -3,6 +3,7 @@ export * from "./types.ts";
 export { runAgent, MAX_TURNS, type AgentDesign } from "./agent-loop.ts";
 export { runWorkflow, WORKFLOW_HITS } from "./workflow.ts";
 export { AGENT_TOOLS, SEARCH_POSTS, READ_SECTION, READ_SECTION_MAX_WORDS, runToolCall, type ToolContext } from "./tools.ts";
+export { parseCalls, type ParsedCall, type ParsedReply } from "./parse-calls.ts";
 export * as prompts from "./prompts.ts";
 export { answerRecord, callFailure } from "./answer-record.ts";
 export { ANSWERS_FILE, readAnswerLog, runKey, type AnswerLog } from "./answer-log.ts";

@@ -1,0 +1,52 @@
+// parse-calls: what the agent loop would take from a reply on stdin, to check a model's replies by hand.
+import type { CommandModule } from "yargs";
+import { parseCalls, type ParsedReply } from "../study/index.ts";
+import { pyJsonDumps, pyRepr } from "../python/index.ts";
+import { UserError } from "../errors.ts";
+
+const parseCallsCommand: CommandModule<object, { json: boolean }> = {
+  command: "parse-calls",
+  describe:
+    "Read one model reply on stdin (all of it, as the loop sees it: a forced reply with its <tool_call>\\n prefix) " +
+    "and print the calls the study's loop would take from it: each call's text, tool name, arguments, and the " +
+    '"error: <Type>: <message>" the model would read when parsing or binding to the two tools fails; then how many ' +
+    "<tool_call> tags the study's pattern passed over. Looks nothing up in the blog",
+  builder: (y) =>
+    y
+      .option("json", {
+        type: "boolean",
+        default: false,
+        describe: 'Print {"calls": [{"raw", "name", "arguments", "error"}], "ignored_call_blocks": N} as Python\'s json.dumps would',
+      })
+      .example("$0 parse-calls < reply.txt", "")
+      .example("$0 parse-calls --json < reply.txt", ""),
+  handler: async (argv) => {
+    if (process.stdin.isTTY) throw new UserError("parse-calls reads a reply on stdin: npm run -s blogqa -- parse-calls < reply.txt", 2);
+    const parsed = parseCalls(await readStdin());
+    process.stdout.write(argv.json ? `${pyJsonDumps(parsed)}\n` : describeReply(parsed));
+  },
+};
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** One block per call (its text as a JSON string, its arguments as Python prints them), then what the loop does. */
+function describeReply({ calls, ignored_call_blocks }: ParsedReply): string {
+  const lines = calls.flatMap((call, i) => [
+    `call ${i + 1}: ${call.error === null ? `would run ${call.name}` : "fails"}`,
+    `  raw: ${JSON.stringify(call.raw)}`,
+    ...(call.arguments !== null ? [`  arguments: ${pyRepr(call.arguments)}`] : []),
+    ...(call.error !== null ? [`  the model reads: ${call.error}`] : []),
+  ]);
+  const verdict =
+    calls.length === 0
+      ? "no call: the loop ends and the reply is the answer"
+      : `${calls.length} call${calls.length > 1 ? "s" : ""} (${calls.filter((c) => c.error !== null).length} malformed): the loop runs them and generates again`;
+  return [...lines, verdict, `<tool_call> tags the study's pattern passed over: ${ignored_call_blocks}`, ""].join("\n");
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const parseCallsCommands: CommandModule<any, any>[] = [parseCallsCommand];

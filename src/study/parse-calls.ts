@@ -1,0 +1,30 @@
+// What the agent loop takes from one reply, without running anything: the parse-calls command's answer.
+import { bindToolCall } from "./tools.ts";
+import { ignoredCallBlocks, toolCallBlocks } from "./tool-call-blocks.ts";
+
+/** One call as the loop would take it. `arguments` keeps Python's dict (PyDict) so it prints as json.dumps would. */
+export interface ParsedCall {
+  readonly raw: string;
+  readonly name: string | null;
+  readonly arguments: unknown;
+  /** The "error: <Type>: <message>" the model would read, or null when the call would run. */
+  readonly error: string | null;
+}
+
+export interface ParsedReply {
+  readonly calls: readonly ParsedCall[];
+  readonly ignored_call_blocks: number;
+}
+
+/**
+ * Every call the study's pattern finds in a reply, parsed and bound to the study's two tools, and the count of
+ * <tool_call> tags it passed over. Nothing is looked up in the blog: a read_section of a section that does not
+ * exist still counts as a call that would run (and fail there).
+ */
+export function parseCalls(reply: string): ParsedReply {
+  const calls = toolCallBlocks(reply).map((raw): ParsedCall => {
+    const call = bindToolCall(raw);
+    return { raw, name: call.name ?? null, arguments: call.arguments ?? null, error: call.kind === "failed" ? call.error : null };
+  });
+  return { calls, ignored_call_blocks: ignoredCallBlocks(reply) };
+}

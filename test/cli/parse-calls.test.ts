@@ -1,0 +1,37 @@
+// The parse-calls command prints what CPython computed for the same replies (test/fixtures/tool-call-replies.json).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { runCli } from "../helpers/run-cli.ts";
+
+interface Case {
+  readonly what: string;
+  readonly reply: string;
+  readonly expected: string;
+}
+const cases = JSON.parse(readFileSync(new URL("../fixtures/tool-call-replies.json", import.meta.url), "utf8")) as Case[];
+const byWhat = (what: string) => cases.find((c) => c.what === what)!;
+
+// One child process each (about 2 s): the replies themselves are checked in test/study/parse-calls.test.ts.
+test("parse-calls --json prints json.dumps of CPython's result for the same reply", () => {
+  const c = byWhat("three calls with text between, one of them bad");
+  const result = runCli(["parse-calls", "--json"], { input: c.reply });
+  assert.equal(result.stderr, "");
+  assert.deepEqual([result.status, result.stdout], [0, `${c.expected}\n`]);
+});
+
+test("parse-calls without --json says which calls run, what the model reads, and what the pattern passed over", () => {
+  const result = runCli(["parse-calls"], { input: byWhat("a good call, then an unclosed one").reply });
+  assert.equal(result.status, 0);
+  assert.equal(
+    result.stdout,
+    [
+      "call 1: would run search_posts",
+      `  raw: "{\\"name\\": \\"search_posts\\", \\"arguments\\": {\\"query\\": \\"x\\"}}"`,
+      "  arguments: {'query': 'x'}",
+      "1 call (0 malformed): the loop runs them and generates again",
+      "<tool_call> tags the study's pattern passed over: 1",
+      "",
+    ].join("\n"),
+  );
+});

@@ -1,0 +1,30 @@
+// parse-calls against CPython: test/fixtures/tool-call-replies.json holds hand-written replies and, for each, what
+// CPython 3.11 made of it with the study's pattern, raw_decode and tool(**arguments) (make_tool_call_replies.py).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { parseCalls } from "../../src/study/parse-calls.ts";
+import { pyJsonDumps, rawDecode, toPlainJson } from "../../src/python/index.ts";
+
+interface Case {
+  readonly what: string;
+  readonly reply: string;
+  readonly expected: string;
+}
+const cases = JSON.parse(readFileSync(new URL("../fixtures/tool-call-replies.json", import.meta.url), "utf8")) as Case[];
+
+for (const c of cases) {
+  test(`parse-calls: ${c.what}`, () => {
+    assert.equal(pyJsonDumps(parseCalls(c.reply)), c.expected);
+  });
+}
+
+test("the fixture covers calls that run, calls that fail, replies with none, and ignored tags", () => {
+  type Result = { calls: { error: string | null }[]; ignored_call_blocks: number };
+  const results = cases.map((c) => toPlainJson(rawDecode(c.expected).value) as Result);
+  assert.ok(cases.length >= 40);
+  assert.ok(results.filter((r) => r.calls.some((call) => call.error === null)).length >= 10);
+  assert.ok(results.filter((r) => r.calls.some((call) => call.error !== null)).length >= 10);
+  assert.ok(results.filter((r) => r.calls.length === 0).length >= 5);
+  assert.ok(results.filter((r) => r.ignored_call_blocks > 0).length >= 5);
+});
