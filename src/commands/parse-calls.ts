@@ -41,10 +41,11 @@ function describeReply({ calls, ignored_call_blocks }: ParsedReply): string {
     ...(call.arguments !== null ? [`  arguments: ${pyRepr(call.arguments)}`] : []),
     ...(call.error !== null ? [`  the model reads: ${call.error}`] : []),
   ]);
+  const malformed = calls.filter((c) => c.error !== null).length;
   const verdict =
     calls.length === 0
       ? "no call: the loop ends and the reply is the answer"
-      : `${calls.length} call${calls.length > 1 ? "s" : ""} (${calls.filter((c) => c.error !== null).length} malformed): the loop runs them and generates again`;
+      : `${calls.length} call${calls.length > 1 ? "s" : ""} (${malformed} malformed): the loop runs them and generates again`;
   return [...lines, verdict, `<tool_call> tags the study's pattern passed over: ${ignored_call_blocks}`, ""].join("\n");
 }
 

@@ -146,7 +146,8 @@ function bindArguments<K extends string>(fn: string, args: unknown, params: read
   if (missing.length > 0) {
     const names = missing.map(pyRepr);
     const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-    throw new PyError("TypeError", `${fn}() missing ${missing.length} required positional argument${missing.length > 1 ? "s" : ""}: ${list}`);
+    const plural = missing.length > 1 ? "s" : "";
+    throw new PyError("TypeError", `${fn}() missing ${missing.length} required positional argument${plural}: ${list}`);
   }
   const bound = Object.fromEntries(params.map((p) => [p, args.get(p)]));
   for (const p of params) {

@@ -13,7 +13,7 @@ export const DESIGN_LABELS: Readonly<Record<DesignId, string>> = {
 
 /** One tool call the loop ran (or failed to), or the workflow's own search. */
 export interface ToolCallRecord {
-  /** The text inside <tool_call>...</tool_call> as the model wrote it. For the workflow's search, the query. */
+  /** The call's text as the study's pattern captured it (from "{" to before </tool_call>). The workflow's: the query. */
   readonly raw: string;
   readonly name: string | undefined;
   readonly arguments: unknown;
