@@ -1,14 +1,40 @@
-// The corpus commands: thin shells over src/corpus/ (list sections, check the questions file, how lexical it is).
+// The corpus commands: thin shells over src/corpus/ (list or sum up sections, check the questions file, how lexical it is).
 import type { CommandModule } from "yargs";
-import { checkQuestions, isTwoPost, loadCorpus, loadQuestions, parseQuestions, problemsError, questionPosts, readQuestionsFile } from "../corpus/index.ts";
+import {
+  checkQuestions,
+  formatCorpusSummary,
+  isTwoPost,
+  loadCorpus,
+  loadQuestions,
+  parseQuestions,
+  problemsError,
+  questionPosts,
+  readQuestionsFile,
+  summarizeCorpus,
+} from "../corpus/index.ts";
 import { questionStats, type QuestionSetStats } from "../search/index.ts";
+import { READ_SECTION_MAX_WORDS } from "../study/index.ts";
 import { contentOption, jsonOption, questionsOption } from "./options.ts";
 
-const sections: CommandModule<object, { content: string }> = {
+const sections: CommandModule<object, { content: string; summary: boolean }> = {
   command: "sections",
   describe: "Print every section of the blog as one JSON object a line: {post, heading, level, text}",
-  builder: (y) => y.options(contentOption),
+  builder: (y) =>
+    y.options({
+      ...contentOption,
+      summary: {
+        type: "boolean",
+        default: false,
+        describe: "Instead, per post: its slug, its file, its sections at each level, its longest section; and what was left out, and why",
+      },
+    }),
   handler: async (argv) => {
+    if (argv.summary) {
+      // The summary lists what was left out itself, so the loader's note would only say it twice.
+      const corpus = await loadCorpus(argv.content, { note: () => {} });
+      process.stdout.write(formatCorpusSummary(summarizeCorpus(corpus, READ_SECTION_MAX_WORDS)));
+      return;
+    }
     const corpus = await loadCorpus(argv.content);
     process.stdout.write(corpus.sections.map((s) => JSON.stringify(s)).join("\n") + "\n");
   },

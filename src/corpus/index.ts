@@ -14,6 +14,7 @@ export {
 export type { PostFile } from "./find-posts.ts";
 export { parsePost, slugFromPath, type ParsedPost } from "./parse-post.ts";
 export { cleanHeading } from "./clean-heading.ts";
+export { formatCorpusSummary, summarizeCorpus, type CorpusSummary, type PostSummary } from "./summary.ts";
 export { disambiguateHeadings } from "./sections.ts";
 export { QUESTIONS_PER_POST, checkQuestions, loadQuestions, parseQuestions, readQuestionsFile, type LocatedQuestion } from "./questions.ts";
 export {

@@ -1,0 +1,108 @@
+// What the loader made of a blog, post by post: how a user sees at a glance whether their blog was read right.
+import path from "node:path";
+import { cleanHeading } from "./clean-heading.ts";
+import type { Corpus, LeftOut, Post } from "./types.ts";
+
+export interface PostSummary {
+  readonly slug: string;
+  /** The file, relative to the content folder, with `/` separators. */
+  readonly file: string;
+  /** Sections by where they come from: the text before the first heading, then `#`, `##` and `###` headings. */
+  readonly intro: number;
+  readonly h1: number;
+  readonly h2: number;
+  readonly h3: number;
+  /** The longest section by words of text (the first of equals), as the snippet and read_section count words. */
+  readonly longest: { readonly heading: string; readonly words: number };
+  /** Sections longer than the words read_section returns: their end is text no tool ever shows the model. */
+  readonly overReadLimit: number;
+}
+
+export interface CorpusSummary {
+  readonly dir: string;
+  readonly posts: readonly PostSummary[];
+  readonly leftOut: readonly LeftOut[];
+  readonly readLimit: number;
+}
+
+export const wordCount = (text: string): number => text.split(/\s+/).filter(Boolean).length;
+
+/**
+ * The text before the first heading is a level-1 section headed by the title; a `#` section is level 1 too.
+ * The intro can only be the first section, and a `#` heading equal to the title there was merged into it
+ * (see sections.ts), so a first level-1 section headed by the title is the intro.
+ */
+function hasIntro(post: Post): boolean {
+  const first = post.sections[0];
+  return first !== undefined && first.level === 1 && first.heading === cleanHeading(post.title);
+}
+
+export function summarizeCorpus(corpus: Corpus, readLimit: number): CorpusSummary {
+  const posts = corpus.posts.map((post): PostSummary => {
+    const intro = hasIntro(post) ? 1 : 0;
+    const count = (level: number) => post.sections.filter((s) => s.level === level).length;
+    let longest = { heading: "", words: -1 };
+    let overReadLimit = 0;
+    for (const s of post.sections) {
+      const words = wordCount(s.text);
+      if (words > longest.words) longest = { heading: s.heading, words };
+      if (words > readLimit) overReadLimit += 1;
+    }
+    const file = path.relative(corpus.dir, post.file).split(path.sep).join("/");
+    return { slug: post.slug, file, intro, h1: count(1) - intro, h2: count(2), h3: count(3), longest, overReadLimit };
+  });
+  return { dir: corpus.dir, posts, leftOut: corpus.leftOut, readLimit };
+}
+
+/** Left-aligned text columns, numbers right-aligned, two spaces apart. */
+function columns(rows: readonly (readonly string[])[], numeric: readonly boolean[]): string[] {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  return rows.map((row) =>
+    row
+      .map((cell, i) => (numeric[i] ? cell.padStart(widths[i]!) : i === row.length - 1 ? cell : cell.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd(),
+  );
+}
+
+/**
+ * The summary as text:
+ *   content/posts: 25 posts, 436 sections (intro 25, # 0, ## 300, ### 111), 1 file left out
+ *   slug    file        intro  #  ##  ###  longest section
+ *   my-post my-post.mdx     1  0  12    3  412 words: Why it matters *
+ *   ...
+ * A longest section over the read limit is starred, with a line saying how many sections are that long.
+ */
+export function formatCorpusSummary(summary: CorpusSummary): string {
+  const readLimit = summary.readLimit;
+  const sum = (key: "intro" | "h1" | "h2" | "h3") => summary.posts.reduce((n, p) => n + p[key], 0);
+  const sections = sum("intro") + sum("h1") + sum("h2") + sum("h3");
+  const left = summary.leftOut.length;
+  const lines = [
+    `${summary.dir}: ${summary.posts.length} ${summary.posts.length === 1 ? "post" : "posts"}, ${sections} sections ` +
+      `(intro ${sum("intro")}, # ${sum("h1")}, ## ${sum("h2")}, ### ${sum("h3")}), ${left} ${left === 1 ? "file" : "files"} left out`,
+    "",
+  ];
+  const rows = summary.posts.map((p) => [
+    p.slug,
+    p.file,
+    String(p.intro),
+    String(p.h1),
+    String(p.h2),
+    String(p.h3),
+    `${p.longest.words} words: ${p.longest.heading}${p.longest.words > readLimit ? " *" : ""}`,
+  ]);
+  const header = ["slug", "file", "intro", "#", "##", "###", "longest section"];
+  lines.push(...columns([header, ...rows], [false, false, true, true, true, true, false]));
+  const over = summary.posts.reduce((n, p) => n + p.overReadLimit, 0);
+  if (over > 0) {
+    const posts = summary.posts.filter((p) => p.overReadLimit > 0).length;
+    const what = `${over} ${over === 1 ? "section" : "sections"} in ${posts} ${posts === 1 ? "post" : "posts"}`;
+    const rest = "(the rest of such a section is never shown to the model)";
+    lines.push("", `* ${what} ${over === 1 ? "is" : "are"} longer than the ${readLimit} words read_section returns ${rest}`);
+  }
+  if (left > 0) {
+    lines.push("", "left out:", ...summary.leftOut.map((item) => `  ${item.file}: ${item.reason}`));
+  }
+  return lines.join("\n") + "\n";
+}

@@ -1,0 +1,68 @@
+// `sections --summary`: per post its slug, file, sections at each level and longest section; what was left out and why.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import path from "node:path";
+import { corpusFromFiles, formatCorpusSummary, loadCorpus, summarizeCorpus } from "../../src/corpus/index.ts";
+import { runCli } from "../helpers/run-cli.ts";
+
+const blog = path.resolve(import.meta.dirname, "../fixtures/layouts/blog");
+
+test("each post's sections are counted by where they come from: intro, #, ## and ###", async () => {
+  const summary = summarizeCorpus(await loadCorpus(blog, { note: () => {} }), 300);
+  assert.deepEqual(
+    summary.posts.map((p) => [p.slug, p.file, p.intro, p.h1, p.h2, p.h3, p.longest.heading, p.longest.words, p.overReadLimit]),
+    [
+      ["rust-ownership", "2024/rust-ownership/index.mdx", 1, 0, 2, 0, "Borrows", 23, 0],
+      ["1-git-intro", "git-guide-series/1-git-intro.mdx", 1, 2, 2, 0, "The object store", 49, 0],
+      ["2-git-branches", "git-guide-series/2-git-branches.mdx", 1, 2, 1, 1, "Merging", 22, 0],
+      ["hugo-style-notes", "hugo-style-notes.md", 1, 0, 2, 0, "Notes Kept in Plain Markdown", 14, 0],
+      ["renamed-post", "old-name.mdx", 1, 0, 1, 0, "Why a slug field", 18, 0],
+    ],
+  );
+  assert.equal(summary.leftOut.length, 3);
+});
+
+test("a section longer than read_section's limit is starred and counted below the table", () => {
+  const long = Array.from({ length: 350 }, (_, i) => `w${i}`).join(" ");
+  const files = [
+    { name: "chapters.mdx", bytes: Buffer.from(`---\ntitle: Chapters\n---\n\n# One\n\n${long}\n\n# Two\n\n${long} more\n`) },
+    { name: "short.mdx", bytes: Buffer.from("---\ntitle: Short\n---\n\nJust this.\n") },
+  ];
+  const text = formatCorpusSummary(summarizeCorpus(corpusFromFiles("blog", files), 300));
+  assert.equal(
+    text,
+    [
+      "blog: 2 posts, 3 sections (intro 1, # 2, ## 0, ### 0), 0 files left out",
+      "",
+      "slug      file          intro  #  ##  ###  longest section",
+      "chapters  chapters.mdx      0  2   0    0  351 words: Two *",
+      "short     short.mdx         1  0   0    0  2 words: Short",
+      "",
+      "* 2 sections in 1 post are longer than the 300 words read_section returns (the rest of such a section is never " +
+        "shown to the model)",
+      "",
+    ].join("\n"),
+  );
+});
+
+test("sections --summary prints the table and what was left out, and no note on stderr", () => {
+  const result = runCli(["sections", "--content", blog, "--summary"]);
+  assert.equal(result.status, 0, result.stderr);
+  assert.equal(result.stderr, "");
+  const lines = result.stdout.split("\n");
+  assert.equal(lines[0], `${blog}: 5 posts, 18 sections (intro 5, # 4, ## 8, ### 1), 3 files left out`);
+  assert.match(lines[2]!, /^slug +file +intro +# +## +### +longest section$/);
+  assert.match(lines[4]!, /^1-git-intro +git-guide-series\/1-git-intro\.mdx +1 +2 +2 +0 +49 words: The object store$/);
+  assert.deepEqual(lines.slice(-5), [
+    "left out:",
+    "  README.md: a README, not a post",
+    "  _index.md: a name starting with _ marks a partial or a list page",
+    "  wip-post.mdx: draft: true",
+    "",
+  ]);
+  // Without --summary the same folder prints its sections, and the note goes to stderr.
+  const plain = runCli(["sections", "--content", blog]);
+  assert.equal(plain.status, 0, plain.stderr);
+  assert.equal(plain.stdout.trimEnd().split("\n").length, 18);
+  assert.match(plain.stderr, /^note: .*left out 3 files: README\.md \(a README, not a post\), .*wip-post\.mdx \(draft: true\)\n$/);
+});
