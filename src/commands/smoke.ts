@@ -29,7 +29,11 @@ const experiment: CommandModule<object, StudyRunArgs & { quant: Quant }> = {
       .option("quant", { choices: QUANTS, default: "f16" as Quant, describe: "Weights: f16 (closest to the study's bf16), q8_0 or q4_k_m" }) as Argv<
       StudyRunArgs & { quant: Quant }
     >,
-  handler: async (argv) => runStudyCommand(argv, DEFAULT_MODEL_NAMES.map((m) => modelIdFor(m, argv.quant)), { report: true }),
+  handler: async (argv) =>
+    runStudyCommand(argv, DEFAULT_MODEL_NAMES.map((m) => modelIdFor(m, argv.quant)), {
+      report: true,
+      modelHint: "--quant q8_0 or --quant q4_k_m names smaller files",
+    }),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -6,6 +6,7 @@ import { openRunFolder, strictTableMarkdown, twoPostTableMarkdown, writeReport }
 import { runStudy, startManifest, STUDY_MAX_NEW_TOKENS, transcriptCostTable, DESIGN_IDS } from "../study/index.ts";
 import { UserError } from "../errors.ts";
 import { jsonOption, questionsOption, runFolderOptions, runPositional, searchOptions } from "./options.ts";
+import { checkOfflineInputs } from "./offline-check.ts";
 import { modelIds, modelOpener, parseDesigns, prepareStudy, progress, scoreAndPrint } from "./study-setup.ts";
 
 const cost: CommandModule<object, { prefix: number; "per-turn": number; price: number; json: boolean }> = {
@@ -79,8 +80,15 @@ export interface StudyRunArgs {
 }
 
 /** The body of run, smoke and experiment: answer every pending (model, design, question), then print the tables. */
-export async function runStudyCommand(argv: StudyRunArgs, models: readonly string[], options: { report?: boolean } = {}): Promise<void> {
+export async function runStudyCommand(
+  argv: StudyRunArgs,
+  models: readonly string[],
+  options: { report?: boolean; modelHint?: string } = {},
+): Promise<void> {
   const designs = parseDesigns(argv.designs);
+  // Offline, everything missing is named at once, before minutes of work that would stop at the first of them.
+  const needed = { models, retriever: argv.retriever, embeddingModel: argv["embedding-model"], embeddingDtype: argv["embedding-dtype"], cacheDir: argv["cache-dir"] };
+  await checkOfflineInputs(needed, options.modelHint ?? "--model PATH runs a local .gguf file");
   const inputs = await prepareStudy({
     content: argv.content,
     questions: argv.questions,

@@ -18,6 +18,8 @@ interface DefaultModel {
    * commit the study pinned, or (undefined) the one the hub resolves on first download, since the study printed none.
    */
   readonly original: { readonly repo: string; readonly revision: string | undefined };
+  /** Bytes of each file, where known (the hub's listing), in the order of `files`. */
+  readonly bytes: Partial<Readonly<Record<Quant, readonly number[]>>>;
 }
 
 /**
@@ -34,6 +36,7 @@ export const DEFAULT_MODELS: readonly DefaultModel[] = [
       q4_k_m: ["qwen2.5-1.5b-instruct-q4_k_m.gguf"],
     },
     original: { repo: "Qwen/Qwen2.5-1.5B-Instruct", revision: "989aa7980e4cf806f80c7fef2b1adb7bc71aa306" },
+    bytes: { f16: [3_560_416_288] },
   },
   {
     name: "qwen2.5-3b",
@@ -44,6 +47,7 @@ export const DEFAULT_MODELS: readonly DefaultModel[] = [
       q4_k_m: ["qwen2.5-3b-instruct-q4_k_m.gguf"],
     },
     original: { repo: "Qwen/Qwen2.5-3B-Instruct", revision: undefined },
+    bytes: { f16: [3_980_517_664, 2_820_129_120] },
   },
 ];
 
@@ -59,6 +63,33 @@ export function defaultModelUri(name: string, quant: Quant = "f16"): string {
 /** A --model value as an id loadModel understands: default names become hf: URIs, paths and URIs pass through. */
 export function modelIdFor(model: string, quant: Quant = "f16"): string {
   return DEFAULT_MODEL_NAMES.includes(model.toLowerCase()) ? defaultModelUri(model, quant) : model;
+}
+
+/**
+ * The local names node-llama-cpp gives an hf: URI's file and its split parts in the models folder, without the
+ * network: `hf:Qwen/Qwen2.5-3B-Instruct-GGUF/qwen2.5-3b-instruct-fp16-00001-of-00002.gguf` ->
+ * hf_Qwen_qwen2.5-3b-instruct-fp16-00001-of-00002.gguf and its -00002- part. Its rule: the repository's name is
+ * left out when the file name starts with it (less "-GGUF"); undefined for URIs of another shape (a branch, a folder).
+ */
+export function hfLocalFileNames(uri: string): { readonly repo: string; readonly hubFiles: string[]; readonly localFiles: string[] } | undefined {
+  const match = /^hf:([\w.-]+)\/([\w.-]+)\/([\w.-]+\.gguf)$/.exec(uri);
+  if (match === null) return undefined;
+  const [, user, repo, file] = match as unknown as [string, string, string, string];
+  const stem = repo.toLowerCase().endsWith("-gguf") ? repo.slice(0, -"-gguf".length).toLowerCase() : undefined;
+  const prefix = stem !== undefined && file.toLowerCase().startsWith(stem) ? `hf_${user}_` : `hf_${user}_${repo}_`;
+  const hubFiles = splitParts(file);
+  return { repo: `${user}/${repo}`, hubFiles, localFiles: hubFiles.map((f) => `${prefix}${f}`) };
+}
+
+/** The hub's size of a default model's file, when DEFAULT_MODELS knows it. */
+export function knownFileBytes(hubFile: string): number | undefined {
+  for (const model of DEFAULT_MODELS) {
+    for (const quant of QUANTS) {
+      const index = model.files[quant].indexOf(hubFile);
+      if (index >= 0) return model.bytes[quant]?.[index];
+    }
+  }
+  return undefined;
 }
 
 /** The default model an id names (a short name or an hf: URI into its GGUF repository), or undefined. */
@@ -100,9 +131,8 @@ export async function resolveModelFiles(id: string, options: { cacheDir: string;
   if (!id.startsWith("hf:") && !/^https?:\/\//.test(id)) return localModelFiles(id);
   const dir = modelsDir(options.cacheDir);
   const { resolveModelFile } = await importNodeLlamaCpp();
-  const offlineHint =
-    `Download its file(s) into ${dir} (named hf_<user>_<file>.gguf, as node-llama-cpp names them), ` +
-    `or pass a local path: --model /path/to/model.gguf.`;
+  const names = hfLocalFileNames(id)?.localFiles.join(", ") ?? "hf_<user>_<file>.gguf, as node-llama-cpp names them";
+  const offlineHint = `Download its file(s) into ${dir} (named ${names}), or give a local .gguf path instead.`;
   let first: string;
   try {
     // Files already there (every part of a split model) are used without touching the network.

@@ -7,4 +7,5 @@ export { snippet, SNIPPET_WORDS } from "./snippet.ts";
 export { INDEX_FORMAT } from "./index-cache.ts";
 export { evaluateSearch, scoreRankings, type RetrieverScore } from "./evaluate.ts";
 export { loadEmbedder } from "./embedder.ts";
+export { modelSource, modelFiles, probeHub } from "./embedder-source.ts";
 export { questionStats, type QuestionStats, type QuestionSetStats } from "./question-stats.ts";
