@@ -1,7 +1,7 @@
 // Before a study starts: the model and embedding files it needs that are not here, all named in one message when the hub is out of reach.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { hfLocalFileNames, knownFileBytes, modelsDir } from "../llm/index.ts";
+import { defaultModelOf, hfLocalFileNames, hubConfigDir, knownFileBytes, modelsDir } from "../llm/index.ts";
 import { modelFiles, modelSource, probeHub, type EmbeddingDtype, type RetrieverKind } from "../search/index.ts";
 import { UserError } from "../errors.ts";
 
@@ -20,7 +20,10 @@ export interface NeededInputs {
   readonly cacheDir: string;
 }
 
-/** What the study would download: hf: models' files (every split part) and a hub embedding model's files. */
+/**
+ * What the study would download: hf: models' files (every split part), the study's models' generation_config.json,
+ * and a hub embedding model's files.
+ */
 export function missingFiles(needed: NeededInputs): MissingFiles[] {
   const missing: MissingFiles[] = [];
   const models = modelsDir(needed.cacheDir);
@@ -31,6 +34,14 @@ export function missingFiles(needed: NeededInputs): MissingFiles[] {
       .map((name, i) => ({ name, hubName: names.hubFiles[i]!, bytes: knownFileBytes(names.hubFiles[i]!) }))
       .filter((f) => !existsSync(path.join(models, f.name)));
     if (files.length > 0) missing.push({ folder: models, from: `https://huggingface.co/${names.repo}`, files });
+    // The study's models also decode by their original repository's generation_config.json.
+    const original = defaultModelOf(id)?.original;
+    const configDir = original && hubConfigDir(models, original.repo);
+    if (original && configDir && !existsSync(path.join(configDir, "generation_config.json"))) {
+      const revision = original.revision ?? "main";
+      const config = { name: "generation_config.json", hubName: "generation_config.json", bytes: undefined };
+      missing.push({ folder: configDir, from: `https://huggingface.co/${original.repo}/blob/${revision}/generation_config.json`, files: [config] });
+    }
   }
   if (needed.retriever !== "bm25" && !existsSync(needed.embeddingModel)) {
     const source = modelSource(needed.embeddingModel);
@@ -80,7 +91,7 @@ export async function checkOfflineInputs(needed: NeededInputs, modelHint: string
   if (probe.ok || probe.status !== undefined) return;
   const embedderMissing = missing.some((g) => g.folder.startsWith(path.join(needed.cacheDir, "embedders")));
   const hints = [
-    ...(missing.length > (embedderMissing ? 1 : 0) ? [modelHint] : []),
+    ...(missing.some((g) => g.folder.startsWith(modelsDir(needed.cacheDir))) ? [modelHint] : []),
     ...(embedderMissing ? ["--retriever bm25 needs no embedding model", "--embedding-model DIR takes a local model folder"] : []),
     "--cache-dir DIR reads a cache that holds them",
   ];

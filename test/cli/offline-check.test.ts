@@ -31,13 +31,13 @@ test("the local names of the default models' files are node-llama-cpp's own, eve
 test("missingFiles lists only what is absent, and nothing for bm25 or a local embedder folder", () => {
   const cacheDir = emptyCache();
   const needed = { models: [defaultModelUri("qwen2.5-3b")], retriever: "hybrid" as const, embeddingModel: "Xenova/all-MiniLM-L6-v2", embeddingDtype: "fp32" as const, cacheDir };
-  assert.deepEqual(missingFiles(needed).map((g) => g.files.length), [2, 4]);
+  assert.deepEqual(missingFiles(needed).map((g) => g.files.length), [2, 1, 4]);
   mkdirSync(path.join(cacheDir, "models"));
   writeFileSync(path.join(cacheDir, "models", "hf_Qwen_qwen2.5-3b-instruct-fp16-00001-of-00002.gguf"), "");
   const partly = missingFiles(needed);
   assert.deepEqual(partly[0]!.files.map((f) => [f.name, f.bytes]), [["hf_Qwen_qwen2.5-3b-instruct-fp16-00002-of-00002.gguf", 2_820_129_120]]);
-  assert.equal(missingFiles({ ...needed, retriever: "bm25" }).length, 1);
-  assert.equal(missingFiles({ ...needed, embeddingModel: cacheDir }).length, 1);
+  assert.equal(missingFiles({ ...needed, retriever: "bm25" }).length, 2);
+  assert.equal(missingFiles({ ...needed, embeddingModel: cacheDir }).length, 2);
 });
 
 test("experiment offline names both GGUFs (every part, with sizes) and MiniLM in one message, and only its own options", () => {
@@ -53,6 +53,7 @@ test("experiment offline names both GGUFs (every part, with sizes) and MiniLM in
     "tokenizer.json",
     "tokenizer_config.json",
     "onnx/model.onnx",
+    "Qwen_Qwen2.5-1.5B-Instruct/ (from https://huggingface.co/Qwen/Qwen2.5-1.5B-Instruct/blob/989aa7980e4cf806f80c7fef2b1adb7bc71aa306/generation_config.json)",
   ]) {
     assert.ok(message.includes(file), `${file} missing from:\n${message}`);
   }
@@ -67,7 +68,7 @@ test("experiment offline names both GGUFs (every part, with sizes) and MiniLM in
 test("run offline names --model as its way around, and no embedder with --retriever bm25", () => {
   const result = runCli(["run", "--model", "qwen2.5-1.5b", "--retriever", "bm25", "--cache-dir", emptyCache()], { env: OFFLINE });
   assert.equal(result.status, 1);
-  assert.match(result.stderr, /1 file this run needs is not here/);
+  assert.match(result.stderr, /2 files this run needs are not here/);
   assert.match(result.stderr, /--model PATH/);
   assert.doesNotMatch(result.stderr, /embedders|MiniLM/);
 });
