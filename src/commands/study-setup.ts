@@ -78,7 +78,7 @@ export function modelOpener(o: ModelLoadOptions): (id: string) => Promise<Loaded
 /** Scores the folder's log, writes its tables and prints them. */
 export function scoreAndPrint(outDir: string, corpus: Corpus, questionCount: number): void {
   const { records } = readAnswerLog(path.join(outDir, ANSWERS_FILE));
-  const markdown = writeTables(outDir, records, corpus.posts.map((p) => p.slug), { sections: corpus.sections.length, questions: questionCount });
+  const { markdown, files } = writeTables(outDir, records, corpus.posts.map((p) => p.slug), { sections: corpus.sections.length, questions: questionCount });
   console.log(markdown);
-  progress(`tables written to ${path.join(outDir, "tables.md")}, study.csv, strict.csv`);
+  progress(`tables written to ${path.join(outDir, files[0]!)}, ${files.slice(1).join(", ")}`);
 }

@@ -9,11 +9,17 @@ export const TWO_POST_CSV = "two-post.csv";
 
 /**
  * One table per question set: the study's two tables over the one-post questions, the two-post table over the
- * others. Returns the markdown it wrote, for printing.
+ * others. Returns the markdown it wrote, for printing, and the names of the files it wrote.
  */
-export function writeTables(dir: string, records: readonly AnswerRecord[], slugs: readonly string[], context: TableContext): string {
+export function writeTables(
+  dir: string,
+  records: readonly AnswerRecord[],
+  slugs: readonly string[],
+  context: TableContext,
+): { markdown: string; files: string[] } {
   const sets = splitQuestionSets(records);
   const blocks: string[] = [];
+  const files = ["tables.md"];
   if (sets.onePost.length > 0 || sets.twoPost.length === 0) {
     const study = studyRows(records);
     const strict = strictRows(records, slugs);
@@ -21,13 +27,15 @@ export function writeTables(dir: string, records: readonly AnswerRecord[], slugs
     blocks.push(studyTablesMarkdown(study, onePostContext), strictTableMarkdown(strict));
     writeFileSync(path.join(dir, "study.csv"), rowsCsv(study));
     writeFileSync(path.join(dir, "strict.csv"), rowsCsv(strict));
+    files.push("study.csv", "strict.csv");
   }
   if (sets.twoPost.length > 0) {
     const rows = twoPostRows(records, slugs);
     blocks.push(twoPostTableMarkdown(rows));
     writeFileSync(path.join(dir, TWO_POST_CSV), rowsCsv(rows));
+    files.push(TWO_POST_CSV);
   }
   const markdown = `${blocks.join("\n\n")}\n`;
   writeFileSync(path.join(dir, "tables.md"), markdown);
-  return markdown;
+  return { markdown, files };
 }
