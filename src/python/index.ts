@@ -4,4 +4,4 @@ export { pyJsonDumps } from "./json-dumps.ts";
 export { JSONDecodeError, rawDecode } from "./raw-decode.ts";
 export { pyRepr, pyTypeName } from "./repr.ts";
 export { PyError } from "./exceptions.ts";
-export { floatRepr, PyDict, PyFloat, toPlainJson } from "./values.ts";
+export { floatRepr, PyDict, PyFloat, PyInt, toPlainJson } from "./values.ts";

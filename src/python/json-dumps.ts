@@ -1,5 +1,5 @@
 // JSON written the way the study's Python wrote it (json.dumps defaults), because token counts depend on every byte.
-import { floatRepr, PyDict, PyFloat } from "./values.ts";
+import { floatRepr, PyDict, PyFloat, PyInt } from "./values.ts";
 
 /**
  * Python's `json.dumps(value)` with default arguments: `", "` and `": "` separators, non-ASCII escaped as
@@ -12,6 +12,7 @@ export function pyJsonDumps(value: unknown): string {
   if (typeof value === "number") return pyNumber(value);
   if (typeof value === "string") return pyString(value);
   if (value instanceof PyFloat) return pyFloat(value.value);
+  if (value instanceof PyInt) return String(value.value);
   if (Array.isArray(value)) return `[${value.map(pyJsonDumps).join(", ")}]`;
   if (value instanceof PyDict) return `{${[...value].map(([k, v]) => `${pyString(k)}: ${pyJsonDumps(v)}`).join(", ")}}`;
   if (typeof value === "object") {

@@ -1,8 +1,9 @@
 // Python's json.JSONDecoder().raw_decode: parse the first JSON value of a string, ignore what follows.
 // The loop parses tool calls with it, and its error messages become tool results the model reads,
 // so the messages copy CPython's ("Expecting value: line 1 column 1 (char 0)").
-// Objects decode to PyDict and floats to PyFloat, so that key order, "__proto__" keys and 1.0 survive as in Python.
-import { PyDict, PyFloat } from "./values.ts";
+// Objects decode to PyDict, floats to PyFloat and big ints to PyInt, so that key order, "__proto__" keys, 1.0 and
+// every digit survive as in Python.
+import { PyDict, PyFloat, PyInt } from "./values.ts";
 
 export class JSONDecodeError extends Error {
   override readonly name = "JSONDecodeError";
@@ -56,7 +57,10 @@ class Parser {
       this.pos = NUMBER.lastIndex;
       // A fraction or an exponent makes a Python float, even when its value is integral (1.0, 1e2).
       const isFloat = match[1] !== undefined || match[2] !== undefined;
-      return isFloat ? new PyFloat(Number(match[0])) : Number(match[0]);
+      if (isFloat) return new PyFloat(Number(match[0]));
+      // An int beyond 2^53 keeps every digit, as Python's ints do.
+      const int = Number(match[0]);
+      return Number.isSafeInteger(int) ? int : new PyInt(BigInt(match[0]));
     }
     return this.fail("Expecting value", at);
   }

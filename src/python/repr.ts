@@ -1,10 +1,11 @@
 // Python's repr() and type names of decoded JSON values, for error messages worded as CPython words them.
-import { floatRepr, PyDict, PyFloat } from "./values.ts";
+import { floatRepr, PyDict, PyFloat, PyInt } from "./values.ts";
 
 /** type(value).__name__ of a value decoded from JSON. */
 export function pyTypeName(value: unknown): string {
   if (value === null || value === undefined) return "NoneType";
   if (value instanceof PyFloat) return "float";
+  if (value instanceof PyInt) return "int";
   if (Array.isArray(value)) return "list";
   if (typeof value === "string") return "str";
   if (typeof value === "boolean") return "bool";
@@ -40,6 +41,7 @@ export function pyRepr(value: unknown): string {
   if (value === null || value === undefined) return "None";
   if (typeof value === "boolean") return value ? "True" : "False";
   if (value instanceof PyFloat) return floatRepr(value.value);
+  if (value instanceof PyInt) return String(value.value);
   if (typeof value === "number") return Number.isInteger(value) ? String(value) : floatRepr(value);
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(", ")}]`;
   if (value instanceof PyDict) return `{${[...value].map(([k, v]) => `${strRepr(k)}: ${pyRepr(v)}`).join(", ")}}`;

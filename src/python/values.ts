@@ -18,6 +18,14 @@ export class PyFloat {
   }
 }
 
+/** An int too large for a JavaScript number to hold exactly (beyond 2^53). JSON.stringify writes the nearest number. */
+export class PyInt {
+  constructor(readonly value: bigint) {}
+  toJSON(): number {
+    return Number(this.value);
+  }
+}
+
 /** Python's repr() of a float: the shortest digits that round-trip, in fixed notation for 1e-4 <= |x| < 1e16. */
 export function floatRepr(x: number): string {
   if (Number.isNaN(x)) return "nan";
