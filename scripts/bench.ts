@@ -57,7 +57,7 @@ const cacheDir = path.resolve(argv["cache-dir"]);
 // The model: a file the user names, or random weights with a real Qwen2.5 shape, generated once into the cache.
 const benchDir = path.join(cacheDir, "bench");
 const modelPath = argv.model ?? (await makeTinyModel({ out: path.join(benchDir, `${argv.shape}-seed1.gguf`), shape: argv.shape, seed: 1, cacheDir: benchDir })).path;
-const load = () => loadModel(modelPath, { cacheDir, gpu: argv.gpu ? "auto" : false, ...(argv.threads !== undefined ? { threads: argv.threads } : {}) });
+const load = () => loadModel(modelPath, { cacheDir, gpu: argv.gpu, threads: argv.threads });
 
 const corpus = await loadCorpus(argv.content);
 const questions = (await loadQuestions(argv["questions-file"], corpus)).slice(0, questionCount);

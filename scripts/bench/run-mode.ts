@@ -87,8 +87,10 @@ export async function runMode(o: RunModeOptions): Promise<ModeSample> {
       models: ["bench"],
       openModel,
       tools: o.tools,
-      settings: { designs: o.slice.designs, questions: o.slice.questions, parallel: o.mode.parallel, reuseCache: o.mode.reuseCache, sharedContext: o.mode.sharedContext, maxNewTokens: o.slice.maxNewTokens },
-      fresh: true,
+      designs: o.slice.designs,
+      questions: o.slice.questions,
+      settings: { parallel: o.mode.parallel, reuseCache: o.mode.reuseCache, sharedContext: o.mode.sharedContext, maxNewTokens: o.slice.maxNewTokens },
+      beforeStart: async () => rmSync(path.join(outDir, ANSWERS_FILE), { force: true }),
     });
     const seconds = (performance.now() - started) / 1000 - loadSeconds;
     const { records } = readAnswerLog(path.join(outDir, ANSWERS_FILE));

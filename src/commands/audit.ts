@@ -4,7 +4,18 @@ import type { CommandModule } from "yargs";
 import { loadCorpus } from "../corpus/index.ts";
 import { loadModel } from "../llm/index.ts";
 import { openIndex } from "../search/index.ts";
-import { ANSWERS_FILE, auditRuns, auditText, cachedSha256, readAnswerLog, readManifest, type AnswerRecord, type RunManifest } from "../study/index.ts";
+import {
+  ANSWERS_FILE,
+  auditRuns,
+  auditText,
+  cachedSha256,
+  modelLoadOptions,
+  readAnswerLog,
+  readManifest,
+  settingsFromFields,
+  type AnswerRecord,
+  type RunManifest,
+} from "../study/index.ts";
 import { modelLabel } from "../report/index.ts";
 import { UserError } from "../errors.ts";
 import { defaultCacheDir } from "./options.ts";
@@ -65,26 +76,19 @@ const audit: CommandModule<object, AuditArgs> = {
     if (corpus.hash !== manifest.corpus.sha256) {
       throw new UserError(`${corpus.dir} is not the blog this run searched (sha256 ${corpus.hash}, the run's ${manifest.corpus.sha256}): search results, and so transcripts, would differ`);
     }
-    const s = manifest.settings;
+    const settings = settingsFromFields(manifest.settings);
     const index = await openIndex(corpus, {
-      retriever: s.retriever,
-      embeddingModel: s.embedding_model ?? "",
-      dtype: s.embedding_dtype ?? "fp32",
+      retriever: settings.retriever,
+      embeddingModel: settings.embeddingModel,
+      dtype: settings.embeddingDtype,
       cacheDir: argv["cache-dir"],
       onProgress: progress,
     });
-    const loaded = await loadModel(model, {
-      cacheDir: argv["cache-dir"],
-      gpu: s.gpu ? "auto" : false,
-      ...(s.threads !== null ? { threads: s.threads } : {}),
-      ...(s.context_size !== null ? { contextSize: s.context_size } : {}),
-      ...(s.chat_template !== null ? { chatTemplateFile: s.chat_template } : {}),
-      onProgress: progress,
-    });
+    const loaded = await loadModel(model, { ...modelLoadOptions(settings), cacheDir: argv["cache-dir"], onProgress: progress });
     try {
       await checkSameWeights(manifest, model, loaded.info.files, argv["cache-dir"]);
-      const result = await auditRuns({ runs, model: loaded, tools: index, maxNewTokens: s.max_new_tokens, onProgress: progress });
-      console.log(argv.json ? JSON.stringify(result) : auditText(result, { dir: argv.out, parallel: s.parallel, reuseCache: s.reuse_cache }));
+      const result = await auditRuns({ runs, model: loaded, tools: index, maxNewTokens: settings.maxNewTokens, onProgress: progress });
+      console.log(argv.json ? JSON.stringify(result) : auditText(result, { dir: argv.out, parallel: settings.parallel, reuseCache: settings.reuseCache }));
     } finally {
       await loaded.dispose();
     }

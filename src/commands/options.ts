@@ -1,7 +1,7 @@
 // Options shared by several commands, defined once so that --help says the same thing everywhere.
 import path from "node:path";
-import type { Options } from "yargs";
-import { RETRIEVER_KINDS } from "../search/types.ts";
+import type { Argv, Options } from "yargs";
+import { SETTING_OPTIONS } from "../study/index.ts";
 
 /** Where caches live: the index, downloaded models, generated tiny models. */
 export function defaultCacheDir(): string {
@@ -10,23 +10,19 @@ export function defaultCacheDir(): string {
 
 export const contentOption = {
   content: { type: "string", default: "content/posts", describe: "Folder of the blog's posts (.mdx and .md, in subfolders too)" },
-} satisfies Record<string, Options>;
+} as const satisfies Record<string, Options>;
 
 export const questionsOption = {
   questions: { type: "string", default: "questions/questions.jsonl", describe: "Questions file (JSONL)" },
-} satisfies Record<string, Options>;
+} as const satisfies Record<string, Options>;
 
 export const searchOptions = {
   ...contentOption,
-  retriever: { choices: RETRIEVER_KINDS, default: "hybrid", describe: "bm25, dense (MiniLM) or hybrid (reciprocal rank fusion of both)" },
-  "embedding-model": {
-    type: "string",
-    default: "Xenova/all-MiniLM-L6-v2",
-    describe: "Embedding model: a Hugging Face hub id or a local folder (unused with --retriever bm25)",
-  },
-  "embedding-dtype": { choices: ["fp32", "fp16", "q8"], default: "fp32", describe: "Embedding model weights to load" },
+  retriever: SETTING_OPTIONS.retriever,
+  "embedding-model": SETTING_OPTIONS["embedding-model"],
+  "embedding-dtype": SETTING_OPTIONS["embedding-dtype"],
   "cache-dir": { type: "string", default: defaultCacheDir(), defaultDescription: "$BLOGQA_CACHE or ./.cache", describe: "Index and model cache" },
-} satisfies Record<string, Options>;
+} as const satisfies Record<string, Options>;
 
 export const jsonOption = {
   json: { type: "boolean", default: false, describe: "Print JSON instead of a table" },
@@ -44,3 +40,6 @@ export const runFolderOptions = {
 } satisfies Record<string, Options>;
 
 export const runPositional = { type: "string", demandOption: true, describe: "A run folder, or the answers.jsonl inside one" } as const;
+
+/** The arguments a command's builder declares, as yargs infers them from the option definitions. */
+export type BuiltArgs<B> = B extends (y: Argv<object>) => Argv<infer U> ? U : never;

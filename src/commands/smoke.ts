@@ -3,32 +3,36 @@ import path from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import { modelIdFor, DEFAULT_MODEL_NAMES, QUANTS, type Quant } from "../llm/index.ts";
 import { ensureTinyEmbedder, makeTinyModel } from "../test-models/index.ts";
-import { runStudyCommand, studyRunOptions, type StudyRunArgs } from "./study.ts";
+import { runStudyCommand, studyRunOptions } from "./study.ts";
+import type { BuiltArgs } from "./options.ts";
 import { progress } from "./study-setup.ts";
 
-const smoke: CommandModule<object, StudyRunArgs> = {
+const TINY_EMBEDDER = "(the tiny embedder)";
+const smokeBuilder = (y: Argv) =>
+  studyRunOptions(y).default("out", path.join("results", "smoke")).default("fresh", true).default("embedding-model", TINY_EMBEDDER);
+
+const smoke: CommandModule<object, BuiltArgs<typeof smokeBuilder>> = {
   command: "smoke",
   describe: "The whole study offline on the generated tiny model and tiny embedder (hybrid search, all designs, all questions) into results/smoke/",
-  builder: (y) =>
-    studyRunOptions(y).default("out", path.join("results", "smoke")).default("fresh", true).default("embedding-model", "(the tiny embedder)") as Argv<StudyRunArgs>,
+  builder: smokeBuilder,
   handler: async (argv) => {
     const tinyDir = path.join(argv["cache-dir"], "tiny");
     const model = await makeTinyModel({ out: path.join(tinyDir, "tiny-seed1.gguf"), shape: "tiny", seed: 1, cacheDir: tinyDir });
-    const embedder = argv["embedding-model"] === "(the tiny embedder)" ? ensureTinyEmbedder(path.join(tinyDir, "tiny-embedder"), { seed: 42, shape: "tiny" }) : argv["embedding-model"];
+    const embedder = argv.embeddingModel === TINY_EMBEDDER ? ensureTinyEmbedder(path.join(tinyDir, "tiny-embedder"), { seed: 42, shape: "tiny" }) : argv.embeddingModel;
     progress(`smoke: tiny model ${model.path}, embedder ${embedder}`);
-    await runStudyCommand({ ...argv, "embedding-model": embedder }, [model.path], { report: true });
+    await runStudyCommand({ ...argv, embeddingModel: embedder, "embedding-model": embedder }, [model.path], { report: true });
   },
 };
 
-const experiment: CommandModule<object, StudyRunArgs & { quant: Quant }> = {
+const experimentBuilder = (y: Argv) =>
+  studyRunOptions(y)
+    .default("out", "results")
+    .option("quant", { choices: QUANTS, default: "f16" as Quant, describe: "Weights: f16 (closest to the study's bf16), q8_0 or q4_k_m" });
+
+const experiment: CommandModule<object, BuiltArgs<typeof experimentBuilder>> = {
   command: "experiment",
   describe: `The study itself: ${DEFAULT_MODEL_NAMES.join(" and ")}, all four designs, all questions, into results/ (resumes)`,
-  builder: (y) =>
-    studyRunOptions(y)
-      .default("out", "results")
-      .option("quant", { choices: QUANTS, default: "f16" as Quant, describe: "Weights: f16 (closest to the study's bf16), q8_0 or q4_k_m" }) as Argv<
-      StudyRunArgs & { quant: Quant }
-    >,
+  builder: experimentBuilder,
   handler: async (argv) =>
     runStudyCommand(argv, DEFAULT_MODEL_NAMES.map((m) => modelIdFor(m, argv.quant)), {
       report: true,

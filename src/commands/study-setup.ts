@@ -1,9 +1,9 @@
 // What run, smoke and experiment share: read the blog and questions, open the search, pick the models.
 import { loadCorpus, loadQuestions, type Corpus, type Question } from "../corpus/index.ts";
-import { openIndex, type SearchIndex, type RetrieverKind, type EmbeddingDtype } from "../search/index.ts";
+import { openIndex, type SearchIndex } from "../search/index.ts";
 import { loadModel, modelIdFor, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
 import type { LoadedModel } from "../llm/types.ts";
-import { readAnswerLog, ANSWERS_FILE, DESIGN_IDS, type DesignId } from "../study/index.ts";
+import { readAnswerLog, modelLoadOptions, ANSWERS_FILE, DESIGN_IDS, type DesignId, type RunSettings } from "../study/index.ts";
 import { writeTables } from "../report/index.ts";
 import { UserError } from "../errors.ts";
 import path from "node:path";
@@ -14,30 +14,28 @@ export interface StudyInputs {
   readonly index: SearchIndex;
 }
 
-export interface StudyInputOptions {
+/** Where a run's inputs are, besides its settings. */
+export interface StudyInputPaths {
   readonly content: string;
   readonly questions: string;
-  readonly limit?: number;
-  readonly retriever: RetrieverKind;
-  readonly embeddingModel: string;
-  readonly embeddingDtype: EmbeddingDtype;
+  readonly limit: number | undefined;
   readonly cacheDir: string;
 }
 
 export const progress = (message: string) => console.error(message);
 
-export async function prepareStudy(o: StudyInputOptions): Promise<StudyInputs> {
+export async function prepareStudy(settings: RunSettings, o: StudyInputPaths): Promise<StudyInputs> {
   const corpus = await loadCorpus(o.content);
   const all = await loadQuestions(o.questions, corpus);
   const questions = o.limit === undefined ? all : all.slice(0, o.limit);
   const index = await openIndex(corpus, {
-    retriever: o.retriever,
-    embeddingModel: o.embeddingModel,
-    dtype: o.embeddingDtype,
+    retriever: settings.retriever,
+    embeddingModel: settings.embeddingModel,
+    dtype: settings.embeddingDtype,
     cacheDir: o.cacheDir,
     onProgress: progress,
   });
-  progress(`${corpus.posts.length} posts, ${corpus.sections.length} sections, ${questions.length} questions, ${o.retriever} search`);
+  progress(`${corpus.posts.length} posts, ${corpus.sections.length} sections, ${questions.length} questions, ${settings.retriever} search`);
   return { corpus, questions, index };
 }
 
@@ -55,24 +53,9 @@ export function modelIds(models: readonly string[] | undefined, quant: Quant): s
   return (models && models.length > 0 ? models : DEFAULT_MODEL_NAMES).map((m) => modelIdFor(m, quant));
 }
 
-export interface ModelLoadOptions {
-  readonly cacheDir: string;
-  readonly gpu: boolean;
-  readonly threads?: number;
-  readonly contextSize?: number;
-  readonly chatTemplate?: string;
-}
-
-export function modelOpener(o: ModelLoadOptions): (id: string) => Promise<LoadedModel> {
-  return (id) =>
-    loadModel(id, {
-      cacheDir: o.cacheDir,
-      gpu: o.gpu ? "auto" : false,
-      ...(o.threads !== undefined ? { threads: o.threads } : {}),
-      ...(o.contextSize !== undefined ? { contextSize: o.contextSize } : {}),
-      ...(o.chatTemplate !== undefined ? { chatTemplateFile: o.chatTemplate } : {}),
-      onProgress: progress,
-    });
+/** Loads models under a run's settings. */
+export function modelOpener(settings: RunSettings, cacheDir: string): (id: string) => Promise<LoadedModel> {
+  return (id) => loadModel(id, { ...modelLoadOptions(settings), cacheDir, onProgress: progress });
 }
 
 /** Scores the folder's log, writes its tables and prints them. */

@@ -1,11 +1,11 @@
 // The study commands: thin shells over src/study/.
-import type { Argv, CommandModule } from "yargs";
-import { QUANTS, type Quant } from "../llm/index.ts";
+import type { Argv, ArgumentsCamelCase, CommandModule, Options } from "yargs";
+import { checkModel, QUANTS, type LoadedModel, type Quant } from "../llm/index.ts";
 import { splitQuestionSets, strictRows, twoPostRows } from "../scoring/index.ts";
-import { openRunFolder, strictTableMarkdown, twoPostTableMarkdown, writeReport } from "../report/index.ts";
-import { runStudy, startManifest, STUDY_MAX_NEW_TOKENS, transcriptCostTable, DESIGN_IDS } from "../study/index.ts";
+import { clearRunOutputs, openRunFolder, strictTableMarkdown, twoPostTableMarkdown, writeReport } from "../report/index.ts";
+import { runStudy, settingsFromArgs, SETTING_OPTIONS, startManifest, transcriptCostTable, DESIGN_IDS } from "../study/index.ts";
 import { UserError } from "../errors.ts";
-import { jsonOption, questionsOption, runFolderOptions, runPositional, searchOptions } from "./options.ts";
+import { contentOption, jsonOption, questionsOption, runFolderOptions, runPositional, searchOptions, type BuiltArgs } from "./options.ts";
 import { checkOfflineInputs } from "./offline-check.ts";
 import { modelIds, modelOpener, parseDesigns, prepareStudy, progress, scoreAndPrint } from "./study-setup.ts";
 
@@ -29,55 +29,46 @@ const cost: CommandModule<object, { prefix: number; "per-turn": number; price: n
   },
 };
 
-/** Options of every command that runs models over the study. */
-export function studyRunOptions<T>(y: Argv<T>): Argv<T & StudyRunArgs> {
-  const built = y
-    .options(searchOptions)
-    .options(questionsOption)
-    .option("designs", { type: "string", alias: "variants", describe: `Designs to run, comma-separated (default all: ${DESIGN_IDS.join(",")})` })
-    .option("limit", { type: "number", describe: "Only the first N questions" })
-    .option("parallel", { type: "number", default: 1, describe: "Questions generated at once, one sequence each" })
-    .option("reuse-cache", { type: "boolean", default: true, describe: "Reuse each sequence's KV cache across calls (--no-reuse-cache evaluates every prompt from scratch, as the study did)" })
-    .option("shared-context", {
-      type: "boolean",
-      default: false,
-      describe: "Batch the --parallel sequences on one context (faster on a GPU; greedy near-ties may flip: check with audit)",
-    })
-    .option("max-new-tokens", { type: "number", default: STUDY_MAX_NEW_TOKENS, describe: "New tokens per call at most (the study's 200)" })
-    .option("out", { type: "string", default: "runs/default", describe: "Run folder: answers.jsonl, tables, manifest" })
-    .option("fresh", { type: "boolean", default: false, describe: "Drop the folder's earlier answers instead of resuming" })
-    .option("gpu", { type: "boolean", default: true, describe: "Use a GPU when one is found (--no-gpu forces the CPU)" })
-    .option("threads", { type: "number", describe: "CPU threads for llama.cpp (default: chosen by the runtime)" })
-    .option("context-size", { type: "number", describe: "Context size in tokens per sequence (default: chosen by the runtime)" })
-    .option("chat-template", { type: "string", describe: "Jinja chat template file, for a model whose GGUF has none" })
+/** What a run command takes besides the settings: its inputs, its selection of runs, and where it writes. */
+const runInvocationOptions = {
+  ...contentOption,
+  ...questionsOption,
+  "cache-dir": searchOptions["cache-dir"],
+  designs: {
+    type: "string",
+    alias: "variants",
+    coerce: (list: string) => parseDesigns(list),
+    describe: `Designs to run, comma-separated (default all: ${DESIGN_IDS.join(",")})`,
+  },
+  limit: { type: "number", describe: "Only the first N questions" },
+  out: { type: "string", default: "runs/default", describe: "Run folder: answers.jsonl, tables, manifest" },
+  fresh: {
+    type: "boolean",
+    default: false,
+    describe: "Start the folder over: once the inputs and the first model check out, remove its answers, tables, manifest and report",
+  },
+} as const satisfies Record<string, Options>;
+
+/** Options of every command that runs models over the study: the run settings and the invocation's own. */
+export function studyRunOptions<T>(y: Argv<T>) {
+  return y
+    .options(SETTING_OPTIONS)
+    .options(runInvocationOptions)
     .check((argv) => {
-      if (!Number.isInteger(argv.parallel) || argv.parallel < 1) throw new UserError("--parallel must be a positive integer");
-      if (argv.limit !== undefined && (!Number.isInteger(argv.limit) || argv.limit < 1)) throw new UserError("--limit must be a positive integer");
+      const positive = (flag: string, value: number | undefined) => {
+        if (value !== undefined && (!Number.isInteger(value) || value < 1)) throw new UserError(`--${flag} must be a positive integer`);
+      };
+      positive("parallel", argv.parallel);
+      positive("limit", argv.limit);
+      positive("max-new-tokens", argv["max-new-tokens"]);
+      positive("threads", argv.threads);
+      positive("context-size", argv["context-size"]);
       return true;
     });
-  return built as unknown as Argv<T & StudyRunArgs>;
 }
 
-export interface StudyRunArgs {
-  content: string;
-  questions: string;
-  retriever: "bm25" | "dense" | "hybrid";
-  "embedding-model": string;
-  "embedding-dtype": "fp32" | "fp16" | "q8";
-  "cache-dir": string;
-  designs?: string;
-  limit?: number;
-  parallel: number;
-  "reuse-cache": boolean;
-  "shared-context": boolean;
-  "max-new-tokens": number;
-  out: string;
-  fresh: boolean;
-  gpu: boolean;
-  threads?: number;
-  "context-size"?: number;
-  "chat-template"?: string;
-}
+/** The parsed arguments of run, smoke and experiment, as yargs infers them from the option definitions. */
+export type StudyRunArgs = ArgumentsCamelCase<BuiltArgs<typeof studyRunOptions<object>>>;
 
 /** The body of run, smoke and experiment: answer every pending (model, design, question), then print the tables. */
 export async function runStudyCommand(
@@ -85,67 +76,38 @@ export async function runStudyCommand(
   models: readonly string[],
   options: { report?: boolean; modelHint?: string } = {},
 ): Promise<void> {
-  const designs = parseDesigns(argv.designs);
+  const settings = settingsFromArgs(argv);
+  const cacheDir = argv.cacheDir;
+  const designs = argv.designs ?? [...DESIGN_IDS];
   // Offline, everything missing is named at once, before minutes of work that would stop at the first of them.
-  const needed = { models, retriever: argv.retriever, embeddingModel: argv["embedding-model"], embeddingDtype: argv["embedding-dtype"], cacheDir: argv["cache-dir"] };
+  const needed = { models, retriever: settings.retriever, embeddingModel: settings.embeddingModel, embeddingDtype: settings.embeddingDtype, cacheDir };
   await checkOfflineInputs(needed, options.modelHint ?? "--model PATH runs a local .gguf file");
-  const inputs = await prepareStudy({
-    content: argv.content,
-    questions: argv.questions,
-    ...(argv.limit !== undefined ? { limit: argv.limit } : {}),
-    retriever: argv.retriever,
-    embeddingModel: argv["embedding-model"],
-    embeddingDtype: argv["embedding-dtype"],
-    cacheDir: argv["cache-dir"],
-  });
-  const settings = {
-    designs,
-    questions: inputs.questions,
-    parallel: argv.parallel,
-    reuseCache: argv["reuse-cache"],
-    sharedContext: argv["shared-context"],
-    maxNewTokens: argv["max-new-tokens"],
-  };
+  const inputs = await prepareStudy(settings, { content: argv.content, questions: argv.questions, limit: argv.limit, cacheDir });
   // Checked before any model loads: a folder's answers must all come from one setup.
   const manifest = startManifest(
     argv.out,
     {
-      settings: {
-        models,
-        designs,
-        questionsFile: argv.questions,
-        limit: argv.limit,
-        parallel: argv.parallel,
-        reuseCache: argv["reuse-cache"],
-        sharedContext: argv["shared-context"],
-        maxNewTokens: argv["max-new-tokens"],
-        retriever: argv.retriever,
-        embeddingModel: argv["embedding-model"],
-        embeddingDtype: argv["embedding-dtype"],
-        contentDir: argv.content,
-        gpu: argv.gpu,
-        threads: argv.threads,
-        contextSize: argv["context-size"],
-        chatTemplate: argv["chat-template"],
-      },
+      settings,
+      selection: { models, designs, limit: argv.limit },
+      questionsFile: argv.questions,
       corpus: inputs.corpus,
       questionCount: inputs.questions.length,
       embedding: inputs.index.embedding,
     },
-    { fresh: argv.fresh, cacheDir: argv["cache-dir"], onProgress: progress },
+    { fresh: argv.fresh, cacheDir, onProgress: progress },
   );
-  const open = modelOpener({
-    cacheDir: argv["cache-dir"],
-    gpu: argv.gpu,
-    ...(argv.threads !== undefined ? { threads: argv.threads } : {}),
-    ...(argv["context-size"] !== undefined ? { contextSize: argv["context-size"] } : {}),
-    ...(argv["chat-template"] !== undefined ? { chatTemplate: argv["chat-template"] } : {}),
-  });
+  // Every model's files and metadata before anything runs (and before --fresh removes anything).
+  for (const id of models) await checkModel(id, { cacheDir, chatTemplate: settings.chatTemplate, onProgress: progress });
+  const open = modelOpener(settings, cacheDir);
+  let preloaded: { readonly id: string; readonly model: LoadedModel } | undefined;
   const summary = await runStudy({
     outDir: argv.out,
     models,
+    designs,
+    questions: inputs.questions,
     openModel: async (id) => {
-      const model = await open(id);
+      const model = preloaded?.id === id ? preloaded.model : await open(id);
+      preloaded = undefined;
       try {
         await manifest.recordModel(model.info);
       } catch (error) {
@@ -156,7 +118,13 @@ export async function runStudyCommand(
     },
     tools: inputs.index,
     settings,
-    fresh: argv.fresh,
+    // --fresh: the first model must load before the folder's earlier work is removed.
+    beforeStart: argv.fresh
+      ? async () => {
+          preloaded = { id: models[0]!, model: await open(models[0]!) };
+          clearRunOutputs(argv.out);
+        }
+      : undefined,
     onProgress: progress,
   });
   manifest.finish(summary);
@@ -165,15 +133,23 @@ export async function runStudyCommand(
   if (options.report) progress(`report: ${await writeReport(argv.out, { content: argv.content })}`);
 }
 
-const run: CommandModule<object, StudyRunArgs & { model?: string[]; quant: Quant }> = {
+const runBuilder = (y: Argv) =>
+  studyRunOptions(y)
+    .option("model", {
+      type: "string",
+      array: true,
+      describe: "A .gguf path, an hf: URI, or qwen2.5-1.5b / qwen2.5-3b; repeat for several (default: both study models)",
+    })
+    .option("quant", {
+      choices: QUANTS,
+      default: "f16" as Quant,
+      describe: "Weights of the default models: f16 (closest to the study's bf16), q8_0 or q4_k_m",
+    });
+
+const run: CommandModule<object, BuiltArgs<typeof runBuilder>> = {
   command: "run",
   describe: "Run the study: every design on every question for each model, logged to <out>/answers.jsonl (resumable)",
-  builder: (y) =>
-    studyRunOptions(y)
-      .option("model", { type: "string", array: true, describe: "A .gguf path, an hf: URI, or qwen2.5-1.5b / qwen2.5-3b; repeat for several (default: both study models)" })
-      .option("quant", { choices: QUANTS, default: "f16" as Quant, describe: "Weights of the default models: f16 (closest to the study's bf16), q8_0 or q4_k_m" }) as Argv<
-      StudyRunArgs & { model?: string[]; quant: Quant }
-    >,
+  builder: runBuilder,
   handler: async (argv) => runStudyCommand(argv, modelIds(argv.model, argv.quant)),
 };
 

@@ -1,5 +1,5 @@
 // What other folders may use from src/llm/.
-export { loadModel, defaultThreads, DEFAULT_CONTEXT_SIZE, type LoadModelOptions } from "./load-model.ts";
+export { loadModel, checkModel, defaultThreads, DEFAULT_CONTEXT_SIZE, type LoadModelOptions } from "./load-model.ts";
 export { DEFAULT_MODELS, DEFAULT_MODEL_NAMES, QUANTS, defaultModelOf, defaultModelUri, hfLocalFileNames, knownFileBytes, modelIdFor, modelsDir, resolveModelFiles, splitParts, type Quant, type ModelFiles } from "./model-files.ts";
 export { compileChatTemplate, renderChatPrompt, type ChatTemplate } from "./chat-template.ts";
 export { DEFAULT_MAX_TOKENS } from "./sequence-runtime.ts";

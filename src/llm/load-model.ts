@@ -18,14 +18,14 @@ export const DEFAULT_CONTEXT_SIZE = 4096;
 export interface LoadModelOptions {
   /** Downloaded models go to <cacheDir>/models. */
   readonly cacheDir: string;
-  /** "auto": CUDA, Vulkan or Metal when one works, else CPU. false: CPU only. */
-  readonly gpu: "auto" | false;
+  /** true: CUDA, Vulkan or Metal when one works, else CPU. false: CPU only. */
+  readonly gpu: boolean;
   /** CPU threads per context; default from the model's size (see defaultThreads). */
   readonly threads?: number;
   /** Tokens per sequence (default 4096). */
   readonly contextSize?: number;
   /** A Jinja chat template to use instead of the one in the GGUF metadata. */
-  readonly chatTemplateFile?: string;
+  readonly chatTemplate?: string;
   /**
    * The repetition penalty: "auto" (the model's generation_config.json, as the study's Transformers code), "none"
    * (pure greedy, the default here), or a number. See resolve-decoding.ts for where the config is looked for.
@@ -58,12 +58,12 @@ export async function loadModel(id: string, options: LoadModelOptions): Promise<
       cacheDir: options.cacheDir,
       onProgress: report,
     });
-  const llama = await sharedLlama(options.gpu);
+  const llama = await sharedLlama(options.gpu ? "auto" : false);
   let model: LlamaModel;
   try {
     model = await llama.loadModel({
       modelPath: files.path,
-      gpuLayers: options.gpu === false ? 0 : "auto",
+      gpuLayers: options.gpu ? "auto" : 0,
       vocabOnly: options.vocabOnly ?? false,
     });
   } catch (error) {
@@ -73,7 +73,7 @@ export async function loadModel(id: string, options: LoadModelOptions): Promise<
   }
   let template: ChatTemplate;
   try {
-    template = readTemplate(model, files.path, options.chatTemplateFile);
+    template = readTemplate(model, files.path, options.chatTemplate);
   } catch (error) {
     await model.dispose();
     throw error;
@@ -94,6 +94,7 @@ export async function loadModel(id: string, options: LoadModelOptions): Promise<
     llamaCppRelease: llama.llamaCppRelease.release,
     contextSize,
     decoding,
+    threads,
   };
   if (!options.vocabOnly) {
     report(`model ${path.basename(files.path)}: ${decoding.note}`);
@@ -101,6 +102,27 @@ export async function loadModel(id: string, options: LoadModelOptions): Promise<
     report(`model ${path.basename(files.path)}: backend ${backend}${devices}, ${model.gpuLayers} layer(s) on the GPU, ${threads} CPU thread(s)`);
   }
   return new NodeLlamaModel(model, template, info, threads);
+}
+
+/**
+ * What can be known about a model without loading its weights: its files are there (downloaded if need be), the
+ * first one reads as a GGUF, and it has a chat template (or `chatTemplate` names a file that exists).
+ */
+export async function checkModel(id: string, options: Pick<LoadModelOptions, "cacheDir" | "chatTemplate" | "onProgress">): Promise<void> {
+  const files = await resolveModelFiles(id, { cacheDir: options.cacheDir, onProgress: options.onProgress ?? (() => {}) });
+  const lib = await importNodeLlamaCpp();
+  let info: Awaited<ReturnType<typeof lib.readGgufFileInfo>>;
+  try {
+    info = await lib.readGgufFileInfo(files.path, { logWarnings: false });
+  } catch (error) {
+    throw new UserError(`Cannot read ${files.path} as a GGUF model (${(error as Error).message}); check the --model path`);
+  }
+  if (options.chatTemplate !== undefined) {
+    if (!fs.existsSync(options.chatTemplate)) throw new UserError(`No chat template file at ${path.resolve(options.chatTemplate)}`);
+  } else {
+    const source = info.metadata.tokenizer?.chat_template;
+    if (typeof source !== "string" || source.trim() === "") throw missingTemplateError(files.path);
+  }
 }
 
 const llamas = new Map<"auto" | false, Promise<Llama>>();

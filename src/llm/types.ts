@@ -81,6 +81,8 @@ export interface ModelInfo {
   readonly contextSize: number;
   /** Repetition penalty, end tokens and the generation_config.json they came from. */
   readonly decoding: Decoding;
+  /** CPU threads the model computes with (split between its contexts when --parallel opens several). */
+  readonly threads: number;
 }
 
 export interface RuntimeOptions {

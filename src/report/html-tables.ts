@@ -48,7 +48,7 @@ export function manifestHtml(manifest: RunManifest | null): string {
     ["blogqa", `${manifest.blogqa.version} ${manifest.blogqa.git_commit ?? "(no git commit)"}${manifest.blogqa.git_dirty ? " with uncommitted changes" : ""}`],
     ...manifest.models.map((m): [string, string] => [
       `model ${modelLabel(m.id)}`,
-      `${m.files.map((f) => `${f.path} (${formatInteger(f.bytes)} bytes, sha256 ${f.sha256})`).join("; ")}; ${m.architecture}; chat template sha256 ${m.chat_template_sha256}; ${m.backend}${m.device_names.length ? ` on ${m.device_names.join(", ")}` : ""}, ${m.gpu_layers} GPU layers; node-llama-cpp ${m.node_llama_cpp}, llama.cpp ${m.llama_cpp}`,
+      `${m.files.map((f) => `${f.path} (${formatInteger(f.bytes)} bytes, sha256 ${f.sha256})`).join("; ")}; ${m.architecture}; chat template sha256 ${m.chatTemplateSha256}; ${m.backend}${m.deviceNames.length ? ` on ${m.deviceNames.join(", ")}` : ""}, ${m.gpuLayers} GPU layers, ${m.threads} CPU thread(s); node-llama-cpp ${m.nodeLlamaCppVersion}, llama.cpp ${m.llamaCppRelease}`,
     ]),
     ["search", `${s.retriever}${manifest.embedding ? `, ${manifest.embedding.model} (${manifest.embedding.dtype}, ${manifest.embedding.library})` : ""}`],
     ["corpus", `${manifest.corpus.dir}: ${manifest.corpus.posts.length} posts, ${manifest.corpus.sections} sections, sha256 ${manifest.corpus.sha256}`],

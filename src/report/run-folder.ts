@@ -1,10 +1,20 @@
 // Opens a run folder for analysis: its logged answers, its manifest, and the blog's slugs to score them with.
-import { existsSync, statSync } from "node:fs";
+import { existsSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { loadCorpus } from "../corpus/index.ts";
 import { UserError } from "../errors.ts";
-import { ANSWERS_FILE, readAnswerLog, readManifest, type AnswerRecord, type RunManifest } from "../study/index.ts";
+import { ANSWERS_FILE, MANIFEST_FILE, readAnswerLog, readManifest, type AnswerRecord, type RunManifest } from "../study/index.ts";
 import type { TableContext } from "./tables.ts";
+import { TABLE_FILES } from "./write-tables.ts";
+import { REPORT_FILE } from "./html.ts";
+
+/**
+ * Empties a run folder of everything a run and its report wrote (run --fresh): what was derived from the answers
+ * goes first and the answers last, so no table outlives the answers it counted.
+ */
+export function clearRunOutputs(dir: string): void {
+  for (const file of [...TABLE_FILES, REPORT_FILE, MANIFEST_FILE, ANSWERS_FILE]) rmSync(path.join(dir, file), { force: true });
+}
 
 export const DEFAULT_CONTENT_DIR = "content/posts";
 

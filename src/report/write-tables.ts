@@ -7,6 +7,9 @@ import { rowsCsv, strictTableMarkdown, studyTablesMarkdown, twoPostTableMarkdown
 
 export const TWO_POST_CSV = "two-post.csv";
 
+/** Every file writeTables may write into a run folder. */
+export const TABLE_FILES = ["tables.md", "study.csv", "strict.csv", TWO_POST_CSV] as const;
+
 /**
  * One table per question set: the study's two tables over the one-post questions, the two-post table over the
  * others. Returns the markdown it wrote, for printing, and the names of the files it wrote.

@@ -7,7 +7,18 @@ export { parseCalls, type ParsedCall, type ParsedReply } from "./parse-calls.ts"
 export * as prompts from "./prompts.ts";
 export { answerRecord, callFailure } from "./answer-record.ts";
 export { ANSWERS_FILE, readAnswerLog, runKey, type AnswerLog } from "./answer-log.ts";
-export { runStudy, STUDY_MAX_NEW_TOKENS, type StudySettings, type RunStudyOptions, type StudyRunSummary } from "./runner.ts";
+export { runStudy, type RunnerSettings, type RunStudyOptions, type StudyRunSummary } from "./runner.ts";
+export {
+  SETTING_OPTIONS,
+  STUDY_MAX_NEW_TOKENS,
+  defaultSettings,
+  settingsFromArgs,
+  settingFields,
+  settingsFromFields,
+  modelLoadOptions,
+  type RunSettings,
+  type SettingFields,
+} from "./settings.ts";
 export { transcriptCostTable, transcriptCost, STUDY_TURNS, type CostRow, type CostAssumptions } from "./transcript-cost.ts";
 export {
   MANIFEST_FILE,
@@ -19,7 +30,7 @@ export {
   manifestConflicts,
   modelConflicts,
   promptsSha256,
-  type RunSettings,
+  type RunSelection,
   type RunManifest,
   type ManifestInputs,
   type ManifestModel,

@@ -8,13 +8,13 @@ import { cachedSha256 } from "./file-sha256.ts";
 import {
   MANIFEST_FILE,
   manifestConflicts,
-  manifestModel,
   modelConflicts,
   newManifest,
   readManifest,
   runtimeChanges,
   writeManifestFile,
   type ManifestInputs,
+  type ManifestModel,
   type RunManifest,
 } from "./manifest.ts";
 
@@ -59,20 +59,23 @@ export function startManifest(dir: string, inputs: ManifestInputs, options: Mani
       );
     }
   } else if (hasAnswers) {
-    progress(`note: ${dir} has answers but no ${MANIFEST_FILE} (an older run?): cannot check they were made with these settings`);
+    throw new UserError(
+      `${dir} holds answers but no ${MANIFEST_FILE}: nothing records the settings, models and inputs that made them, ` +
+        `so new answers cannot be added to them. Add --fresh to start over, or choose another --out folder.`,
+    );
   }
 
   const session = {
     started_at: fresh.started_at,
     finished_at: null,
-    models: [...inputs.settings.models],
-    designs: [...inputs.settings.designs],
-    limit: inputs.settings.limit ?? null,
+    models: [...inputs.selection.models],
+    designs: [...inputs.selection.designs],
+    limit: inputs.selection.limit ?? null,
     ran: null,
     skipped: null,
   };
   let manifest: RunManifest = before
-    ? { ...fresh, started_at: before.started_at, models: before.models, runtime: before.runtime, sessions: [...before.sessions, session] }
+    ? { ...fresh, started_at: before.started_at, models: before.models, sessions: [...before.sessions, session] }
     : { ...fresh, sessions: [session] };
 
   return {
@@ -84,7 +87,7 @@ export function startManifest(dir: string, inputs: ManifestInputs, options: Mani
         if (!digest.cached) progress(`sha256 of ${f.path}: ${digest.sha256}`);
         files.push({ path: digest.path, bytes: digest.bytes, sha256: digest.sha256 });
       }
-      const model = manifestModel(info, files);
+      const model: ManifestModel = { ...info, files };
       if (before) {
         const conflicts = modelConflicts(before, model);
         if (conflicts.length > 0) {
@@ -93,8 +96,7 @@ export function startManifest(dir: string, inputs: ManifestInputs, options: Mani
         for (const change of runtimeChanges(before, model)) progress(`note: ${change} (outputs may differ from the earlier runs)`);
       }
       const models = manifest.models.some((m) => m.id === model.id) ? manifest.models.map((m) => (m.id === model.id ? model : m)) : [...manifest.models, model];
-      const runtime = { node_llama_cpp: model.node_llama_cpp, llama_cpp: model.llama_cpp, backend: model.backend, device_names: model.device_names };
-      manifest = { ...manifest, models, runtime };
+      manifest = { ...manifest, models };
       writeManifestFile(dir, manifest);
     },
     finish(result) {

@@ -6,97 +6,39 @@ import os from "node:os";
 import path from "node:path";
 import type { Corpus } from "../corpus/types.ts";
 import type { ModelInfo } from "../llm/types.ts";
-import type { EmbeddingDtype, EmbeddingInfo, RetrieverKind } from "../search/types.ts";
+import type { EmbeddingDtype, EmbeddingInfo } from "../search/types.ts";
 import { UserError } from "../errors.ts";
 import { MAX_TURNS } from "./agent-loop.ts";
 import { AGENT_TOOLS, READ_SECTION_MAX_WORDS } from "./tools.ts";
 import * as prompts from "./prompts.ts";
 import { WORKFLOW_HITS } from "./workflow.ts";
 import type { DesignId } from "./types.ts";
+import { manifestProblem } from "./manifest-check.ts";
+import { settingFields, type RunSettings, type SettingFields } from "./settings.ts";
 
 export const MANIFEST_FILE = "manifest.json";
-export const MANIFEST_SCHEMA_VERSION = 1;
+export const MANIFEST_SCHEMA_VERSION = 2;
 
-/** Every setting of a run, as the run command received it. */
-export interface RunSettings {
-  readonly models: readonly string[];
-  readonly designs: readonly DesignId[];
-  readonly questionsFile: string;
-  /** --limit: the first N questions; undefined for all. */
-  readonly limit: number | undefined;
-  readonly parallel: number;
-  readonly reuseCache: boolean;
-  /** RuntimeOptions.sharedContext: parallel sequences batched on one context (default false). */
-  readonly sharedContext?: boolean;
-  readonly maxNewTokens: number;
-  readonly retriever: RetrieverKind;
-  readonly embeddingModel: string;
-  readonly embeddingDtype: EmbeddingDtype;
-  readonly contentDir: string;
-  /** Model loading: GPU allowed, CPU threads, context size, a chat template file replacing the GGUF's. */
-  readonly gpu: boolean;
-  readonly threads: number | undefined;
-  readonly contextSize: number | undefined;
-  readonly chatTemplate: string | undefined;
-}
-
-/** The settings that shape every answer: a folder's runs must all share them. snake_case: this is a file format. */
-export interface ManifestSettings {
-  readonly parallel: number;
-  readonly reuse_cache: boolean;
-  readonly shared_context: boolean;
-  readonly max_new_tokens: number;
+/** The settings that shape every answer (see settings.ts), and the study's fixed limits and prompts. */
+export type ManifestSettings = SettingFields & {
   readonly max_turns: number;
   readonly search_hits: number;
   readonly read_section_max_words: number;
   /** sha256 over every prompt, the tool schemas and the forced prefix: edited prompts make a different study. */
   readonly prompts_sha256: string;
-  readonly retriever: RetrieverKind;
-  /** null with the bm25 retriever, which loads no embedding model. */
-  readonly embedding_model: string | null;
-  readonly embedding_dtype: EmbeddingDtype | null;
-  readonly gpu: boolean;
-  readonly threads: number | null;
-  readonly context_size: number | null;
-  readonly chat_template: string | null;
-}
+};
 
-export interface ManifestModel {
-  readonly id: string;
-  readonly path: string;
-  readonly files: readonly { readonly path: string; readonly bytes: number; readonly sha256: string }[];
-  readonly architecture: string;
-  readonly chat_template_sha256: string;
-  readonly backend: string;
-  readonly gpu_layers: number;
-  readonly device_names: readonly string[];
-  readonly context_size: number;
-  readonly node_llama_cpp: string;
-  readonly llama_cpp: string;
-  /** How this model decoded; absent in manifests written before the repetition penalty existed (none then). */
-  readonly decoding?: ManifestDecoding;
-}
+/** A loaded model as the llm stage describes it, with the sha256 of each of its files. */
+export type ManifestModel = Omit<ModelInfo, "files"> & {
+  readonly files: readonly (ModelInfo["files"][number] & { readonly sha256: string })[];
+};
 
-/** A model's repetition penalty and end tokens, and the generation_config.json (sha256, hub revision) they came from. */
-export interface ManifestDecoding {
-  readonly repetition_penalty_setting: "auto" | "none" | number;
-  /** Applied by Transformers' rule; null: none. */
-  readonly repetition_penalty: number | null;
-  readonly generation_config: { readonly path: string; readonly sha256: string; readonly repo: string | null; readonly revision: string | null } | null;
-  /** Token ids that end a reply; null: llama.cpp's end-of-generation tokens. */
-  readonly stop_tokens: readonly number[] | null;
-  readonly note: string;
-}
-
-export function manifestDecoding(d: ModelInfo["decoding"]): ManifestDecoding {
-  const config = d.generationConfig;
-  return {
-    repetition_penalty_setting: d.setting,
-    repetition_penalty: d.repetitionPenalty,
-    generation_config: config === null ? null : { path: config.path, sha256: config.sha256, repo: config.hub?.repo ?? null, revision: config.hub?.revision ?? null },
-    stop_tokens: d.stopTokens,
-    note: d.note,
-  };
+/** What one invocation of `run` selected: the models, the designs and --limit (they choose runs, not answers). */
+export interface RunSelection {
+  readonly models: readonly string[];
+  readonly designs: readonly DesignId[];
+  /** --limit: the first N questions; undefined for all. */
+  readonly limit: number | undefined;
 }
 
 /** One invocation of `run` on the folder: what it selected and when. */
@@ -117,10 +59,8 @@ export interface RunManifest {
   readonly started_at: string;
   readonly finished_at: string | null;
   readonly settings: ManifestSettings;
-  /** Every model that has run into this folder, in first-run order. */
+  /** Every model that has run into this folder, in first-run order, as it was last loaded. */
   readonly models: readonly ManifestModel[];
-  /** The compute stack of the last model loaded. */
-  readonly runtime: { readonly node_llama_cpp: string; readonly llama_cpp: string; readonly backend: string; readonly device_names: readonly string[] } | null;
   readonly embedding: { readonly model: string; readonly dtype: EmbeddingDtype; readonly library: string; readonly dimensions: number } | null;
   readonly corpus: { readonly dir: string; readonly sha256: string; readonly posts: readonly string[]; readonly sections: number };
   readonly questions: { readonly file: string; readonly sha256: string; readonly count: number };
@@ -129,23 +69,12 @@ export interface RunManifest {
 }
 
 export function manifestSettings(s: RunSettings): ManifestSettings {
-  const dense = s.retriever !== "bm25";
   return {
-    parallel: s.parallel,
-    reuse_cache: s.reuseCache,
-    shared_context: s.sharedContext ?? false,
-    max_new_tokens: s.maxNewTokens,
+    ...settingFields(s),
     max_turns: MAX_TURNS,
     search_hits: WORKFLOW_HITS,
     read_section_max_words: READ_SECTION_MAX_WORDS,
     prompts_sha256: promptsSha256(),
-    retriever: s.retriever,
-    embedding_model: dense ? s.embeddingModel : null,
-    embedding_dtype: dense ? s.embeddingDtype : null,
-    gpu: s.gpu,
-    threads: s.threads ?? null,
-    context_size: s.contextSize ?? null,
-    chat_template: s.chatTemplate ?? null,
   };
 }
 
@@ -155,25 +84,10 @@ export function promptsSha256(): string {
   return sha256Text(JSON.stringify([...parts, prompts.FORCED_PREFIX, prompts.RAN_OUT_OF_TURNS, sample, AGENT_TOOLS]));
 }
 
-export function manifestModel(info: ModelInfo, files: ManifestModel["files"]): ManifestModel {
-  return {
-    id: info.id,
-    path: info.path,
-    files,
-    architecture: info.architecture,
-    chat_template_sha256: info.chatTemplateSha256,
-    backend: info.backend,
-    gpu_layers: info.gpuLayers,
-    device_names: info.deviceNames,
-    context_size: info.contextSize,
-    node_llama_cpp: info.nodeLlamaCppVersion,
-    llama_cpp: info.llamaCppRelease,
-    decoding: manifestDecoding(info.decoding),
-  };
-}
-
 export interface ManifestInputs {
   readonly settings: RunSettings;
+  readonly selection: RunSelection;
+  readonly questionsFile: string;
   readonly corpus: Corpus;
   /** How many questions this session runs (after --limit). */
   readonly questionCount: number;
@@ -191,10 +105,9 @@ export function newManifest(inputs: ManifestInputs, startedAt: Date): RunManifes
     finished_at: null,
     settings: manifestSettings(settings),
     models: [],
-    runtime: null,
     embedding: embedding ? { model: embedding.model, dtype: embedding.dtype, library: embedding.library, dimensions: embedding.dimensions } : null,
     corpus: { dir: corpus.dir, sha256: corpus.hash, posts: corpus.posts.map((p) => p.slug), sections: corpus.sections.length },
-    questions: { file: settings.questionsFile, sha256: sha256Text(readFileSync(settings.questionsFile)), count: inputs.questionCount },
+    questions: { file: inputs.questionsFile, sha256: sha256Text(readFileSync(inputs.questionsFile)), count: inputs.questionCount },
     host: { node: process.version, platform: process.platform, arch: process.arch, cpu: os.cpus()[0]?.model ?? "unknown", cores: os.cpus().length, memory_bytes: os.totalmem() },
     sessions: [],
   };
@@ -224,10 +137,10 @@ export function modelConflicts(before: RunManifest, model: ManifestModel): strin
   const out: string[] = [];
   const files = (m: ManifestModel) => m.files.map((f) => `${path.basename(f.path)} ${f.sha256}`).join(", ");
   if (files(earlier) !== files(model)) out.push(`model ${model.id}: files ${files(earlier)} before, ${files(model)} now`);
-  if (earlier.chat_template_sha256 !== model.chat_template_sha256) out.push(`model ${model.id}: chat template sha256 ${earlier.chat_template_sha256} before, ${model.chat_template_sha256} now`);
+  if (earlier.chatTemplateSha256 !== model.chatTemplateSha256) out.push(`model ${model.id}: chat template sha256 ${earlier.chatTemplateSha256} before, ${model.chatTemplateSha256} now`);
   // what changes the tokens picked; the setting's name and the note do not ("auto" finding 1.1 is 1.1)
-  const decodes = (d: ManifestDecoding | undefined) =>
-    JSON.stringify({ penalty: d?.repetition_penalty ?? null, stop: d?.stop_tokens ?? null, config: d?.generation_config?.sha256 ?? null });
+  const decodes = (d: ModelInfo["decoding"]) =>
+    JSON.stringify({ penalty: d.repetitionPenalty, stop: d.stopTokens, config: d.generationConfig?.sha256 ?? null });
   if (decodes(earlier.decoding) !== decodes(model.decoding)) {
     out.push(`model ${model.id}: decoding ${decodes(earlier.decoding)} before, ${decodes(model.decoding)} now (see --repetition-penalty)`);
   }
@@ -238,13 +151,16 @@ export function modelConflicts(before: RunManifest, model: ManifestModel): strin
 export function runtimeChanges(before: RunManifest, model: ManifestModel): string[] {
   const earlier = before.models.find((m) => m.id === model.id);
   if (!earlier) return [];
-  const keys = ["backend", "device_names", "node_llama_cpp", "llama_cpp", "gpu_layers"] as const;
+  const keys = ["backend", "deviceNames", "nodeLlamaCppVersion", "llamaCppRelease", "gpuLayers", "threads"] as const;
   return keys
     .filter((k) => JSON.stringify(earlier[k]) !== JSON.stringify(model[k]))
     .map((k) => `model ${model.id}: ${k} ${JSON.stringify(earlier[k])} before, ${JSON.stringify(model[k])} now`);
 }
 
-/** Reads DIR/manifest.json; undefined when there is none. */
+/**
+ * Reads and checks DIR/manifest.json; undefined when there is none. Anything else than a manifest this blogqa
+ * wrote (bad JSON, another schema, a missing or mistyped field) stops with one line naming the file and the field.
+ */
 export function readManifest(dir: string): RunManifest | undefined {
   const file = path.join(dir, MANIFEST_FILE);
   if (!existsSync(file)) return undefined;
@@ -255,7 +171,11 @@ export function readManifest(dir: string): RunManifest | undefined {
     throw new UserError(`${file} is not valid JSON (${(error as Error).message}); fix or remove it`);
   }
   const schema = (value as { schema?: unknown } | null)?.schema;
-  if (schema !== MANIFEST_SCHEMA_VERSION) throw new UserError(`${file}: manifest schema ${String(schema)}, this blogqa reads schema ${MANIFEST_SCHEMA_VERSION}`);
+  if (schema !== MANIFEST_SCHEMA_VERSION) {
+    throw new UserError(`${file}: manifest schema ${String(schema)}, this blogqa reads schema ${MANIFEST_SCHEMA_VERSION}; rerun with --fresh or into another --out`);
+  }
+  const problem = manifestProblem(value);
+  if (problem) throw new UserError(`${file}: ${problem}; the manifest is damaged: restore it, or rerun with --fresh or into another --out`);
   return value as RunManifest;
 }
 

@@ -1,5 +1,5 @@
 // Runs the study: every (model, design, question) not yet in answers.jsonl, K at a time, logged in plan order.
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Question } from "../corpus/types.ts";
 import type { ChatRuntime, LoadedModel } from "../llm/types.ts";
@@ -9,29 +9,24 @@ import { acquireRunLock } from "./run-lock.ts";
 import type { ToolContext } from "./tools.ts";
 import type { AnswerRecord, Transcript, DesignId } from "./types.ts";
 import { runDesign, withMaxTokens } from "./run-design.ts";
+import type { RunSettings } from "./settings.ts";
 
-export const STUDY_MAX_NEW_TOKENS = 200;
-
-export interface StudySettings {
-  readonly designs: readonly DesignId[];
-  readonly questions: readonly Question[];
-  /** Questions generated at once, each on its own sequence. */
-  readonly parallel: number;
-  /** Keep each sequence's KV cache between calls (the study evaluated every prompt from scratch). */
-  readonly reuseCache: boolean;
-  /** Batch the parallel sequences on one context: faster on a GPU, but near-tie greedy choices may then flip. */
-  readonly sharedContext?: boolean;
-  readonly maxNewTokens: number;
-}
+/** The settings the runner itself reads (the others shape the search index and the model it is given). */
+export type RunnerSettings = Pick<RunSettings, "parallel" | "reuseCache" | "sharedContext" | "maxNewTokens">;
 
 export interface RunStudyOptions {
   readonly outDir: string;
   readonly models: readonly string[];
   readonly openModel: (id: string) => Promise<LoadedModel>;
   readonly tools: ToolContext;
-  readonly settings: StudySettings;
-  /** Start over: drop the folder's answers first. */
-  readonly fresh?: boolean;
+  readonly designs: readonly DesignId[];
+  readonly questions: readonly Question[];
+  readonly settings: RunnerSettings;
+  /**
+   * Runs once the folder's lock is held, before its log is read: where `run --fresh` checks that the first model
+   * loads and only then clears the folder.
+   */
+  readonly beforeStart?: () => Promise<void>;
   readonly onProgress?: (line: string) => void;
 }
 
@@ -53,7 +48,7 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
   const release = acquireRunLock(outDir);
   try {
     const file = path.join(outDir, ANSWERS_FILE);
-    if (options.fresh) rmSync(file, { force: true });
+    await options.beforeStart?.();
     const log = readAnswerLog(file);
     if (log.tornTail) progress(`${file}: dropped a torn last line (an interrupted write); that run will be redone`);
     dropTornTail(file, log);
@@ -62,7 +57,7 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
     let ran = 0;
     let skipped = 0;
     for (const model of options.models) {
-      const plan = settings.designs.flatMap((design) => settings.questions.map((question) => ({ design, question })));
+      const plan = options.designs.flatMap((design) => options.questions.map((question) => ({ design, question })));
       const pending = plan.filter((t) => !done.has(runKey({ model, design: t.design, question_id: t.question.id })));
       skipped += plan.length - pending.length;
       if (pending.length === 0) {
@@ -74,7 +69,7 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
       try {
         const runtimes = await loaded.openRuntimes(Math.min(settings.parallel, pending.length), {
           reuseCache: settings.reuseCache,
-          sharedContext: settings.sharedContext ?? false,
+          sharedContext: settings.sharedContext,
         });
         await runInOrder(pending, runtimes.map((r) => withMaxTokens(r, settings.maxNewTokens)), options.tools, (task, transcript, i) => {
           const record = answerRecord(model, task.design, task.question, transcript);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { loadCorpus, loadQuestions } from "../../src/corpus/index.ts";
 import { loadModel } from "../../src/llm/index.ts";
 import { openIndex } from "../../src/search/index.ts";
-import { runStudy, startManifest, type RunSettings, type StudyRunSummary, type DesignId } from "../../src/study/index.ts";
+import { defaultSettings, modelLoadOptions, runStudy, startManifest, type StudyRunSummary, type DesignId } from "../../src/study/index.ts";
 import { repoRoot } from "./run-cli.ts";
 import { testCacheDir, tinyModelPath } from "./tiny-model.ts";
 
@@ -30,34 +30,31 @@ export async function tinyRun(options: TinyRunOptions = {}): Promise<{ dir: stri
   const questions = (await loadQuestions(FIXTURE_QUESTIONS, corpus)).slice(0, options.questions ?? 2);
   const index = await openIndex(corpus, { retriever: "bm25", embeddingModel: "", dtype: "fp32", cacheDir: testCacheDir });
   const designs = options.designs ?? ["workflow", "agent-forced"];
-  const settings: RunSettings = {
-    models: [model],
-    designs,
-    questionsFile: FIXTURE_QUESTIONS,
-    limit: questions.length,
-    parallel: options.parallel ?? 2,
-    reuseCache: true,
-    maxNewTokens: options.maxNewTokens ?? 40,
-    retriever: "bm25",
-    embeddingModel: "",
-    embeddingDtype: "fp32",
-    contentDir: FIXTURE_CONTENT,
-    gpu: false,
-    threads: undefined,
-    contextSize: undefined,
-    chatTemplate: undefined,
-  };
-  const manifest = startManifest(dir, { settings, corpus, questionCount: questions.length, embedding: index.embedding }, { cacheDir: testCacheDir });
+  const settings = defaultSettings({ parallel: options.parallel ?? 2, maxNewTokens: options.maxNewTokens ?? 40, retriever: "bm25", gpu: false });
+  const manifest = startManifest(
+    dir,
+    {
+      settings,
+      selection: { models: [model], designs, limit: questions.length },
+      questionsFile: FIXTURE_QUESTIONS,
+      corpus,
+      questionCount: questions.length,
+      embedding: index.embedding,
+    },
+    { cacheDir: testCacheDir },
+  );
   const summary = await runStudy({
     outDir: dir,
     models: [model],
     openModel: async (id) => {
-      const loaded = await loadModel(id, { cacheDir: testCacheDir, gpu: false });
+      const loaded = await loadModel(id, { ...modelLoadOptions(settings), cacheDir: testCacheDir });
       await manifest.recordModel(loaded.info);
       return loaded;
     },
     tools: index,
-    settings: { designs, questions, parallel: settings.parallel, reuseCache: settings.reuseCache, maxNewTokens: settings.maxNewTokens },
+    designs,
+    questions,
+    settings,
   });
   manifest.finish(summary);
   return { dir, model, summary };

@@ -4,6 +4,8 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { loadCorpus } from "../../src/corpus/index.ts";
 import { newManifest, writeManifestFile } from "../../src/study/manifest.ts";
+import { defaultSettings } from "../../src/study/settings.ts";
+import { DESIGN_IDS } from "../../src/study/types.ts";
 import { openRunFolder } from "../../src/report/index.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { writeReportFixture } from "../helpers/report-fixture.ts";
@@ -14,24 +16,10 @@ async function runWithManifest(): Promise<string> {
   const { dir } = writeReportFixture();
   const content = path.join(dir, "content");
   const corpus = await loadCorpus(content);
-  const settings = {
-    models: ["small.gguf"],
-    designs: ["workflow", "agent", "agent-search-first", "agent-forced"] as const,
-    questionsFile: FIXTURE_QUESTIONS,
-    limit: undefined,
-    parallel: 1,
-    reuseCache: true,
-    maxNewTokens: 200,
-    retriever: "bm25" as const,
-    embeddingModel: "",
-    embeddingDtype: "fp32" as const,
-    contentDir: content,
-    gpu: false,
-    threads: undefined,
-    contextSize: undefined,
-    chatTemplate: undefined,
-  };
-  writeManifestFile(dir, newManifest({ settings, corpus, questionCount: 3, embedding: undefined }, new Date()));
+  const settings = defaultSettings({ retriever: "bm25", gpu: false });
+  const selection = { models: ["small.gguf"], designs: DESIGN_IDS, limit: undefined };
+  const inputs = { settings, selection, questionsFile: FIXTURE_QUESTIONS, corpus, questionCount: 3, embedding: undefined };
+  writeManifestFile(dir, newManifest(inputs, new Date()));
   return dir;
 }
 

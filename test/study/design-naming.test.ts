@@ -21,6 +21,7 @@ test("a log line that names its design in the old `variant` field is read with `
 
 test("--designs chooses the designs, and the old --variants is the same option", async () => {
   const parse = (args: string[]) => studyRunOptions(yargs().exitProcess(false)).parseAsync(args);
-  assert.equal((await parse(["--designs", "workflow,agent"])).designs, "workflow,agent");
-  assert.equal((await parse(["--variants", "agent-forced"])).designs, "agent-forced");
+  assert.deepEqual((await parse(["--designs", "workflow,agent"])).designs, ["workflow", "agent"]);
+  assert.deepEqual((await parse(["--variants", "agent-forced"])).designs, ["agent-forced"]);
+  assert.equal((await parse([])).designs, undefined, "none named: every design runs");
 });

@@ -9,7 +9,8 @@ import { NO_PENALTY } from "../../src/llm/generation-config.ts";
 import type { ModelInfo } from "../../src/llm/types.ts";
 import { UserError } from "../../src/errors.ts";
 import { cachedSha256 } from "../../src/study/file-sha256.ts";
-import { MANIFEST_FILE, readManifest, type RunSettings } from "../../src/study/manifest.ts";
+import { MANIFEST_FILE, readManifest, type ManifestInputs } from "../../src/study/manifest.ts";
+import { defaultSettings } from "../../src/study/settings.ts";
 import { startManifest } from "../../src/study/manifest-session.ts";
 
 // Known sha256 test vectors (FIPS 180-2 "abc"; `printf 'hello\n' | sha256sum`).
@@ -29,22 +30,14 @@ function setup() {
     sections: [{ post: "kv-cache-inference", heading: "Prefill", level: 2, text: "t" }],
     leftOut: [],
   };
-  const settings: RunSettings = {
-    models: [modelFile],
-    designs: ["workflow", "agent"],
+  const settings = defaultSettings({ retriever: "bm25", gpu: false });
+  const inputs: ManifestInputs = {
+    settings,
+    selection: { models: [modelFile], designs: ["workflow", "agent"], limit: 2 },
     questionsFile,
-    limit: 2,
-    parallel: 1,
-    reuseCache: true,
-    maxNewTokens: 200,
-    retriever: "bm25",
-    embeddingModel: "Xenova/all-MiniLM-L6-v2",
-    embeddingDtype: "fp32",
-    contentDir: "content/posts",
-    gpu: false,
-    threads: undefined,
-    contextSize: undefined,
-    chatTemplate: undefined,
+    corpus,
+    questionCount: 2,
+    embedding: undefined,
   };
   const info: ModelInfo = {
     id: modelFile,
@@ -59,9 +52,10 @@ function setup() {
     llamaCppRelease: "b1234",
     contextSize: 4096,
     decoding: NO_PENALTY,
+    threads: 1,
   };
   const out = path.join(dir, "run");
-  return { dir, out, corpus, settings, info, modelFile, cacheDir: path.join(dir, "cache") };
+  return { dir, out, corpus, settings, inputs, info, modelFile, cacheDir: path.join(dir, "cache") };
 }
 
 const times = (...iso: string[]) => {
@@ -80,14 +74,12 @@ test("the hash cache streams a file once and notices a change", async () => {
 test("a session writes the manifest once a model loads, and stamps its end", async () => {
   const s = setup();
   mkdirSync(s.out);
-  const writer = startManifest(s.out, { settings: s.settings, corpus: s.corpus, questionCount: 2, embedding: undefined }, { cacheDir: s.cacheDir, now: times("2025-01-01T10:00:00Z", "2025-01-01T10:05:00Z") });
+  const writer = startManifest(s.out, s.inputs, { cacheDir: s.cacheDir, now: times("2025-01-01T10:00:00Z", "2025-01-01T10:05:00Z") });
   assert.equal(readManifest(s.out), undefined, "nothing written before a model loads");
   await writer.recordModel(s.info);
   const running = readManifest(s.out)!;
   assert.equal(running.finished_at, null);
-  assert.deepEqual(running.models[0]!.files, [{ path: s.modelFile, bytes: 6, sha256: SHA_HELLO }]);
-  assert.equal(running.models[0]!.architecture, "qwen2");
-  assert.equal(running.runtime?.backend, "cpu");
+  assert.deepEqual(running.models, [{ ...s.info, files: [{ path: s.modelFile, bytes: 6, sha256: SHA_HELLO }] }], "the model as loaded, with file hashes");
   writer.finish({ ran: 4, skipped: 0 });
   const m = JSON.parse(readFileSync(path.join(s.out, MANIFEST_FILE), "utf8"));
   assert.equal(m.started_at, "2025-01-01T10:00:00.000Z");
@@ -108,14 +100,14 @@ test("a session writes the manifest once a model loads, and stamps its end", asy
 test("resuming checks the settings: same is fine, different is refused unless --fresh", async () => {
   const s = setup();
   mkdirSync(s.out);
-  const inputs = { settings: s.settings, corpus: s.corpus, questionCount: 2, embedding: undefined };
+  const inputs = s.inputs;
   const first = startManifest(s.out, inputs, { cacheDir: s.cacheDir });
   await first.recordModel(s.info);
   first.finish({ ran: 4, skipped: 0 });
   appendFileSync(path.join(s.out, "answers.jsonl"), "{}\n");
 
   // Same settings; more questions and another design are only a bigger selection.
-  const again = startManifest(s.out, { ...inputs, settings: { ...s.settings, limit: undefined, designs: ["agent-forced"] } }, { cacheDir: s.cacheDir });
+  const again = startManifest(s.out, { ...inputs, selection: { ...inputs.selection, limit: undefined, designs: ["agent-forced"] } }, { cacheDir: s.cacheDir });
   await again.recordModel(s.info);
   again.finish({ ran: 2, skipped: 4 });
   const m = readManifest(s.out)!;
@@ -141,8 +133,48 @@ test("resuming checks the settings: same is fine, different is refused unless --
 test("a folder without earlier answers is not checked", async () => {
   const s = setup();
   mkdirSync(s.out);
-  const inputs = { settings: s.settings, corpus: s.corpus, questionCount: 2, embedding: undefined };
+  const inputs = s.inputs;
   const first = startManifest(s.out, inputs, { cacheDir: s.cacheDir });
   await first.recordModel(s.info);
   assert.doesNotThrow(() => startManifest(s.out, { ...inputs, settings: { ...s.settings, parallel: 8 } }, { cacheDir: s.cacheDir }));
+});
+
+test("answers without a manifest are refused, naming --fresh and --out; --fresh may start over", async () => {
+  const s = setup();
+  mkdirSync(s.out);
+  appendFileSync(path.join(s.out, "answers.jsonl"), "{}\n");
+  assert.throws(
+    () => startManifest(s.out, s.inputs, { cacheDir: s.cacheDir }),
+    (e: unknown) => e instanceof UserError && e.message.includes("no manifest.json") && /--fresh/.test(e.message) && /--out/.test(e.message),
+  );
+  assert.doesNotThrow(() => startManifest(s.out, s.inputs, { cacheDir: s.cacheDir, fresh: true }));
+});
+
+test("a manifest that is valid JSON but lacks a field, or holds a wrong type, is one line naming the file and the field", async () => {
+  const s = setup();
+  mkdirSync(s.out);
+  const writer = startManifest(s.out, s.inputs, { cacheDir: s.cacheDir });
+  await writer.recordModel(s.info);
+  const file = path.join(s.out, MANIFEST_FILE);
+  const good = JSON.parse(readFileSync(file, "utf8"));
+  const damaged = (change: (m: any) => void) => {
+    const m = structuredClone(good);
+    change(m);
+    writeFileSync(file, JSON.stringify(m));
+    try {
+      readManifest(s.out);
+    } catch (error) {
+      assert.ok(error instanceof UserError);
+      return error.message;
+    }
+    return "read without complaint";
+  };
+  const missing = damaged((m) => delete m.settings.max_new_tokens);
+  assert.match(missing, /manifest\.json: field settings\.max_new_tokens: missing/);
+  assert.ok(missing.startsWith(file) && !missing.includes("\n"), missing);
+  assert.match(damaged((m) => (m.settings.gpu = "yes")), /field settings\.gpu: expected a boolean/);
+  assert.match(damaged((m) => (m.settings.retriever = "grep")), /field settings\.retriever: expected one of bm25, dense, hybrid/);
+  assert.match(damaged((m) => delete m.models[0].files[0].sha256), /field models\[0\]\.files\[0\]\.sha256: missing/);
+  assert.match(damaged((m) => (m.corpus = null)), /field corpus: expected an object/);
+  assert.match(damaged((m) => (m.schema = 1)), /schema 1, this blogqa reads schema 2; rerun with --fresh/);
 });

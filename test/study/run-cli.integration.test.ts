@@ -2,9 +2,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { readManifest } from "../../src/study/index.ts";
 import { repoRoot, runCli } from "../helpers/run-cli.ts";
 import { tinyModelPath } from "../helpers/tiny-model.ts";
 
@@ -77,4 +78,25 @@ test("bad flags fail clearly before any model loads", () => {
   const result = runCli(["run", "--model", "x.gguf", "--designs", "workflow,agentic", "--retriever", "bm25", "--out", tempDir()]);
   assert.equal(result.status, 1);
   assert.match(result.stderr, /unknown design agentic; choose from workflow, agent, agent-search-first, agent-forced/);
+});
+
+test("run --fresh starts over once the model loads: the old answers, tables, manifest and report all go", async () => {
+  const model = await tinyModelPath();
+  const dir = tempDir();
+  const one = (tokens: string) => ["run", "--model", model, "--retriever", "bm25", "--threads", "1", "--max-new-tokens", tokens, "--limit", "1", "--designs", "workflow", "--out", dir];
+  assert.equal(runCli(one("24")).status, 0);
+  writeFileSync(path.join(dir, "report.html"), "an old report");
+  const refused = runCli(one("12"));
+  assert.equal(refused.status, 1);
+  assert.match(refused.stderr, /setting max_new_tokens: 24 before, 12 now/);
+
+  const fresh = runCli([...one("12"), "--fresh"]);
+  assert.equal(fresh.status, 0, fresh.stderr);
+  assert.equal(existsSync(path.join(dir, "report.html")), false, "the old report went with the answers");
+  assert.equal(stableLog(dir).length, 1);
+  const manifest = readManifest(dir)!;
+  assert.equal(manifest.sessions.length, 1);
+  assert.equal(manifest.settings.max_new_tokens, 12);
+  assert.equal(manifest.settings.threads, 1);
+  assert.equal(manifest.models[0]!.threads, 1, "the threads the model really used");
 });

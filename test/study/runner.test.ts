@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, appendFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { runStudy, type StudySettings } from "../../src/study/runner.ts";
+import { runStudy, type RunnerSettings } from "../../src/study/runner.ts";
 import { acquireRunLock } from "../../src/study/run-lock.ts";
 import { readAnswerLog } from "../../src/study/answer-log.ts";
 import type { ChatRuntime, LoadedModel } from "../../src/llm/types.ts";
@@ -17,7 +17,7 @@ const QUESTIONS: Question[] = Array.from({ length: 6 }, (_, i) => ({
   post: "flashattention-explained",
   heading: "The online softmax",
 }));
-const SETTINGS: StudySettings = { designs: ["workflow", "agent", "agent-forced"], questions: QUESTIONS, parallel: 1, reuseCache: true, maxNewTokens: 200 };
+const SETTINGS: RunnerSettings = { parallel: 1, reuseCache: true, sharedContext: false, maxNewTokens: 200 };
 
 /** Replies depend only on the prompt (like greedy decoding); odd questions search once; calls take varying time. */
 function fakeModel(options: { failAfterCalls?: number } = {}): LoadedModel & { calls: number } {
@@ -55,8 +55,9 @@ const stable = (dir: string) =>
     .split("\n")
     .map((line) => JSON.stringify(JSON.parse(line), (key, value) => (key === "seconds" ? 0 : value)));
 
-async function run(dir: string, model: LoadedModel, settings: Partial<StudySettings> = {}) {
-  return runStudy({ outDir: dir, models: ["m1", "m2"], openModel: async () => model, tools: fakeTools(), settings: { ...SETTINGS, ...settings } });
+async function run(dir: string, model: LoadedModel, settings: Partial<RunnerSettings> = {}) {
+  const designs = ["workflow", "agent", "agent-forced"] as const;
+  return runStudy({ outDir: dir, models: ["m1", "m2"], designs, questions: QUESTIONS, openModel: async () => model, tools: fakeTools(), settings: { ...SETTINGS, ...settings } });
 }
 
 test("every (model, design, question) is logged once, in plan order", async () => {
