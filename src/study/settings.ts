@@ -97,6 +97,8 @@ export function settingFieldProblem(field: string, value: unknown): string | und
   if (key === undefined) return undefined;
   if (value === null) return undefined;
   const option: Options = SETTING_OPTIONS[key];
+  // A coerced option's stored value is whatever its coerce function returns: any JSON value may be right.
+  if (option.coerce) return undefined;
   if (option.choices) return option.choices.includes(value as string) ? undefined : `one of ${option.choices.join(", ")} or null`;
   return typeof value === option.type ? undefined : `a ${option.type} or null`;
 }
