@@ -40,19 +40,8 @@ export function renderReportHtml(data: ReportData): string {
 <h1>${escapeHtml(data.title)}</h1>
 <p class="note">${data.runs.length} runs; strict scoring against the slugs in ${escapeHtml(data.slugsFrom)}. found: a search in the run returned the right post. cites right (strict): the text after the last "Source:" names exactly one post of the blog, the right one. grounded: that post was among those the run's own searches and reads returned.</p>
 
-<h2>Found and cites right</h2>
-${sharesChart(data.strict)}
-<p class="caption">${escapeHtml(marksLegend())}. Whiskers: 95% Wilson intervals; with 30 questions they are wide, so see the paired comparisons below before reading a difference as real.</p>
-
-<h2>What each design costs for what it buys</h2>
-${costChart(data.study, data.strict)}
-<p class="caption">Tokens read per question (input tokens of every call, summed) against cites right (strict). ${escapeHtml(marksLegend())}.</p>
-
-<h2>The study's table</h2>
-${studyTablesHtml(data.study, data.context)}
-<p class="note">cites right here is the study's first, lenient scorer; the strict rescore follows.</p>
-${strictTableHtml(data.strict)}
-${data.twoPost.length > 0 ? `<h2>Questions that need two posts</h2>\n<p class="note">Beyond the study. found all / any: the run's searches and reads showed every / some gold post. cites right: the text after the last "Source:" names exactly the gold posts, in any order.</p>\n${twoPostTableHtml(data.twoPost)}` : ""}
+${data.study.length > 0 ? studySections(data) : ""}
+${data.twoPost.length > 0 ? twoPostSection(data) : ""}
 
 <h2>Paired comparisons</h2>
 ${comparisonsHtml(data.comparisons)}
@@ -73,6 +62,29 @@ ${manifestHtml(data.manifest)}
 </body>
 </html>
 `;
+}
+
+/** The study's charts and tables, over the log's one-post questions. */
+function studySections(data: ReportData): string {
+  return `<h2>Found and cites right</h2>
+${sharesChart(data.strict)}
+<p class="caption">${escapeHtml(marksLegend())}. Whiskers: 95% Wilson intervals; with 30 questions they are wide, so see the paired comparisons below before reading a difference as real.</p>
+
+<h2>What each design costs for what it buys</h2>
+${costChart(data.study, data.strict)}
+<p class="caption">Tokens read per question (input tokens of every call, summed) against cites right (strict). ${escapeHtml(marksLegend())}.</p>
+
+<h2>The study's table</h2>
+${studyTablesHtml(data.study, data.context)}
+<p class="note">cites right here is the study's first, lenient scorer; the strict rescore follows.</p>
+${strictTableHtml(data.strict)}`;
+}
+
+/** The two-post questions' table, beyond the study. */
+function twoPostSection(data: ReportData): string {
+  return `<h2>Questions that need two posts</h2>
+<p class="note">Beyond the study. found all / any: the run's searches and reads showed every / some gold post. cites right: the text after the last "Source:" names exactly the gold posts, in any order.</p>
+${twoPostTableHtml(data.twoPost)}`;
 }
 
 /** Reads a run folder (or its answers.jsonl), writes DIR/report.html and returns its path. */
