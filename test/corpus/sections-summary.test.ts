@@ -1,6 +1,8 @@
 // `sections --summary`: per post its slug, file, sections at each level and longest section; what was left out and why.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { corpusFromFiles, formatCorpusSummary, loadCorpus, summarizeCorpus } from "../../src/corpus/index.ts";
 import { runCli } from "../helpers/run-cli.ts";
@@ -65,4 +67,23 @@ test("sections --summary prints the table and what was left out, and no note on 
   assert.equal(plain.status, 0, plain.stderr);
   assert.equal(plain.stdout.trimEnd().split("\n").length, 18);
   assert.match(plain.stderr, /^note: .*left out 3 files: README\.md \(a README, not a post\), .*wip-post\.mdx \(draft: true\)\n$/);
+});
+
+test("a blog with a slug inside another stops sections, index and questions check with exit 1, naming both files", (t) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "blogqa-clash-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(path.join(dir, "series"));
+  writeFileSync(path.join(dir, "cache.mdx"), "---\ntitle: Cache\n---\n\nIntro.\n");
+  writeFileSync(path.join(dir, "series", "kv-cache.md"), "---\ntitle: KV cache\n---\n\nIntro.\n");
+  const expected =
+    `blogqa: ${dir}: cannot read the blog: 1 problem\n${path.join(dir, "cache.mdx")}: slug "cache" is inside slug ` +
+    `"kv-cache" of ${path.join(dir, "series", "kv-cache.md")}, so a citation of either would name both; answers cite ` +
+    "slugs: rename one file, or give one a frontmatter slug\n";
+  const commands = [["sections"], ["sections", "--summary"], ["index", "--retriever", "bm25"], ["questions", "check"]];
+  for (const args of commands) {
+    const result = runCli([...args, "--content", dir]);
+    assert.equal(result.status, 1, args.join(" "));
+    assert.equal(result.stdout, "");
+    assert.equal(result.stderr, expected, args.join(" "));
+  }
 });
