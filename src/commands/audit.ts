@@ -1,22 +1,19 @@
 // The audit command: rerun a run folder's first N runs of one model, one at a time, and compare transcripts byte for byte.
-import path from "node:path";
 import type { CommandModule } from "yargs";
 import { loadCorpus } from "../corpus/index.ts";
 import { loadModel } from "../llm/index.ts";
 import { openIndex } from "../search/index.ts";
 import {
-  ANSWERS_FILE,
   auditRuns,
   auditText,
   cachedSha256,
   modelLoadOptions,
-  readAnswerLog,
   readManifest,
   settingsFromFields,
   type AnswerRecord,
   type RunManifest,
 } from "../study/index.ts";
-import { modelLabel } from "../report/index.ts";
+import { modelLabel, readRunLog } from "../report/index.ts";
 import { UserError } from "../errors.ts";
 import { defaultCacheDir } from "./options.ts";
 
@@ -64,9 +61,7 @@ const audit: CommandModule<object, AuditArgs> = {
       }) as never,
   handler: async (argv) => {
     const progress = (line: string) => console.error(line);
-    const file = path.join(argv.out, ANSWERS_FILE);
-    const { records } = readAnswerLog(file);
-    if (records.length === 0) throw new UserError(`${file}: no logged runs to audit`);
+    const { answersFile: file, records } = readRunLog(argv.out);
     const manifest = readManifest(argv.out);
     if (!manifest) throw new UserError(`${argv.out} has no manifest.json: the audit reruns with the run's own settings and cannot know them`);
     const model = pickLoggedModel(records, argv.model, file);

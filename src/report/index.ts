@@ -3,6 +3,6 @@ export { modelLabel, studyTablesMarkdown, strictTableMarkdown, twoPostTableMarkd
 export { writeTables, TABLE_FILES, TWO_POST_CSV } from "./write-tables.ts";
 export { writeReport, renderReportHtml, REPORT_FILE } from "./html.ts";
 export { reportData, type ReportData, type ReportRun } from "./report-data.ts";
-export { openRunFolder, clearRunOutputs, DEFAULT_CONTENT_DIR, type OpenRunFolderOptions, type RunFolder } from "./run-folder.ts";
+export { openRunFolder, readRunLog, clearRunOutputs, DEFAULT_CONTENT_DIR, type OpenRunFolderOptions, type RunFolder } from "./run-folder.ts";
 export { comparisonsMarkdown, MEASURE_LABELS } from "./comparisons-text.ts";
 export { escapeHtml, jsonForScript } from "./html-escape.ts";

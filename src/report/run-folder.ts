@@ -1,9 +1,9 @@
 // Opens a run folder for analysis: its logged answers, its manifest, and the blog's slugs to score them with.
-import { existsSync, rmSync, statSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { loadCorpus } from "../corpus/index.ts";
 import { UserError } from "../errors.ts";
-import { ANSWERS_FILE, MANIFEST_FILE, readAnswerLog, readManifest, type AnswerRecord, type RunManifest } from "../study/index.ts";
+import { ANSWERS_FILE, MANIFEST_FILE, locateAnswerLog, readAnswerLog, readManifest, tornLineNotice, type AnswerRecord, type RunManifest } from "../study/index.ts";
 import type { TableContext } from "./tables.ts";
 import { TABLE_FILES } from "./write-tables.ts";
 import { REPORT_FILE } from "./html.ts";
@@ -35,6 +35,21 @@ export interface OpenRunFolderOptions {
   readonly content?: string | undefined;
   /** Accept a `content` whose bytes differ from the blog the manifest records. */
   readonly force?: boolean | undefined;
+  /** Where a notice goes (a torn last line); default stderr. */
+  readonly onNotice?: ((line: string) => void) | undefined;
+}
+
+/** A run folder's checked log (see readAnswerLog), for the commands that read one: a missing or empty log is an error. */
+export function readRunLog(
+  target: string,
+  options: Pick<OpenRunFolderOptions, "onNotice"> = {},
+): { dir: string; answersFile: string; records: readonly AnswerRecord[] } {
+  const { dir, file } = locateAnswerLog(target);
+  const log = readAnswerLog(file);
+  const notice = tornLineNotice(file, log);
+  if (notice !== undefined) (options.onNotice ?? console.error)(notice);
+  if (log.records.length === 0) throw new UserError(`${file}: no answers logged yet`);
+  return { dir, answersFile: file, records: log.records };
 }
 
 /**
@@ -45,13 +60,7 @@ export interface OpenRunFolderOptions {
  */
 export async function openRunFolder(target: string, options: OpenRunFolderOptions = {}): Promise<RunFolder> {
   const { content, force = false } = options;
-  if (!existsSync(target)) throw new UserError(`${target}: no such file or folder`);
-  const isDir = statSync(target).isDirectory();
-  const dir = isDir ? target : path.dirname(target);
-  const answersFile = isDir ? path.join(target, ANSWERS_FILE) : target;
-  if (!existsSync(answersFile)) throw new UserError(`${dir}: no ${ANSWERS_FILE} here (is this a run folder? see \`run --out\`)`);
-  const { records } = readAnswerLog(answersFile);
-  if (records.length === 0) throw new UserError(`${answersFile}: no answers logged yet`);
+  const { dir, answersFile, records } = readRunLog(target, options);
   const manifest = readManifest(dir);
   const questions = manifest?.questions.count ?? new Set(records.map((r) => r.question_id)).size;
 

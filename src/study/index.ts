@@ -6,7 +6,8 @@ export { AGENT_TOOLS, SEARCH_POSTS, READ_SECTION, READ_SECTION_MAX_WORDS, runToo
 export { parseCalls, type ParsedCall, type ParsedReply } from "./parse-calls.ts";
 export * as prompts from "./prompts.ts";
 export { answerRecord, callFailure } from "./answer-record.ts";
-export { ANSWERS_FILE, readAnswerLog, runKey, type AnswerLog } from "./answer-log.ts";
+export { ANSWERS_FILE, readAnswerLog, locateAnswerLog, tornLineNotice, runKey, type AnswerLog } from "./answer-log.ts";
+export { answerFromLine, onePostLineShape, twoPostLineShape } from "./answer-line.ts";
 export { runStudy, type RunnerSettings, type RunStudyOptions, type StudyRunSummary } from "./runner.ts";
 export {
   SETTING_OPTIONS,

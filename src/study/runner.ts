@@ -45,12 +45,12 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
   const { outDir, settings } = options;
   const progress = options.onProgress ?? (() => {});
   mkdirSync(outDir, { recursive: true });
-  const release = acquireRunLock(outDir);
+  const release = acquireRunLock(outDir, progress);
   try {
     const file = path.join(outDir, ANSWERS_FILE);
     await options.beforeStart?.();
     const log = readAnswerLog(file);
-    if (log.tornTail) progress(`${file}: dropped a torn last line (an interrupted write); that run will be redone`);
+    if (log.tornLine !== undefined) progress(`${file}:${log.tornLine}: dropped a torn last line (an interrupted write); that run will be redone`);
     dropTornTail(file, log);
     const done = new Set(log.records.map(runKey));
 

@@ -107,15 +107,20 @@ test("a torn last line (interrupted write) is dropped and redone", async () => {
 test("a second process on the same folder is refused; a lock left by a dead process is taken over", async () => {
   const dir = tempDir();
   const release = acquireRunLock(dir);
-  await assert.rejects(run(dir, fakeModel()), /in use by another blogqa run \(pid \d+\)/);
+  await assert.rejects(run(dir, fakeModel()), /in use by another blogqa run \(pid \d+, lock file .*\.lock\)/);
   release();
   writeFileSync(path.join(dir, ".lock"), "999999999");
   const summary = await run(dir, fakeModel());
   assert.equal(summary.ran, 36);
 });
 
-test("a corrupt line in the middle stops with its line number", async () => {
+test("a corrupt or duplicated line stops the run with its line number", async () => {
+  const whole = tempDir();
+  await run(whole, fakeModel());
+  const [first, second] = readFileSync(path.join(whole, "answers.jsonl"), "utf8").split("\n");
   const dir = tempDir();
-  writeFileSync(path.join(dir, "answers.jsonl"), '{"schema": 1}\nnot json\n{"schema": 1}\n');
+  writeFileSync(path.join(dir, "answers.jsonl"), `${first}\nnot json\n${second}\n`);
   await assert.rejects(run(dir, fakeModel()), /answers\.jsonl:2: not a JSON line/);
+  writeFileSync(path.join(dir, "answers.jsonl"), `${first}\n${second}\n${first}\n`);
+  await assert.rejects(run(dir, fakeModel()), /answers\.jsonl:3: a second line for model m1, design workflow, question q1 \(first on line 1\)/);
 });

@@ -1,0 +1,95 @@
+// The shape of one answers.jsonl line, checked field by field when a log is read: a line of another shape is
+// named with its field instead of being scored wrong, or dropped, without a word.
+import { arrayOf, anything, boolean, count, literal, nonNegative, nullable, object, optional, string, type ShapeMismatch } from "./shape.ts";
+import { ANSWER_SCHEMA_VERSION, DESIGN_IDS, type AnswerRecord } from "./types.ts";
+
+const OUTCOMES = ["answered", "ran-out-of-turns", "error"];
+
+const hit = object({ post: string, heading: string, snippet: string });
+
+const toolCall = object({
+  raw: string,
+  name: optional(string),
+  arguments: optional(anything),
+  result: string,
+  malformed: boolean,
+  shownPosts: arrayOf(string),
+});
+
+const callRecord = object({
+  tokensRead: count,
+  tokensEvaluated: optional(count),
+  tokensGenerated: count,
+  stopReason: literal("eos", "max-tokens", "context-overflow", "error"),
+  seconds: nonNegative,
+  error: optional(string),
+});
+
+const modelCall = object({
+  messages: arrayOf(object({ role: literal("system", "user", "assistant", "tool"), content: string })),
+  withTools: boolean,
+  prefix: optional(string),
+  reply: string,
+  record: callRecord,
+  toolCalls: arrayOf(toolCall),
+});
+
+/** Every field the README documents for a log line, with its type, but the gold fields (below). */
+const answerFields = {
+  schema: literal(ANSWER_SCHEMA_VERSION),
+  model: string,
+  design: literal(...DESIGN_IDS),
+  question_id: string,
+  question: string,
+  answer: string,
+  found: boolean,
+  model_calls: count,
+  tool_calls: count,
+  malformed: count,
+  ignored_call_blocks: optional(count),
+  last_context: count,
+  tokens_read: count,
+  tokens_evaluated: nullable(count),
+  tokens_generated: count,
+  seconds: nonNegative,
+  seen_posts: arrayOf(string),
+  outcome: literal(...OUTCOMES),
+  error: optional(string),
+  transcript: object({
+    retrieval: optional(object({ query: string, hits: arrayOf(hit) })),
+    calls: arrayOf(modelCall),
+    answer: string,
+    outcome: literal(...OUTCOMES),
+    error: optional(string),
+  }),
+};
+
+/** A question in the study's shape logs one gold post and heading; a two-post question logs the lists. */
+export const onePostLineShape = object({ ...answerFields, gold_post: string, gold_heading: string });
+export const twoPostLineShape = object({ ...answerFields, gold_posts: arrayOf(string), gold_headings: arrayOf(string) });
+
+/**
+ * A parsed line as an AnswerRecord, or the first field that does not fit. The design is read from `design`
+ * or, in logs written before the name changed, `variant`; a line with both must agree.
+ */
+export function answerFromLine(value: unknown): { record: AnswerRecord } | { mismatch: ShapeMismatch } {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return { mismatch: { path: "", problem: "not a JSON object" } };
+  const line = value as Record<string, unknown>;
+  if (line.schema !== ANSWER_SCHEMA_VERSION) {
+    return { mismatch: { path: "schema", problem: `log schema ${JSON.stringify(line.schema)}; this blogqa reads schema ${ANSWER_SCHEMA_VERSION}` } };
+  }
+  let normalized = line;
+  if (Object.hasOwn(line, "variant")) {
+    if (Object.hasOwn(line, "design") && line.variant !== line.design) {
+      return { mismatch: { path: "design", problem: `${JSON.stringify(line.design)} disagrees with the line's variant ${JSON.stringify(line.variant)}` } };
+    }
+    const { variant, ...rest } = line;
+    normalized = { ...rest, design: variant };
+  }
+  const shape = Object.hasOwn(line, "gold_posts") ? twoPostLineShape : onePostLineShape;
+  const mismatch = shape(normalized, "");
+  if (!mismatch) return { record: normalized as unknown as AnswerRecord };
+  // Name the field as the line spells it.
+  const path = mismatch.path === "design" && Object.hasOwn(line, "variant") && !Object.hasOwn(line, "design") ? "variant" : mismatch.path;
+  return { mismatch: { ...mismatch, path } };
+}
