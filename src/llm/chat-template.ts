@@ -1,8 +1,8 @@
 // Renders a chat request through the model's own Jinja chat template, the way transformers' apply_chat_template does.
-import { createHash } from "node:crypto";
 import { Template } from "@huggingface/jinja";
 import { UserError } from "../errors.ts";
 import type { GenerateRequest } from "./types.ts";
+import { sha256Hex } from "../common/index.ts";
 
 export interface ChatTemplate {
   readonly source: string;
@@ -20,7 +20,7 @@ export interface TemplateTokens {
 
 export function compileChatTemplate(source: string, origin: string): ChatTemplate {
   try {
-    return { source, origin, sha256: createHash("sha256").update(source).digest("hex"), template: new Template(source) };
+    return { source, origin, sha256: sha256Hex(source), template: new Template(source) };
   } catch (error) {
     throw new UserError(`Cannot parse the chat template from ${origin}: ${(error as Error).message}`);
   }

@@ -1,9 +1,9 @@
 // The decoding the study's Transformers code used: the repetition penalty and end tokens of the model's
 // generation_config.json, found beside the GGUF, given as a file, or fetched from the model's original repository.
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../errors.ts";
+import { sha256Hex } from "../common/index.ts";
 
 /** `--repetition-penalty`: "auto" reads the model's generation_config.json, "none" is pure greedy, or a number. */
 export type RepetitionPenaltySetting = "auto" | "none" | number;
@@ -89,7 +89,7 @@ export function readGenerationConfig(file: string, hub: HubSource | null = null)
   }
   return {
     path: resolved,
-    sha256: createHash("sha256").update(bytes).digest("hex"),
+    sha256: sha256Hex(bytes),
     hub,
     repetitionPenalty: typeof penalty === "number" ? penalty : undefined,
     eosTokenIds: eosList as number[] | undefined,

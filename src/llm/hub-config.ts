@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../errors.ts";
 import { readGenerationConfig, type GenerationConfigFile, type HubSource } from "./generation-config.ts";
+import { writeFileAtomic } from "../common/index.ts";
 
 /** The hub's address: $HF_ENDPOINT (as Hugging Face's own clients read it) or huggingface.co. */
 export function hubEndpoint(): string {
@@ -55,8 +56,8 @@ export async function hubGenerationConfig(modelsDir: string, request: HubFileReq
   const revision = request.revision ?? response.headers.get("x-repo-commit") ?? "main";
   const source: HubSource = { repo: request.repo, revision };
   fs.mkdirSync(dir, { recursive: true });
-  writeAtomically(file, bytes);
-  writeAtomically(path.join(dir, SOURCE), `${JSON.stringify({ ...source, url }, null, 2)}\n`);
+  writeFileAtomic(file, bytes);
+  writeFileAtomic(path.join(dir, SOURCE), `${JSON.stringify({ ...source, url }, null, 2)}\n`);
   onProgress?.(`fetched ${request.repo}'s ${CONFIG} at ${revision} into ${dir}`);
   return readGenerationConfig(file, source);
 }
@@ -70,8 +71,3 @@ function readSource(file: string): HubSource | undefined {
   }
 }
 
-function writeAtomically(file: string, data: string | Buffer): void {
-  const partial = `${file}.${process.pid}.partial`;
-  fs.writeFileSync(partial, data);
-  fs.renameSync(partial, file);
-}

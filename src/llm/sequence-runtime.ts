@@ -2,6 +2,7 @@
 import type { LlamaContextSequence, LlamaModel, SequenceEvaluateOptions, Token } from "node-llama-cpp";
 import type { Decoding } from "./generation-config.ts";
 import type { CallRecord, ChatRuntime, GenerateRequest, Generation, StopReason } from "./types.ts";
+import { commonPrefixLength } from "../common/index.ts";
 
 export const DEFAULT_MAX_TOKENS = 200;
 
@@ -11,14 +12,6 @@ export interface SequenceRuntimeOptions {
   readonly render: (request: GenerateRequest) => string;
   /** Repetition penalty and end tokens (see generation-config.ts). */
   readonly decoding: Pick<Decoding, "repetitionPenalty" | "stopTokens">;
-}
-
-/** Length of the longest common prefix of two token lists. */
-export function commonPrefixLength(a: readonly Token[], b: readonly Token[]): number {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < n && a[i] === b[i]) i++;
-  return i;
 }
 
 export class SequenceRuntime implements ChatRuntime {

@@ -1,10 +1,10 @@
 // The on-disk index cache: a BM25 part and an embeddings part (JSON manifest + Float32 file), each with its key.
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { EmbeddingInfo } from "./types.ts";
 import type { EmbeddingMatrix } from "./dense.ts";
+import { sha256Hex, writeFileAtomicAsync } from "../common/index.ts";
 
 /** Bump when what is stored, or how it is read, changes: old caches then fail the key check and are rebuilt. */
 export const INDEX_FORMAT = 1;
@@ -55,7 +55,7 @@ export const embeddingsKey = (corpus: string, sections: string, embedding: Embed
 export function partPaths(cacheDir: string, contentDir: string, key: PartKey): { json: string; f32: string } {
   const model = key.part === "embeddings" ? [key.embedding.model, key.embedding.dtype] : [];
   const slot = JSON.stringify([path.resolve(contentDir), key.part, ...model]);
-  const base = path.join(cacheDir, "index", `${key.part}-${createHash("sha256").update(slot).digest("hex").slice(0, 16)}`);
+  const base = path.join(cacheDir, "index", `${key.part}-${sha256Hex(slot).slice(0, 16)}`);
   return { json: `${base}.json`, f32: `${base}.f32` };
 }
 
@@ -68,7 +68,6 @@ interface Manifest {
   readonly embeddings?: { readonly file: string; readonly rows: number; readonly dimensions: number; readonly sha256: string };
 }
 
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 async function readManifest(file: string, key: PartKey): Promise<CacheRead<Manifest>> {
   let manifest: Manifest;
@@ -111,7 +110,7 @@ export async function readEmbeddings(paths: { json: string; f32: string }, key: 
   } catch {
     return { kind: "stale", reason: "cached embeddings file is missing" };
   }
-  if (bytes.length !== meta.rows * meta.dimensions * 4 || sha256(bytes) !== meta.sha256) {
+  if (bytes.length !== meta.rows * meta.dimensions * 4 || sha256Hex(bytes) !== meta.sha256) {
     return { kind: "stale", reason: "cached embeddings file does not match its manifest" };
   }
   // Copy into a fresh, aligned buffer: a Buffer from the pool may start at an offset not divisible by 4.
@@ -120,26 +119,14 @@ export async function readEmbeddings(paths: { json: string; f32: string }, key: 
 }
 
 export async function writeBm25(paths: { json: string }, key: PartKey, bm25: string): Promise<void> {
-  await atomicWrite(paths.json, JSON.stringify({ key, bm25 } satisfies Manifest));
+  await writeFileAtomicAsync(paths.json, JSON.stringify({ key, bm25 } satisfies Manifest));
 }
 
 /** The Float32 file goes first, then the manifest that vouches for it (by sha256), so a reader never trusts a half-written pair. */
 export async function writeEmbeddings(paths: { json: string; f32: string }, key: PartKey, matrix: EmbeddingMatrix): Promise<void> {
   const bytes = new Uint8Array(matrix.data.buffer, matrix.data.byteOffset, matrix.data.byteLength);
-  await atomicWrite(paths.f32, bytes);
-  const embeddings = { file: path.basename(paths.f32), rows: matrix.rows, dimensions: matrix.dimensions, sha256: sha256(bytes) };
-  await atomicWrite(paths.json, JSON.stringify({ key, embeddings } satisfies Manifest));
+  await writeFileAtomicAsync(paths.f32, bytes);
+  const embeddings = { file: path.basename(paths.f32), rows: matrix.rows, dimensions: matrix.dimensions, sha256: sha256Hex(bytes) };
+  await writeFileAtomicAsync(paths.json, JSON.stringify({ key, embeddings } satisfies Manifest));
 }
 
-/** Write to a temporary name in the same folder, then rename: readers see the old file or the new one, never half of one. */
-async function atomicWrite(file: string, data: string | Uint8Array): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  try {
-    await writeFile(temp, data);
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-}

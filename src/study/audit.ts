@@ -5,6 +5,7 @@ import type { LoadedModel } from "../llm/types.ts";
 import { runDesign, withMaxTokens } from "./run-design.ts";
 import type { ToolContext } from "./tools.ts";
 import type { AnswerRecord, Transcript } from "./types.ts";
+import { commonPrefixLength } from "../common/index.ts";
 
 /** Where a rerun first parted from its log: the call (1-based) and both replies. */
 export interface TranscriptDifference {
@@ -36,15 +37,9 @@ export function firstDifference(logged: Transcript, rerun: Transcript): Transcri
   for (let i = 0; i < calls; i++) {
     const a = logged.calls[i]?.reply;
     const b = rerun.calls[i]?.reply;
-    if (a !== b) return { call: i + 1, logged: a, rerun: b, offset: a === undefined || b === undefined ? 0 : commonPrefix(a, b) };
+    if (a !== b) return { call: i + 1, logged: a, rerun: b, offset: a === undefined || b === undefined ? 0 : commonPrefixLength(a, b) };
   }
   return undefined;
-}
-
-function commonPrefix(a: string, b: string): number {
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return i;
 }
 
 export interface AuditOptions {

@@ -1,7 +1,7 @@
 // sha256 of large files (model weights), streamed, and remembered by path + size + mtime so a 6 GB file is hashed once.
-import { createHash } from "node:crypto";
-import { createReadStream, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { sha256File, writeFileAtomic } from "../common/index.ts";
 
 export const HASH_CACHE_FILE = "file-sha256.json";
 
@@ -14,17 +14,6 @@ export interface FileDigest {
   readonly sha256: string;
   /** True when the hash came from the cache (the file's size and mtime were unchanged). */
   readonly cached: boolean;
-}
-
-/** Streams the file through sha256 (never holds it in memory). */
-export function sha256File(file: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash("sha256");
-    createReadStream(file, { highWaterMark: 4 * 1024 * 1024 })
-      .on("data", (chunk) => hash.update(chunk))
-      .on("error", reject)
-      .on("end", () => resolve(hash.digest("hex")));
-  });
 }
 
 /**
@@ -40,10 +29,7 @@ export async function cachedSha256(file: string, cacheDir: string): Promise<File
   const sha256 = await sha256File(absolute);
   // Re-read before writing: another process may have added entries meanwhile.
   const cache = { ...readCache(cacheFile), [absolute]: { bytes: stat.size, mtimeMs: stat.mtimeMs, sha256 } };
-  mkdirSync(cacheDir, { recursive: true });
-  const temp = `${cacheFile}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(cache, null, 1)}\n`);
-  renameSync(temp, cacheFile); // atomic: a reader sees the old or the new cache, never half of one
+  writeFileAtomic(cacheFile, `${JSON.stringify(cache, null, 1)}\n`); // a reader sees the old cache or the new one
   return { path: absolute, bytes: stat.size, sha256, cached: false };
 }
 

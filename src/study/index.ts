@@ -39,5 +39,5 @@ export {
   type ManifestSession,
 } from "./manifest.ts";
 export { startManifest, type ManifestWriter, type ManifestSessionOptions } from "./manifest-session.ts";
-export { cachedSha256, sha256File, type FileDigest } from "./file-sha256.ts";
+export { cachedSha256, type FileDigest } from "./file-sha256.ts";
 export { auditRuns, auditText, firstDifference, type AuditOptions, type AuditResult, type AuditedRun, type TranscriptDifference } from "./audit.ts";

@@ -1,7 +1,6 @@
 // DIR/manifest.json: what produced a run folder's answers (model files, runtime, search, inputs, settings, times).
-import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Corpus } from "../corpus/types.ts";
@@ -15,6 +14,7 @@ import { WORKFLOW_HITS } from "./workflow.ts";
 import type { DesignId } from "./types.ts";
 import { manifestProblem } from "./manifest-check.ts";
 import { settingFields, type RunSettings, type SettingFields } from "./settings.ts";
+import { sha256Hex, writeFileAtomic } from "../common/index.ts";
 
 export const MANIFEST_FILE = "manifest.json";
 export const MANIFEST_SCHEMA_VERSION = 2;
@@ -81,7 +81,7 @@ export function manifestSettings(s: RunSettings): ManifestSettings {
 export function promptsSha256(): string {
   const sample = prompts.workflowUserPrompt("Q?", [{ post: "p", heading: "h", snippet: "s" }]);
   const parts = [prompts.WORKFLOW_SYSTEM_PROMPT, prompts.agentSystemPrompt("agent"), prompts.agentSystemPrompt("agent-search-first")];
-  return sha256Text(JSON.stringify([...parts, prompts.FORCED_PREFIX, prompts.RAN_OUT_OF_TURNS, sample, AGENT_TOOLS]));
+  return sha256Hex(JSON.stringify([...parts, prompts.FORCED_PREFIX, prompts.RAN_OUT_OF_TURNS, sample, AGENT_TOOLS]));
 }
 
 export interface ManifestInputs {
@@ -107,7 +107,7 @@ export function newManifest(inputs: ManifestInputs, startedAt: Date): RunManifes
     models: [],
     embedding: embedding ? { model: embedding.model, dtype: embedding.dtype, library: embedding.library, dimensions: embedding.dimensions } : null,
     corpus: { dir: corpus.dir, sha256: corpus.hash, posts: corpus.posts.map((p) => p.slug), sections: corpus.sections.length },
-    questions: { file: inputs.questionsFile, sha256: sha256Text(readFileSync(inputs.questionsFile)), count: inputs.questionCount },
+    questions: { file: inputs.questionsFile, sha256: sha256Hex(readFileSync(inputs.questionsFile)), count: inputs.questionCount },
     host: { node: process.version, platform: process.platform, arch: process.arch, cpu: os.cpus()[0]?.model ?? "unknown", cores: os.cpus().length, memory_bytes: os.totalmem() },
     sessions: [],
   };
@@ -182,15 +182,10 @@ export function readManifest(dir: string): RunManifest | undefined {
 /** Writes DIR/manifest.json atomically (a killed run leaves the old manifest or the new one, never half). */
 export function writeManifestFile(dir: string, manifest: RunManifest): string {
   const file = path.join(dir, MANIFEST_FILE);
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(manifest, null, 2)}\n`);
-  renameSync(temp, file);
+  writeFileAtomic(file, `${JSON.stringify(manifest, null, 2)}\n`);
   return file;
 }
 
-export function sha256Text(text: string | Uint8Array): string {
-  return createHash("sha256").update(text).digest("hex");
-}
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 

@@ -1,5 +1,6 @@
 // Up-to-date checks for generated models: a JSON stamp of everything their bytes depend on, written after them.
 import fs from "node:fs";
+import { writeFileAtomic } from "../common/index.ts";
 
 /**
  * The stamp stored at `file` when, leaving out the keys in `extra` (facts known only after writing, like a size),
@@ -25,7 +26,5 @@ export function stampText(stamp: object): string {
 
 /** Writes the stamp (through a temporary file and a rename, so a reader never sees half of one). */
 export function writeStamp(file: string, stamp: object): void {
-  const partial = `${file}.${process.pid}.partial`;
-  fs.writeFileSync(partial, stampText(stamp));
-  fs.renameSync(partial, file);
+  writeFileAtomic(file, stampText(stamp));
 }

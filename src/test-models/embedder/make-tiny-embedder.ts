@@ -8,6 +8,7 @@ import { currentStamp, stampText } from "../stamp.ts";
 import { bertShape, type TinyEmbedderShapeName } from "./bert-shapes.ts";
 import { minilmVocabulary } from "./minilm-vocab.ts";
 import { tinyVocabulary } from "./vocab.ts";
+import { writeFileAtomic } from "../../common/index.ts";
 
 /** Bump when the bytes written for the same options change: the manifest carries it so stale copies are regenerated. */
 export const TINY_EMBEDDER_VERSION = 3;
@@ -62,12 +63,7 @@ function manifestFor(shape: TinyEmbedderShapeName, seed: number, hiddenSize: num
 export function writeTinyEmbedder(out: string, options: TinyEmbedderOptions): string {
   const folder = path.resolve(out);
   for (const [relative, bytes] of tinyEmbedderFiles(options)) {
-    const file = path.join(folder, relative);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    // Write then rename, so that a reader never sees half a file.
-    const temporary = `${file}.tmp-${process.pid}`;
-    fs.writeFileSync(temporary, bytes);
-    fs.renameSync(temporary, file);
+    writeFileAtomic(path.join(folder, relative), bytes);
   }
   return folder;
 }

@@ -1,5 +1,4 @@
 // makeTinyModel: a qwen2 GGUF with random weights, the real Qwen2.5 tokenizer and chat template; reused when up to date.
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../../errors.ts";
@@ -10,6 +9,7 @@ import { qwen2Tensors, type WeightScales } from "./qwen2-tensors.ts";
 import { QWEN25_SPECIAL_IDS, QWEN25_VOCAB_ROWS, loadQwenVocab, qwenTokenizerJsonPath } from "./qwen-vocab.ts";
 import { SHAPES, type TinyModelShape } from "./qwen2-shapes.ts";
 import { ZERO_BLOCK_WORDS, zeroBlockTensors } from "./zero-block-tensors.ts";
+import { sha256Hex, writeThroughTemp } from "../../common/index.ts";
 
 /** Bump whenever the bytes written for the same arguments change, so stale cached models are regenerated. */
 export const TINY_MODEL_GENERATOR_VERSION = 1;
@@ -71,10 +71,6 @@ function isUpToDate(out: string, expected: Stamp): boolean {
   return stored !== undefined && fs.existsSync(out) && fs.statSync(out).size === stored.bytes;
 }
 
-function sha256File(file: string): string {
-  return createHash("sha256").update(fs.readFileSync(file)).digest("hex");
-}
-
 export async function makeTinyModel(options: TinyModelOptions): Promise<TinyModelResult> {
   const started = performance.now();
   const shapeName = options.shape ?? "tiny";
@@ -97,7 +93,7 @@ export async function makeTinyModel(options: TinyModelOptions): Promise<TinyMode
     ...(options.scales ? { scales: options.scales } : {}),
     ...(zeroBlocks ? { weights: "zero-blocks" as const } : {}),
     llamaCppCommit: template.commit,
-    tokenizerSha256: sha256File(tokenizerJson),
+    tokenizerSha256: sha256Hex(fs.readFileSync(tokenizerJson)),
   };
   if (!options.force && isUpToDate(out, stamp)) {
     return { path: out, bytes: fs.statSync(out).size, reused: true, seconds: (performance.now() - started) / 1000 };
@@ -145,16 +141,9 @@ export async function makeTinyModel(options: TinyModelOptions): Promise<TinyMode
     ["tokenizer.chat_template", str(template.text)],
   ];
 
-  // write beside the target and rename, so a reader never sees a half-written model
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  const partial = `${out}.${process.pid}.partial`;
+  // written beside the target and renamed, so a reader never sees a half-written model
   fs.rmSync(stampPath(out), { force: true });
-  try {
-    const bytes = writeGguf(partial, metadata, tensors, options.onProgress);
-    fs.renameSync(partial, out);
-    writeStamp(stampPath(out), { ...stamp, bytes });
-    return { path: out, bytes, reused: false, seconds: (performance.now() - started) / 1000 };
-  } finally {
-    fs.rmSync(partial, { force: true });
-  }
+  const bytes = writeThroughTemp(out, (temp) => writeGguf(temp, metadata, tensors, options.onProgress));
+  writeStamp(stampPath(out), { ...stamp, bytes });
+  return { path: out, bytes, reused: false, seconds: (performance.now() - started) / 1000 };
 }

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { UserError } from "../../errors.ts";
+import { writeFileAtomic } from "../../common/index.ts";
 
 /** The template's path inside llama.cpp's repository. */
 export const QWEN25_TEMPLATE_PATH = "models/templates/Qwen-Qwen2.5-7B-Instruct.jinja";
@@ -61,10 +62,7 @@ export function readQwen25Template(cacheDir: string, bundlePath = llamaCppBundle
     } catch {
       throw new UserError(`${QWEN25_TEMPLATE_PATH} is missing from llama.cpp commit ${commit} (bundle ${bundlePath})`);
     }
-    // write then rename, so a concurrent reader never sees half a file
-    const partial = `${cached}.${process.pid}.partial`;
-    fs.writeFileSync(partial, text);
-    fs.renameSync(partial, cached);
+    writeFileAtomic(cached, text);
     return { text, commit };
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
