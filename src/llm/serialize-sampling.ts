@@ -8,14 +8,16 @@ import type { LlamaContext } from "node-llama-cpp";
  * samples another's logits (measured: 22 of 64 tiny-model outputs diverged from one-at-a-time; 0 with this).
  * A pool of one thread (UV_THREADPOOL_SIZE=1 before the process starts) serializes the jobs too; this does it
  * inside one context, whatever the pool size, by chaining the context's sampling calls.
- * It patches an internal field (`_ctx.sampleToken`), so it checks the shape and reports whether it applied.
+ * It patches an internal field (`_ctx.sampleToken`), so it checks the shape and reports whether it applied; a
+ * test counts the calls through `onSample` to notice a node-llama-cpp that stops calling the field at each sample.
  */
-export function serializeSampling(context: LlamaContext): boolean {
+export function serializeSampling(context: LlamaContext, onSample?: () => void): boolean {
   const native = (context as unknown as { _ctx?: Record<string, unknown> })._ctx;
   const original = native?.sampleToken;
   if (native === undefined || typeof original !== "function") return false;
   let tail: Promise<unknown> = Promise.resolve();
   const serialized = (...args: unknown[]) => {
+    onSample?.();
     const run = tail.then(() => (original as (...a: unknown[]) => unknown).apply(native, args));
     tail = run.catch(() => undefined);
     return run;
