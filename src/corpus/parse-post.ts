@@ -25,12 +25,15 @@ export function slugFromPath(file: string): string {
 
 /**
  * A frontmatter `slug` as a post's citable name: surrounding slashes dropped and, for a path such as
- * `/blog/2021/my-post` (as Docusaurus allows), its last part. Undefined when the value names nothing.
+ * `/blog/2021/my-post` (as Docusaurus allows), its last part. A string naming nothing, or a value YAML read as
+ * something else (`slug: 3.10` is the number 3.1), is a problem to fix, never a guess.
  */
-function slugFromFrontmatter(value: unknown): string | undefined {
-  if (typeof value !== "string") return undefined;
-  const last = value.trim().split("/").filter((part) => part.trim() !== "").pop();
-  return last?.trim();
+function slugFromFrontmatter(value: unknown): { readonly slug: string } | { readonly problem: string } {
+  if (typeof value !== "string") {
+    return { problem: `frontmatter slug is not a string (YAML read ${JSON.stringify(value)}): put it in quotes` };
+  }
+  const last = value.split("/").map((part) => part.trim()).filter((part) => part !== "").pop();
+  return last === undefined ? { problem: "frontmatter slug names nothing: give a non-empty string, or remove it" } : { slug: last };
 }
 
 /** Why a post whose frontmatter marks it unpublished is left out, or undefined for a post to read. */
@@ -54,12 +57,15 @@ export function parsePost(file: string, bytes: Uint8Array): ParsedPost {
   const draft = draftReason(front.data);
   if (draft !== undefined) return { kind: "left-out", reason: draft };
   const title = front.data.title;
+  if (/^\+\+\+[ \t]*$/.test(decoded.text.split("\n", 1)[0]!)) {
+    return fail(1, "frontmatter between +++ lines is TOML, which is not read: write it as YAML between --- lines");
+  }
   if (typeof title !== "string" || title.trim() === "") return fail(1, "frontmatter has no title (a non-empty string)");
   let slug = slugFromPath(file);
   if (front.data.slug !== undefined) {
     const own = slugFromFrontmatter(front.data.slug);
-    if (own === undefined || own === "") return fail(1, "frontmatter slug names nothing (give a non-empty string, or remove it)");
-    slug = own;
+    if ("problem" in own) return fail(1, own.problem);
+    slug = own.slug;
   }
 
   const scan = scanBody(front.body, front.bodyLine);

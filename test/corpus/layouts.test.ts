@@ -146,9 +146,20 @@ test("the slug: the file name, a page bundle's folder, or the frontmatter's slug
   assert.ok(plain.kind === "post");
   assert.equal(plain.post.slug, "plain-name");
   assert.ok(plain.post.sections.every((s) => s.post === "plain-name"));
-  const bad = parsePost("b/a.mdx", Buffer.from(postText("A", "slug: 42\n")));
-  assert.ok(bad.kind === "problems");
-  assert.match(bad.problems[0]!.message, /frontmatter slug names nothing/);
+  const number = parsePost("b/a.mdx", Buffer.from(postText("A", "slug: 3.10\n")));
+  assert.ok(number.kind === "problems");
+  assert.deepEqual(number.problems, [{ file: "b/a.mdx", line: 1, message: "frontmatter slug is not a string (YAML read 3.1): put it in quotes" }]);
+  const empty = parsePost("b/a.mdx", Buffer.from(postText("A", 'slug: "/ /"\n')));
+  assert.ok(empty.kind === "problems");
+  assert.match(empty.problems[0]!.message, /frontmatter slug names nothing/);
+});
+
+test("Hugo's TOML frontmatter is named as such, not reported as a missing title", () => {
+  const toml = parsePost("b/t.md", Buffer.from('+++\ntitle = "T"\n+++\n\nBody.\n'));
+  assert.ok(toml.kind === "problems");
+  assert.deepEqual(toml.problems, [
+    { file: "b/t.md", line: 1, message: "frontmatter between +++ lines is TOML, which is not read: write it as YAML between --- lines" },
+  ]);
 });
 
 test("published: false is left out like a draft; draft: false is read", async (t) => {
