@@ -86,6 +86,7 @@ export async function loadModel(id: string, options: LoadModelOptions): Promise<
     path: files.path,
     files: files.files,
     architecture: String(model.fileInfo.metadata.general?.architecture ?? "unknown"),
+    ...(typeof model.fileInfo.metadata.general?.name === "string" ? { name: model.fileInfo.metadata.general.name } : {}),
     chatTemplateSha256: template.sha256,
     backend,
     gpuLayers: model.gpuLayers,

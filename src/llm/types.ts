@@ -72,6 +72,8 @@ export interface ModelInfo {
   readonly path: string;
   readonly files: readonly { readonly path: string; readonly bytes: number }[];
   readonly architecture: string;
+  /** The GGUF's general.name, when it has one: the generated test models say "blogqa random ..." there. */
+  readonly name?: string;
   readonly chatTemplateSha256: string;
   readonly backend: string; // "cuda" | "vulkan" | "metal" | "cpu"
   readonly gpuLayers: number;

@@ -5,12 +5,20 @@ import { comparisonsNote, comparisonTables, hasUnpaired, NO_COMPARISONS, UNPAIRE
 import { escapeHtml } from "./html-escape.ts";
 import { formatInteger, modelLabel, studyTableGrids, strictTableGrid, twoPostTableGrid, type Cell, type TableContext } from "./tables.ts";
 
-/** A table; the first `textColumns` columns are left-aligned text. Every cell is escaped. */
-export function htmlTable(caption: string, header: readonly Cell[], rows: readonly (readonly Cell[])[], textColumns = 1): string {
-  const cell = (tag: string, v: Cell, i: number) => `<${tag}${i < textColumns ? ' class="text"' : ""}>${escapeHtml(String(v))}</${tag}>`;
+/**
+ * A table; the first `textColumns` columns are left-aligned text. Cells never break inside (a number such as 3.0e-8
+ * or an interval stays on one line) except in the `wrapColumns`, lists of question ids. Every cell is escaped; the
+ * table scrolls sideways in its own box on a narrow screen.
+ */
+export function htmlTable(caption: string, header: readonly Cell[], rows: readonly (readonly Cell[])[], textColumns = 1, wrapColumns: readonly number[] = []): string {
+  const classes = (i: number) => [...(i < textColumns ? ["text"] : []), ...(wrapColumns.includes(i) ? ["wrap"] : [])];
+  const cell = (tag: string, v: Cell, i: number) => {
+    const c = classes(i);
+    return `<${tag}${c.length > 0 ? ` class="${c.join(" ")}"` : ""}>${escapeHtml(String(v))}</${tag}>`;
+  };
   return (
-    `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${header.map((h, i) => cell("th", h, i)).join("")}</tr></thead>` +
-    `<tbody>${rows.map((r) => `<tr>${r.map((v, i) => cell("td", v, i)).join("")}</tr>`).join("")}</tbody></table>`
+    `<div class="table-box"><table><caption>${escapeHtml(caption)}</caption><thead><tr>${header.map((h, i) => cell("th", h, i)).join("")}</tr></thead>` +
+    `<tbody>${rows.map((r) => `<tr>${r.map((v, i) => cell("td", v, i)).join("")}</tr>`).join("")}</tbody></table></div>`
   );
 }
 
@@ -34,7 +42,8 @@ export function twoPostTableHtml(rows: readonly TwoPostRow[]): string {
 
 export function comparisonsHtml(comparisons: readonly Comparison[]): string {
   if (comparisons.length === 0) return `<p class="note">${escapeHtml(NO_COMPARISONS)}</p>`;
-  const tables = comparisonTables(comparisons).map((t) => htmlTable(t.title, t.header, t.rows, 2)).join("");
+  // The last two columns list the questions that flip, the only cells that may wrap.
+  const tables = comparisonTables(comparisons).map((t) => htmlTable(t.title, t.header, t.rows, 2, [t.header.length - 2, t.header.length - 1])).join("");
   const unpaired = hasUnpaired(comparisons) ? `<p class="note">${escapeHtml(UNPAIRED_NOTE)}</p>` : "";
   return `<p class="note">${escapeHtml(comparisonsNote(comparisons))}</p>${tables}${unpaired}`;
 }

@@ -8,6 +8,7 @@ import { PAGE_SCRIPT } from "./page-script.ts";
 import { PAGE_STYLE } from "./page-style.ts";
 import { reportData, type ReportData } from "./report-data.ts";
 import { openRunFolder, type OpenRunFolderOptions } from "./run-folder.ts";
+import { randomWeightsWarning } from "./random-weights.ts";
 import { costChart, marksLegend, sharesChart } from "./svg-charts.ts";
 
 export const REPORT_FILE = "report.html";
@@ -27,6 +28,7 @@ export function renderReportHtml(data: ReportData): string {
     "base-uri 'none'",
     "form-action 'none'",
   ].join("; ");
+  const warning = randomWeightsWarning(data.manifest);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -38,6 +40,7 @@ export function renderReportHtml(data: ReportData): string {
 </head>
 <body>
 <h1>${escapeHtml(data.title)}</h1>
+${warning !== undefined ? `<p class="warning"><strong>Random weights.</strong> ${escapeHtml(warning)}</p>` : ""}
 <p class="note">${data.runs.length} runs; strict scoring against the slugs in ${escapeHtml(data.slugsFrom)}. found: a search in the run returned the right post. cites right (strict): the text after the last "Source:" names exactly one post of the blog, the right one. grounded: that post was among those the run's own searches and reads returned.</p>
 
 ${data.study.length > 0 ? studySections(data) : ""}

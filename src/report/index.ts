@@ -6,3 +6,4 @@ export { reportData, type ReportData, type ReportRun } from "./report-data.ts";
 export { openRunFolder, readRunLog, clearRunOutputs, DEFAULT_CONTENT_DIR, type OpenRunFolderOptions, type RunFolder } from "./run-folder.ts";
 export { comparisonsMarkdown, MEASURE_LABELS } from "./comparisons-text.ts";
 export { escapeHtml, jsonForScript } from "./html-escape.ts";
+export { randomWeightModels, randomWeightsWarning } from "./random-weights.ts";

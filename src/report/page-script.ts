@@ -64,7 +64,8 @@ export const PAGE_SCRIPT = String.raw`(() => {
     return box;
   }
 
-  function callView(c, i) {
+  /** answer: the run's answer, so that a reply that is exactly it is not printed a second time. */
+  function callView(c, i, answer) {
     const r = c.record;
     const box = el("section", "call");
     const stats = [r.tokensRead + " tokens read", (r.tokensEvaluated === undefined || r.tokensEvaluated === null ? "?" : r.tokensEvaluated) + " evaluated", r.tokensGenerated + " generated", "stop: " + r.stopReason, r.seconds.toFixed(2) + " s", c.withTools ? "tools offered" : "no tools"];
@@ -75,7 +76,8 @@ export const PAGE_SCRIPT = String.raw`(() => {
     for (const m of c.messages) prompt.append(block(m.role, m.content, "message role-" + m.role));
     box.append(prompt);
     if (c.prefix) box.append(block("forced start of the reply", c.prefix, "prefix"));
-    box.append(block("reply", c.reply, "reply"));
+    if (c.reply === answer) box.append(el("div", "label same-as-answer", "reply: the answer above"));
+    else box.append(block("reply", c.reply, "reply"));
     c.toolCalls.forEach((t, j) => box.append(toolCallView(t, j)));
     return box;
   }
@@ -117,7 +119,7 @@ export const PAGE_SCRIPT = String.raw`(() => {
       t.retrieval.hits.forEach((h, i) => box.append(block("hit " + (i + 1) + ": " + h.post + " / " + h.heading, h.snippet, "hit")));
       view.append(box);
     }
-    t.calls.forEach((c, i) => view.append(callView(c, i)));
+    t.calls.forEach((c, i) => view.append(callView(c, i, i === t.calls.length - 1 ? run.answer : undefined)));
   }
 
   pickModel.addEventListener("change", () => { fillQuestions(); show(); });

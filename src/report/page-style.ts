@@ -1,15 +1,18 @@
 // The report page's stylesheet: readable tables, charts that scale, transcripts that wrap.
 
 export const PAGE_STYLE = `
-body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; max-width: 1100px; padding: 16px 24px 48px; color: #222; }
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; max-width: 1800px; padding: 16px 24px 48px; color: #222; }
 h1 { font-size: 22px; margin: 8px 0; } h2 { font-size: 18px; margin-top: 32px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
 h3 { font-size: 15px; } h4 { font-size: 13px; margin: 12px 0 6px; color: #333; }
 table { border-collapse: collapse; margin: 8px 0 16px; font-size: 13px; }
 th, td { border: 1px solid #ddd; padding: 3px 8px; text-align: right; vertical-align: top; }
 th { background: #f5f5f5; } td.text, th.text { text-align: left; }
+td { white-space: nowrap; } td.wrap { white-space: normal; min-width: 10em; text-align: left; }
+.table-box { overflow-x: auto; max-width: 100%; }
 caption { text-align: left; font-weight: 600; padding: 4px 0; }
 .note, .caption { color: #555; font-size: 13px; }
-svg.chart { width: 100%; height: auto; max-width: 900px; display: block; margin: 8px 0; }
+.warning { background: #fff3cd; border: 1px solid #e0c36a; padding: 8px 12px; border-radius: 4px; }
+svg.chart { width: 100%; height: auto; max-width: 1100px; display: block; margin: 8px 0; }
 svg .grid { stroke: #e5e5e5; } svg .tick { font-size: 11px; fill: #444; } svg .count { font-size: 10px; fill: #222; }
 svg .panel-title { font-size: 13px; font-weight: 600; } svg .mark { font-size: 10px; fill: #fff; font-weight: 700; }
 .picker { display: flex; gap: 12px; flex-wrap: wrap; align-items: end; background: #f7f7f7; padding: 10px; border-radius: 6px; }

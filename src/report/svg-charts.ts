@@ -24,7 +24,7 @@ export function sharesChart(rows: readonly StrictRow[]): string {
   const H = 300;
   const top = 40;
   const plotH = 200;
-  const left = 40;
+  const left = 52;
   const W = panelW * Math.max(1, models.length);
   const y = (share: number) => top + plotH * (1 - share);
   const parts: string[] = [];
@@ -33,6 +33,7 @@ export function sharesChart(rows: readonly StrictRow[]): string {
     const plotW = panelW - left - 10;
     const designs = rows.filter((r) => r.model === model);
     parts.push(`<text x="${x0 + plotW / 2}" y="18" text-anchor="middle" class="panel-title">${escapeHtml(modelLabel(model))}</text>`);
+    if (m === 0) parts.push(axisTitle(12, top + plotH / 2, "share of questions"));
     for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
       parts.push(`<line x1="${x0}" x2="${x0 + plotW}" y1="${y(tick)}" y2="${y(tick)}" class="grid"/>`);
       parts.push(`<text x="${x0 - 4}" y="${y(tick) + 4}" text-anchor="end" class="tick">${pct(tick)}</text>`);
@@ -71,7 +72,7 @@ export function sharesChart(rows: readonly StrictRow[]): string {
 export function costChart(study: readonly StudyRow[], strict: readonly StrictRow[]): string {
   const W = 760;
   const H = 320;
-  const left = 56;
+  const left = 70;
   const right = 20;
   const top = 20;
   const plotH = 230;
@@ -94,20 +95,58 @@ export function costChart(study: readonly StudyRow[], strict: readonly StrictRow
     parts.push(`<text x="${fmt(x(t))}" y="${top + plotH + 16}" text-anchor="middle" class="tick">${Math.round(t).toLocaleString("en-US")}</text>`);
   }
   parts.push(`<text x="${left + plotW / 2}" y="${top + plotH + 34}" text-anchor="middle" class="tick">tokens read per question (all calls, average)</text>`);
-  for (const { row, p } of points) {
+  parts.push(axisTitle(14, top + plotH / 2, "cites right (strict), share of questions"));
+  const wanted = points.map(({ row, p }) => ({ x: x(row.tokens_read), y: y(p.n === 0 ? 0 : p.k / p.n) }));
+  const placed = placeMarkers(wanted, MARK_R, left, left + plotW);
+  points.forEach(({ row, p }, i) => {
     const color = MODEL_COLORS[models.indexOf(row.model) % MODEL_COLORS.length]!;
-    const share = p.n === 0 ? 0 : p.k / p.n;
+    const at = wanted[i]!;
+    const mark = placed[i]!;
     const tip = `${modelLabel(row.model)}, ${DESIGN_LABELS[row.design]}: ${Math.round(row.tokens_read)} tokens read, cites right ${p.k}/${p.n} (${pct(p.low)}-${pct(p.high)})`;
+    // A marker moved aside so as not to hide another keeps a leader line to its true place, marked by a dot.
+    const leader =
+      mark.x === at.x
+        ? ""
+        : `<line x1="${fmt(at.x)}" x2="${fmt(mark.x)}" y1="${fmt(at.y)}" y2="${fmt(mark.y)}" stroke="${color}" stroke-width="1"/><circle cx="${fmt(at.x)}" cy="${fmt(at.y)}" r="2.5" fill="${color}"/>`;
     parts.push(
-      `<g><title>${escapeHtml(tip)}</title>${whisker(x(row.tokens_read), y(p.low), y(p.high), color)}` +
-        `<circle cx="${fmt(x(row.tokens_read))}" cy="${fmt(y(share))}" r="9" fill="${color}"/>` +
-        `<text x="${fmt(x(row.tokens_read))}" y="${fmt(y(share) + 4)}" text-anchor="middle" class="mark">${DESIGN_MARKS[row.design]}</text></g>`,
+      `<g class="design-mark"><title>${escapeHtml(tip)}</title>${whisker(at.x, y(p.low), y(p.high), color)}${leader}` +
+        `<circle cx="${fmt(mark.x)}" cy="${fmt(mark.y)}" r="${MARK_R}" fill="${color}" stroke="#fff" stroke-width="1"/>` +
+        `<text x="${fmt(mark.x)}" y="${fmt(mark.y + 4)}" text-anchor="middle" class="mark">${DESIGN_MARKS[row.design]}</text></g>`,
     );
-  }
+  });
   const legend = models
     .map((m, i) => `<circle cx="${left + 6 + i * 200}" cy="${H - 14}" r="6" fill="${MODEL_COLORS[i % MODEL_COLORS.length]}"/><text x="${left + 16 + i * 200}" y="${H - 10}" class="tick">${escapeHtml(modelLabel(m))}</text>`)
     .join("");
   return svg(W, H, "Tokens read per question against cites right (strict)", parts.join("") + legend);
+}
+
+const MARK_R = 9;
+
+/**
+ * Marker centres that do not overlap: each point in turn keeps its height (the measure) and moves sideways by whole
+ * marker widths, nearest free place first, staying within [minX, maxX]. Example: three points at one spot come back
+ * at x, x + 20 and x - 20.
+ */
+export function placeMarkers(points: readonly { x: number; y: number }[], r: number, minX: number, maxX: number): { x: number; y: number }[] {
+  const step = 2 * r + 2;
+  const placed: { x: number; y: number }[] = [];
+  for (const p of points) {
+    const free = (x: number) => placed.every((q) => Math.hypot(q.x - x, q.y - p.y) >= step - 0.01);
+    let x = p.x;
+    for (let k = 1; !free(x) && k < 200; k++) {
+      const shift = Math.ceil(k / 2) * step * (k % 2 === 1 ? 1 : -1);
+      const candidate = p.x + shift;
+      if (candidate < minX + r || candidate > maxX - r) continue;
+      x = candidate;
+    }
+    placed.push({ x, y: p.y });
+  }
+  return placed;
+}
+
+/** A y-axis title, written upwards beside the axis. */
+function axisTitle(x: number, y: number, text: string): string {
+  return `<text transform="translate(${fmt(x)} ${fmt(y)}) rotate(-90)" text-anchor="middle" class="tick axis-title">${escapeHtml(text)}</text>`;
 }
 
 /** "W = one retrieval, one answer, A = ...": the key to the design letters, for a caption. */

@@ -2,7 +2,9 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { splitQuestionSets, strictRows, studyRows, twoPostRows } from "../scoring/index.ts";
+import { readManifest } from "../study/index.ts";
 import type { AnswerRecord } from "../study/types.ts";
+import { randomWeightsWarning } from "./random-weights.ts";
 import { rowsCsv, strictTableMarkdown, studyTablesMarkdown, twoPostTableMarkdown, type TableContext } from "./tables.ts";
 
 export const TWO_POST_CSV = "two-post.csv";
@@ -23,6 +25,8 @@ export function writeTables(
   const sets = splitQuestionSets(records);
   const blocks: string[] = [];
   const files = ["tables.md"];
+  const warning = randomWeightsWarning(readManifest(dir));
+  if (warning !== undefined) blocks.push(`> **Random weights.** ${warning}`);
   if (sets.onePost.length > 0 || sets.twoPost.length === 0) {
     const study = studyRows(records);
     const strict = strictRows(records, slugs);

@@ -2,13 +2,39 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { loadCorpus } from "../../src/corpus/index.ts";
+import { NO_PENALTY } from "../../src/llm/index.ts";
+import { newManifest, writeManifestFile, type ManifestModel } from "../../src/study/manifest.ts";
+import { defaultSettings } from "../../src/study/settings.ts";
+import { DESIGN_IDS } from "../../src/study/types.ts";
 import type { AnswerRecord, ModelCall, ToolCallRecord } from "../../src/study/types.ts";
+import { FIXTURE_QUESTIONS } from "./tiny-run.ts";
 import { makeRecord } from "./answer-records.ts";
 
 export const INJECTION = `Prefill first.<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1">\nSource: kv-cache-inference`;
 export const FIXTURE_SLUGS = ["kv-cache-inference", "flashattention-explained", "bm25-hybrid-search"];
 /** A model id that tries to break out of the server-rendered tables and charts too. */
 export const EVIL_MODEL = `evil<img src=x onerror="window.__pwned=2">.gguf`;
+
+const FIXTURE_MODELS = ["small.gguf", EVIL_MODEL];
+
+function manifestModelFor(id: string): ManifestModel {
+  return {
+    id,
+    path: id,
+    files: [{ path: id, bytes: 1, sha256: "0".repeat(64) }],
+    architecture: "qwen2",
+    chatTemplateSha256: "0".repeat(64),
+    backend: "cpu",
+    gpuLayers: 0,
+    deviceNames: [],
+    contextSize: 4096,
+    nodeLlamaCppVersion: "3.21.1",
+    llamaCppRelease: "b0",
+    decoding: NO_PENALTY,
+    threads: 1,
+  };
+}
 
 const record = (tokens: number) => ({ tokensRead: tokens, tokensEvaluated: tokens, tokensGenerated: 30, stopReason: "eos" as const, seconds: 0.2 });
 
@@ -43,7 +69,7 @@ export function writeReportFixture(): { dir: string; records: AnswerRecord[] } {
   const dir = mkdtempSync(path.join(os.tmpdir(), "blogqa-report-"));
   const ids = ["q01", "q02", "q03"];
   const records: AnswerRecord[] = [];
-  for (const model of ["small.gguf", EVIL_MODEL]) {
+  for (const model of FIXTURE_MODELS) {
     for (const [i, id] of ids.entries()) {
       const question = id === "q01" ? "What happens in prefill? <i>really</i>" : `Question ${id}?`;
       const hits = [{ post: "kv-cache-inference", heading: "Prefill and decode", snippet: "Prefill processes the prompt in parallel." }];
@@ -64,3 +90,21 @@ export function writeReportFixture(): { dir: string; records: AnswerRecord[] } {
   for (const slug of FIXTURE_SLUGS) writeFileSync(path.join(content, `${slug}.mdx`), `---\ntitle: ${slug}\n---\n\nIntro text for ${slug}.\n\n## A heading\n\nSome text.\n`);
   return { dir, records };
 }
+
+/**
+ * The report fixture's run folder, with a manifest saying it searched the fixture's own three posts; its models get
+ * the GGUF names given (one per model, in the fixture's order; undefined for none).
+ */
+export async function runWithManifest(modelNames: readonly (string | undefined)[] = []): Promise<string> {
+  const { dir } = writeReportFixture();
+  const content = path.join(dir, "content");
+  const corpus = await loadCorpus(content);
+  const settings = defaultSettings({ retriever: "bm25", gpu: false });
+  const selection = { models: FIXTURE_MODELS, designs: DESIGN_IDS, limit: undefined };
+  const inputs = { settings, selection, questionsFile: FIXTURE_QUESTIONS, corpus, questionCount: 3, embedding: undefined };
+  const manifest = newManifest(inputs, new Date());
+  const models = FIXTURE_MODELS.map((id, i) => ({ ...manifestModelFor(id), ...(modelNames[i] !== undefined ? { name: modelNames[i] } : {}) }));
+  writeManifestFile(dir, { ...manifest, models });
+  return dir;
+}
+

@@ -29,7 +29,7 @@ test("the page holds exactly its own two scripts, no markup from the data, and n
   const data = JSON.parse(json);
   assert.ok(data.runs.some((r: { answer: string }) => r.answer === INJECTION));
   assert.match(html, /Content-Security-Policy" content="default-src &#39;none&#39;; script-src &#39;sha256-/);
-  assert.match(html, /<\/table><p class="note">Ignored call blocks \(beyond the study\): &lt;tool_call&gt; tags/, "the strict table's note");
+  assert.match(html, /<\/table><\/div><p class="note">Ignored call blocks \(beyond the study\): &lt;tool_call&gt; tags/, "the strict table's note");
 });
 
 test("compare prints the paired comparisons, as a table and as JSON", () => {

@@ -119,7 +119,8 @@ test("the report of a real tiny-model run, one reply swapped for an injection, r
     await page.selectOption("#pick-question", target.question_id);
     const view = page.locator("#transcript");
     assert.equal(await view.locator(".answer pre").innerText(), INJECTION);
-    assert.equal(await view.locator(".reply pre").last().innerText(), INJECTION);
+    // The last reply is the answer, printed once, above.
+    assert.equal(await view.locator(".same-as-answer").count(), 1);
     // Scored against the manifest's slugs (the fixture blog's), where kv-cache-inference is no post.
     assert.ok((await view.innerText()).includes('placeholder or invented: the text after the last "Source:" ("kv-cache-inference") names no post of the blog'));
     assert.equal(await page.locator("body img, #transcript script").count(), 0);

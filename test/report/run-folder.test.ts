@@ -2,26 +2,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { loadCorpus } from "../../src/corpus/index.ts";
-import { newManifest, writeManifestFile } from "../../src/study/manifest.ts";
-import { defaultSettings } from "../../src/study/settings.ts";
-import { DESIGN_IDS } from "../../src/study/types.ts";
 import { openRunFolder } from "../../src/report/index.ts";
 import { runCli } from "../helpers/run-cli.ts";
-import { writeReportFixture } from "../helpers/report-fixture.ts";
-import { FIXTURE_CONTENT, FIXTURE_QUESTIONS } from "../helpers/tiny-run.ts";
-
-/** The report fixture's run folder, with a manifest saying it searched the fixture's own three posts. */
-async function runWithManifest(): Promise<string> {
-  const { dir } = writeReportFixture();
-  const content = path.join(dir, "content");
-  const corpus = await loadCorpus(content);
-  const settings = defaultSettings({ retriever: "bm25", gpu: false });
-  const selection = { models: ["small.gguf"], designs: DESIGN_IDS, limit: undefined };
-  const inputs = { settings, selection, questionsFile: FIXTURE_QUESTIONS, corpus, questionCount: 3, embedding: undefined };
-  writeManifestFile(dir, newManifest(inputs, new Date()));
-  return dir;
-}
+import { runWithManifest } from "../helpers/report-fixture.ts";
+import { FIXTURE_CONTENT } from "../helpers/tiny-run.ts";
 
 test("a run folder's slugs come from its manifest, whether the folder or its answers.jsonl is named", async () => {
   const dir = await runWithManifest();

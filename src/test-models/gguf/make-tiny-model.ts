@@ -23,6 +23,11 @@ export type TinyModelDtype = "f16" | "f32";
  */
 export type TinyModelWeights = "random" | "zero-blocks";
 
+/** The GGUF general.name of a generated model; the report knows such a run by it (see report/random-weights.ts). */
+export function tinyModelName(weights: TinyModelWeights, shape: string, seed: number): string {
+  return `blogqa ${weights === "zero-blocks" ? "zero-block" : "random"} ${shape} qwen2, seed ${seed}`;
+}
+
 export interface TinyModelOptions {
   readonly out: string;
   readonly shape?: TinyModelShape; // default "tiny"
@@ -115,7 +120,7 @@ export async function makeTinyModel(options: TinyModelOptions): Promise<TinyMode
   const metadata: [string, GgufValue][] = [
     ["general.architecture", str("qwen2")],
     ["general.type", str("model")],
-    ["general.name", str(`blogqa ${zeroBlocks ? "zero-block" : "random"} ${shapeName} qwen2, seed ${seed}`)],
+    ["general.name", str(tinyModelName(zeroBlocks ? "zero-blocks" : "random", shapeName, seed))],
     ["general.description", str("Random weights with Qwen2.5's real tokenizer and chat template, written by blogqa make-tiny-model, for tests and benchmarks")],
     ["general.file_type", u32(dtype === "f16" ? 1 : 0)], // llama_ftype: MOSTLY_F16 or ALL_F32
     ["blogqa.tiny_model.generator", u32(TINY_MODEL_GENERATOR_VERSION)],

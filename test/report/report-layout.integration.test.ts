@@ -1,0 +1,77 @@
+// The report page's layout in Chromium at a wide (1400 px) and a narrow (800 px) window: markers that never hide
+// each other, axis titles, numbers and intervals never broken across lines, the width of a wide screen used, the
+// answer shown once, and a run on random weights labelled at the top. BLOGQA_SCREENSHOT_DIR=docs saves the views.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium } from "playwright-core";
+import { writeReport } from "../../src/report/index.ts";
+import { tinyModelName } from "../../src/test-models/index.ts";
+import { runWithManifest } from "../helpers/report-fixture.ts";
+
+const CHROMIUM = "/usr/bin/chromium";
+const skip = process.env.BLOGQA_SKIP_BROWSER === "1" ? "BLOGQA_SKIP_BROWSER=1: browser test of the report page skipped" : false;
+
+test("the report page at 1400 px and 800 px", { skip, timeout: 120_000 }, async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: apt-get install -y chromium, or set BLOGQA_SKIP_BROWSER=1`);
+  // Both fixture models have designs at 0 right with about the same tokens: their markers would fall on one spot.
+  const dir = await runWithManifest([tinyModelName("random", "tiny", 1), tinyModelName("random", "tiny", 2)]);
+  const file = await writeReport(dir);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+  try {
+    for (const width of [1400, 800]) {
+      const page = await browser.newPage({ viewport: { width, height: 1000 } });
+      await page.goto(pathToFileURL(file).href);
+
+      // Random weights, said before anything else.
+      const first = await page.evaluate(() => document.querySelector("h1")?.nextElementSibling?.textContent ?? "");
+      assert.match(first, /^Random weights\. This run used blogqa's generated models with random weights/);
+
+      // No design marker overlaps another (circles of the cost chart, in screen pixels).
+      const marks = await page.$$eval("g.design-mark > circle[r='9']", (cs) =>
+        cs.map((c) => {
+          const b = c.getBoundingClientRect();
+          return { x: b.x + b.width / 2, y: b.y + b.height / 2, r: b.width / 2 };
+        }),
+      );
+      assert.equal(marks.length, 8);
+      for (const [i, a] of marks.entries()) {
+        for (const b of marks.slice(i + 1)) assert.ok(Math.hypot(a.x - b.x, a.y - b.y) >= a.r + b.r - 0.5, `markers overlap at ${width} px`);
+      }
+      assert.deepEqual(await page.$$eval(".axis-title", (ts) => ts.map((t) => t.textContent)), ["share of questions", "cites right (strict), share of questions"]);
+
+      // Every number, interval and p value sits on one line: a text node that wrapped has several client rects.
+      const broken = await page.$$eval("td:not(.wrap)", (cells) =>
+        cells.filter((td) => {
+          const range = document.createRange();
+          range.selectNodeContents(td);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+        }).map((td) => td.textContent),
+      );
+      assert.deepEqual(broken, []);
+
+      // A wide window is used, less the page's margins; a narrow one scrolls no table out of the page.
+      const bodyWidth = await page.evaluate(() => document.body.getBoundingClientRect().width);
+      assert.ok(bodyWidth >= width - 40, `body ${bodyWidth} px in a ${width} px window`);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
+
+      // The workflow's answer is printed once: its one call's reply points to it.
+      await page.selectOption("#pick-model", "small.gguf");
+      await page.selectOption("#pick-design", "workflow");
+      await page.selectOption("#pick-question", "q01");
+      const view = page.locator("#transcript");
+      assert.equal(await view.locator(".answer pre").count(), 1);
+      assert.equal(await view.locator(".reply pre").count(), 0);
+      assert.equal(await view.locator(".same-as-answer").count(), 1);
+
+      if (process.env.BLOGQA_SCREENSHOT_DIR) {
+        await page.screenshot({ path: path.join(process.env.BLOGQA_SCREENSHOT_DIR, `report-${width}.png`), fullPage: true });
+      }
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+});
