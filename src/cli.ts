@@ -10,6 +10,7 @@ import { smokeCommands } from "./commands/smoke.ts";
 import { reportCommands } from "./commands/report.ts";
 import { parseCallsCommands } from "./commands/parse-calls.ts";
 import { UserError } from "./errors.ts";
+import { describeFsError } from "./fs-errors.ts";
 
 const argv = hideBin(process.argv);
 
@@ -38,10 +39,16 @@ const cli = yargs(argv)
 try {
   await cli.parseAsync();
 } catch (error) {
-  // Errors a user can act on print one clear line; anything else is a bug and keeps its stack.
+  // Errors a user can act on print one clear line: our own, and any filesystem error, whichever path it names.
+  // Anything else is a bug and keeps its stack.
   if (error instanceof UserError) {
     console.error(`blogqa: ${error.message}`);
     process.exit(error.exitCode);
+  }
+  const line = describeFsError(error);
+  if (line !== undefined) {
+    console.error(`blogqa: ${line}`);
+    process.exit(1);
   }
   throw error;
 }

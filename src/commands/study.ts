@@ -5,6 +5,7 @@ import { splitQuestionSets, strictRows, twoPostRows } from "../scoring/index.ts"
 import { clearRunOutputs, openRunFolder, strictTableMarkdown, twoPostTableMarkdown, writeReport } from "../report/index.ts";
 import { runStudy, settingsFromArgs, SETTING_OPTIONS, startManifest, transcriptCostTable, DESIGN_IDS } from "../study/index.ts";
 import { UserError } from "../errors.ts";
+import { checkWritableFolder } from "../fs-errors.ts";
 import { contentOption, jsonOption, questionsOption, runFolderOptions, runPositional, searchOptions, type BuiltArgs } from "./options.ts";
 import { checkOfflineInputs } from "./offline-check.ts";
 import { modelIds, modelOpener, parseDesigns, prepareStudy, progress, scoreAndPrint } from "./study-setup.ts";
@@ -76,6 +77,7 @@ export async function runStudyCommand(
   models: readonly string[],
   options: { report?: boolean; modelHint?: string } = {},
 ): Promise<void> {
+  checkWritableFolder(argv.out, "--out"); // before any work: a run that cannot log its first answer would be wasted
   const settings = settingsFromArgs(argv);
   const cacheDir = argv.cacheDir;
   const designs = argv.designs ?? [...DESIGN_IDS];

@@ -102,11 +102,14 @@ export function checkQuestions(file: string, questions: readonly LocatedQuestion
   return problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 }
 
+/** The file's text, a leading byte-order mark dropped (as the post loader does), or a UserError naming the file. */
 export async function readQuestionsFile(file: string): Promise<string> {
   try {
-    return await readFile(file, "utf8");
+    return (await readFile(file, "utf8")).replace(/^\uFEFF/, "");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new UserError(`${file}: questions file not found (set it with --questions FILE)`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new UserError(`${file}: questions file not found (set it with --questions FILE)`);
+    if (code === "EISDIR") throw new UserError(`${file} is a folder; --questions takes a .jsonl file (one question a line)`);
     throw error;
   }
 }
