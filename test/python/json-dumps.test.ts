@@ -28,3 +28,7 @@ test("control characters and quotes escape like Python", () => {
 test("numbers, booleans and null print as Python prints them", () => {
   assert.equal(pyJsonDumps([true, false, null, 0, -3, 2.5, 1e-7, 1e21, NaN]), "[true, false, null, 0, -3, 2.5, 1e-07, 1e+21, NaN]");
 });
+
+test("non-integral numbers switch to exponents where Python's repr does, not where JavaScript's does", () => {
+  assert.equal(pyJsonDumps([0.00001, 1.5e17, 0.1, 123456.789]), "[1e-05, 1.5e+17, 0.1, 123456.789]");
+});
