@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { UserError } from "../errors.ts";
 import { isTwoPost, questionHeadings, questionPosts, type Corpus, type InputProblem, type Question } from "./types.ts";
 import { problemsError } from "./load-corpus.ts";
+import { nearest } from "./nearest.ts";
 
 /** The study asks exactly this many questions about each post it picks. */
 export const QUESTIONS_PER_POST = 3;
@@ -70,6 +71,13 @@ function questionFrom(record: Record<string, unknown>): Question | string {
 export function checkQuestions(file: string, questions: readonly LocatedQuestion[], corpus: Corpus): InputProblem[] {
   const problems: InputProblem[] = [];
   const posts = new Map(corpus.posts.map((post) => [post.slug, post]));
+  // Questions about another blog altogether: one line, not one per question.
+  if (questions.length > 0 && !questions.some(({ question }) => questionPosts(question).some((slug) => posts.has(slug)))) {
+    const message =
+      `none of these ${questions.length} questions is about a post in ${corpus.dir}: they belong to another blog. ` +
+      `Give questions about this blog with --questions FILE (\`questions check\` checks them).`;
+    return [{ file, message }];
+  }
   const firstLineOfId = new Map<string, number>();
   const linesOfPost = new Map<string, number[]>();
   for (const { line, question } of questions) {
@@ -83,12 +91,14 @@ export function checkQuestions(file: string, questions: readonly LocatedQuestion
       const heading = headings[i]!;
       const post = posts.get(slug);
       if (!post) {
-        problems.push({ file, line, message: `post "${slug}" is not in the corpus (${corpus.dir})` });
+        const near = nearest(slug, [...posts.keys()]);
+        const hint = near ? ` (did you mean "${near}"?)` : "";
+        problems.push({ file, line, message: `post "${slug}" is not in the corpus (${corpus.dir})${hint}` });
         return;
       }
       if (!post.sections.some((s) => s.heading === heading)) {
-        const near = post.sections.find((s) => s.heading.toLowerCase() === heading.toLowerCase());
-        const hint = near ? ` (did you mean "${near.heading}"?)` : "";
+        const near = nearest(heading, post.sections.map((s) => s.heading));
+        const hint = near ? ` (did you mean "${near}"?)` : "";
         problems.push({ file, line, message: `heading "${heading}" is not a section of post "${slug}"${hint}` });
       }
     });
