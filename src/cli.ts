@@ -31,8 +31,9 @@ const cli = yargs(argv)
   .wrap(Math.min(110, process.stdout.columns || 110))
   .help()
   .fail((message, error) => {
-    if (error) throw error;
-    console.error(`blogqa: ${usageError(message, argv)}\nrun with --help`);
+    // yargs reports an option's coerce error (a value it refused) as its own YError: a usage error, not a bug
+    if (error && error.name !== "YError") throw error;
+    console.error(`blogqa: ${usageError(message ?? error?.message ?? "", argv)}\nrun with --help`);
     process.exit(2);
   });
 

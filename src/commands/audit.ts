@@ -7,6 +7,7 @@ import {
   auditRuns,
   auditText,
   cachedSha256,
+  decodingChange,
   modelLoadOptions,
   readManifest,
   settingsFromFields,
@@ -82,6 +83,10 @@ const audit: CommandModule<object, AuditArgs> = {
     const loaded = await loadModel(model, { ...modelLoadOptions(settings), cacheDir: argv["cache-dir"], onProgress: progress });
     try {
       await checkSameWeights(manifest, model, loaded.info.files, argv["cache-dir"]);
+      // the same setting can decode otherwise: auto reading an edited generation_config.json
+      const recorded = manifest.models.find((m) => m.id === model);
+      const change = recorded && decodingChange(model, recorded.decoding, loaded.info.decoding);
+      if (change) throw new UserError(`${change}: a rerun would not decode as the run did`);
       const result = await auditRuns({ runs, model: loaded, tools: index, maxNewTokens: settings.maxNewTokens, onProgress: progress });
       console.log(argv.json ? JSON.stringify(result) : auditText(result, { dir: argv.out, parallel: settings.parallel, reuseCache: settings.reuseCache }));
     } finally {

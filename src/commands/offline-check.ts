@@ -18,6 +18,8 @@ export interface NeededInputs {
   readonly embeddingModel: string;
   readonly embeddingDtype: EmbeddingDtype;
   readonly cacheDir: string;
+  /** False when no generation_config.json is needed: --repetition-penalty other than auto, or --generation-config. */
+  readonly generationConfigs?: boolean;
 }
 
 /**
@@ -37,7 +39,7 @@ export function missingFiles(needed: NeededInputs): MissingFiles[] {
     // The study's models also decode by their original repository's generation_config.json.
     const original = defaultModelOf(id)?.original;
     const configDir = original && hubConfigDir(models, original.repo);
-    if (original && configDir && !existsSync(path.join(configDir, "generation_config.json"))) {
+    if (needed.generationConfigs !== false && original && configDir && !existsSync(path.join(configDir, "generation_config.json"))) {
       const revision = original.revision ?? "main";
       const config = { name: "generation_config.json", hubName: "generation_config.json", bytes: undefined };
       missing.push({ folder: configDir, from: `https://huggingface.co/${original.repo}/blob/${revision}/generation_config.json`, files: [config] });

@@ -82,7 +82,14 @@ export async function runStudyCommand(
   const cacheDir = argv.cacheDir;
   const designs = argv.designs ?? [...DESIGN_IDS];
   // Offline, everything missing is named at once, before minutes of work that would stop at the first of them.
-  const needed = { models, retriever: settings.retriever, embeddingModel: settings.embeddingModel, embeddingDtype: settings.embeddingDtype, cacheDir };
+  const needed = {
+    models,
+    retriever: settings.retriever,
+    embeddingModel: settings.embeddingModel,
+    embeddingDtype: settings.embeddingDtype,
+    cacheDir,
+    generationConfigs: settings.repetitionPenalty === "auto" && settings.generationConfig === undefined,
+  };
   await checkOfflineInputs(needed, options.modelHint ?? "--model PATH runs a local .gguf file");
   const inputs = await prepareStudy(settings, { content: argv.content, questions: argv.questions, limit: argv.limit, cacheDir });
   // Checked before any model loads: a folder's answers must all come from one setup.

@@ -32,7 +32,7 @@ export interface LoadModelOptions {
    */
   readonly repetitionPenalty?: RepetitionPenaltySetting;
   /** A generation_config.json to use instead of looking for one. */
-  readonly generationConfigFile?: string;
+  readonly generationConfig?: string | undefined;
   /** Tokenizer and template only, no weights: enough for rendering and counting tokens. */
   readonly vocabOnly?: boolean;
   /** Progress and backend lines, meant for stderr. */
@@ -54,7 +54,7 @@ export async function loadModel(id: string, options: LoadModelOptions): Promise<
     ? NO_PENALTY
     : await resolveDecoding(id, files.path, {
       setting: options.repetitionPenalty ?? "none",
-      ...(options.generationConfigFile !== undefined ? { generationConfigFile: options.generationConfigFile } : {}),
+      ...(options.generationConfig !== undefined ? { generationConfigFile: options.generationConfig } : {}),
       cacheDir: options.cacheDir,
       onProgress: report,
     });

@@ -30,6 +30,7 @@ export {
   manifestSettings,
   manifestConflicts,
   modelConflicts,
+  decodingChange,
   promptsSha256,
   type RunSelection,
   type RunManifest,

@@ -62,6 +62,12 @@ const modelShape: Shape = {
   deviceNames: arrayOf(str),
   nodeLlamaCppVersion: str,
   llamaCppRelease: str,
+  decoding: object({
+    repetitionPenalty: orNull(num),
+    stopTokens: orNull(arrayOf(num)),
+    generationConfig: orNull(object({ path: str, sha256: str })),
+    note: str,
+  }),
 };
 
 const manifestShape: Shape = {

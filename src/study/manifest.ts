@@ -138,13 +138,20 @@ export function modelConflicts(before: RunManifest, model: ManifestModel): strin
   const files = (m: ManifestModel) => m.files.map((f) => `${path.basename(f.path)} ${f.sha256}`).join(", ");
   if (files(earlier) !== files(model)) out.push(`model ${model.id}: files ${files(earlier)} before, ${files(model)} now`);
   if (earlier.chatTemplateSha256 !== model.chatTemplateSha256) out.push(`model ${model.id}: chat template sha256 ${earlier.chatTemplateSha256} before, ${model.chatTemplateSha256} now`);
-  // what changes the tokens picked; the setting's name and the note do not ("auto" finding 1.1 is 1.1)
+  const decoding = decodingChange(model.id, earlier.decoding, model.decoding);
+  if (decoding !== undefined) out.push(decoding);
+  return out;
+}
+
+/**
+ * Why a model decoding by `now` would not pick the tokens it picked by `before`; undefined when it would. The setting's
+ * name and the note do not matter ("auto" finding 1.1 decodes as 1.1); the penalty, end tokens and config bytes do.
+ */
+export function decodingChange(id: string, before: ModelInfo["decoding"], now: ModelInfo["decoding"]): string | undefined {
   const decodes = (d: ModelInfo["decoding"]) =>
     JSON.stringify({ penalty: d.repetitionPenalty, stop: d.stopTokens, config: d.generationConfig?.sha256 ?? null });
-  if (decodes(earlier.decoding) !== decodes(model.decoding)) {
-    out.push(`model ${model.id}: decoding ${decodes(earlier.decoding)} before, ${decodes(model.decoding)} now (see --repetition-penalty)`);
-  }
-  return out;
+  if (decodes(before) === decodes(now)) return undefined;
+  return `model ${id}: decoding ${decodes(before)} before, ${decodes(now)} now (see --repetition-penalty and --generation-config)`;
 }
 
 /** Differences that may change outputs but are not settings: reported, not refused. */

@@ -1,7 +1,7 @@
 // A run's settings, defined once: as command-line options, typed from those definitions, written to the manifest in
 // snake_case and read back from it. Adding a setting is one entry in SETTING_OPTIONS (the README says how).
 import type { InferredOptionTypes, Options } from "yargs";
-import { DEFAULT_CONTEXT_SIZE, type LoadModelOptions } from "../llm/index.ts";
+import { DEFAULT_CONTEXT_SIZE, parseRepetitionPenalty, type LoadModelOptions } from "../llm/index.ts";
 import { RETRIEVER_KINDS } from "../search/index.ts";
 
 /** The study's cap on new tokens per model call. */
@@ -42,6 +42,18 @@ export const SETTING_OPTIONS = {
   },
   "context-size": { type: "number", default: DEFAULT_CONTEXT_SIZE, describe: "Context size in tokens per sequence" },
   "chat-template": { type: "string", describe: "Jinja chat template file, for a model whose GGUF has none" },
+  "repetition-penalty": {
+    type: "string",
+    default: "auto",
+    coerce: parseRepetitionPenalty,
+    describe:
+      "auto: the penalty and end tokens of the model's generation_config.json, as the study's Transformers code " +
+      "decoded (none found: no penalty); none: pure greedy; or a number",
+  },
+  "generation-config": {
+    type: "string",
+    describe: "A generation_config.json to decode by (default: the study models' own from the hub, or one beside the GGUF)",
+  },
 } as const satisfies Record<string, Options>;
 
 type SettingKey = keyof typeof SETTING_OPTIONS;
@@ -107,8 +119,17 @@ export function settingFieldProblem(field: string, value: unknown): string | und
 export const SETTING_FIELDS: readonly string[] = SETTING_KEYS.map(snakeCase);
 
 /** How the llm stage loads a model under these settings. */
-export function modelLoadOptions(settings: RunSettings): Pick<LoadModelOptions, "gpu" | "threads" | "contextSize" | "chatTemplate"> {
-  return { gpu: settings.gpu, threads: settings.threads, contextSize: settings.contextSize, chatTemplate: settings.chatTemplate };
+export function modelLoadOptions(
+  settings: RunSettings,
+): Pick<LoadModelOptions, "gpu" | "threads" | "contextSize" | "chatTemplate" | "repetitionPenalty" | "generationConfig"> {
+  return {
+    gpu: settings.gpu,
+    threads: settings.threads,
+    contextSize: settings.contextSize,
+    chatTemplate: settings.chatTemplate,
+    repetitionPenalty: settings.repetitionPenalty,
+    generationConfig: settings.generationConfig,
+  };
 }
 
 function defaultOf(key: SettingKey): unknown {

@@ -72,3 +72,13 @@ test("run offline names --model as its way around, and no embedder with --retrie
   assert.match(result.stderr, /--model PATH/);
   assert.doesNotMatch(result.stderr, /embedders|MiniLM/);
 });
+
+test("the study models' generation_config.json is needed only by --repetition-penalty auto without --generation-config", () => {
+  const cacheDir = emptyCache();
+  const needed = { models: [defaultModelUri("qwen2.5-1.5b")], retriever: "bm25" as const, embeddingModel: "x", embeddingDtype: "fp32" as const, cacheDir };
+  const names = (generationConfigs?: boolean) => missingFiles({ ...needed, ...(generationConfigs === undefined ? {} : { generationConfigs }) })
+    .flatMap((g) => g.files.map((f) => f.name));
+  assert.ok(names().includes("generation_config.json"));
+  assert.ok(names(true).includes("generation_config.json"));
+  assert.ok(!names(false).includes("generation_config.json"));
+});
