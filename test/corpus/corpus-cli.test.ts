@@ -37,7 +37,7 @@ test("questions check exits 1 with one line per problem naming file:line, and no
   assert.equal(result.stdout, "");
   const problems = result.stderr.trimEnd().split("\n");
   assert.match(problems[0]!, /^blogqa: .*questions\.jsonl: bad questions: 3 problems$/);
-  assert.equal(problems[1], `${file}:2: heading "Tables and Maths" is not a section of post "kitchen-sink"`);
+  assert.equal(problems[1], `${file}:2: heading "Tables and Maths" is not a section of post "kitchen-sink" (did you mean "Tables and math"?)`);
   assert.equal(problems[2], `${file}:7: post "vector-search" has 2 questions (lines 7, 8); each post needs exactly 3`);
   assert.match(problems[3]!, new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:9: not valid JSON`));
   assert.doesNotMatch(result.stderr, /\n\s+at /);
