@@ -100,7 +100,7 @@ export async function findPosts(dir: string): Promise<FoundPosts> {
     try {
       files.push({ name: c.name, bytes: await readFile(c.file) });
     } catch (error) {
-      problems.push({ file: c.file, message: `post cannot be read (${code(error) ?? String(error)}): fix its permissions or move it out` });
+      problems.push({ file: c.file, message: `post cannot be read (${code(error) ?? String(error)}): make it readable or move it out` });
     }
   }
   leftOut.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
