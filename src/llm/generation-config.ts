@@ -109,7 +109,7 @@ export function decodingFor(setting: RepetitionPenaltySetting, config: Generatio
   const from = config === null ? "" : ` (${config.hub ? `${config.hub.repo}@${config.hub.revision}, ` : ""}${config.path})`;
   let note: string;
   if (setting !== "auto") note = `repetition penalty ${penalty} (--repetition-penalty)`;
-  else if (config === null) note = `no generation_config.json for ${modelName}: no repetition penalty`;
+  else if (config === null) note = `no generation_config.json beside ${modelName} or given: no repetition penalty`;
   else note = config.repetitionPenalty === undefined
     ? `the generation config${from} sets no repetition_penalty: no repetition penalty`
     : `repetition penalty ${penalty} from the generation config${from}`;

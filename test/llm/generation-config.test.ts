@@ -59,7 +59,7 @@ test("each setting's decoding: auto takes the config's penalty and end tokens; n
   assert.equal(auto.generationConfig?.sha256, config.sha256);
   assert.match(auto.note, /repetition penalty 1\.1 from the generation config/);
   assert.equal(decodingFor("auto", null, "m.gguf").repetitionPenalty, null);
-  assert.match(decodingFor("auto", null, "m.gguf").note, /no generation_config\.json for m\.gguf: no repetition penalty/);
+  assert.match(decodingFor("auto", null, "m.gguf").note, /no generation_config\.json beside m\.gguf or given: no repetition penalty/);
   const unset = decodingFor("auto", readGenerationConfig(writeConfig({ eos_token_id: 5 })), "m.gguf");
   assert.equal(unset.repetitionPenalty, null);
   assert.deepEqual(unset.stopTokens, [5]);

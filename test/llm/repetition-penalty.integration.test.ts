@@ -204,7 +204,7 @@ test("auto reads a generation_config.json beside the model: its penalty, and its
     const bare = await generateWith(model, "auto", [{ messages: MESSAGES, maxTokens: 8 }]);
     assert.equal(bare.info.decoding.repetitionPenalty, null);
     assert.equal(bare.info.decoding.stopTokens, null);
-    assert.match(bare.info.decoding.note, /no generation_config\.json for model\.gguf: no repetition penalty/);
+    assert.match(bare.info.decoding.note, /no generation_config\.json beside model\.gguf or given: no repetition penalty/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
