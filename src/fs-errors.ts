@@ -7,7 +7,7 @@ import { UserError } from "./errors.ts";
 interface SystemError extends Error {
   readonly code: string;
   readonly syscall?: string;
-  readonly path?: string;
+  readonly path: string;
   readonly dest?: string;
 }
 
@@ -17,6 +17,7 @@ const CODES: Readonly<Record<string, readonly [string, string]>> = {
   EACCES: ["permission denied", "check its permissions, or choose another path"],
   EPERM: ["operation not permitted", "check its permissions, or choose another path"],
   EISDIR: ["is a folder where a file was expected", "give a file, or move the folder away"],
+  ERR_FS_EISDIR: ["is a folder where a file was expected", "give a file, or move the folder away"],
   ENOTDIR: ["a part of this path is a file, not a folder", "check the path"],
   EEXIST: ["already exists", "move it away, or choose another path"],
   ENOTEMPTY: ["folder not empty", "move it away, or choose another path"],
@@ -31,16 +32,18 @@ const CODES: Readonly<Record<string, readonly [string, string]>> = {
   EINVAL: ["invalid argument for this file", "check that it is a plain file or folder"],
 };
 
+/** An error a file system call raised: it names the call and the path (a network error names no path). */
 export function isSystemError(error: unknown): error is SystemError {
-  return error instanceof Error && typeof (error as { code?: unknown }).code === "string" && typeof (error as { syscall?: unknown }).syscall === "string";
+  const e = error as Partial<SystemError>;
+  return error instanceof Error && typeof e.code === "string" && typeof e.syscall === "string" && typeof e.path === "string";
 }
 
 /** One line for a filesystem error, or undefined when `error` is not one. */
 export function describeFsError(error: unknown): string | undefined {
   if (!isSystemError(error)) return undefined;
   const [what, todo] = CODES[error.code] ?? [error.message, "check the path"];
-  const where = error.path === undefined ? "" : `${error.path}${error.dest !== undefined ? ` -> ${error.dest}` : ""}: `;
-  return `${where}${what} (${error.code}, ${error.syscall}); ${todo}`;
+  const where = `${error.path}${error.dest !== undefined ? ` -> ${error.dest}` : ""}`;
+  return `${where}: ${what} (${error.code}, ${error.syscall}); ${todo}`;
 }
 
 /**

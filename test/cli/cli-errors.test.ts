@@ -198,6 +198,8 @@ it("any filesystem error becomes one line with its path, code and what to do; ot
   const rename = Object.assign(new Error("EXDEV"), { code: "EXDEV", syscall: "rename", path: "/a", dest: "/b" });
   assert.equal(describeFsError(rename), "/a -> /b: EXDEV (EXDEV, rename); check the path");
   assert.equal(describeFsError(new TypeError("x is not a function")), undefined);
+  const network = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED", syscall: "connect" });
+  assert.equal(describeFsError(network), undefined, "not a file: no path to name");
 });
 
 /** Whether an unprivileged child can read this checkout (it must, to start the CLI). */
