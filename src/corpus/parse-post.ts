@@ -68,7 +68,7 @@ export function parsePost(file: string, bytes: Uint8Array): ParsedPost {
     slug = own.slug;
   }
 
-  const scan = scanBody(front.body, front.bodyLine);
+  const scan = scanBody(front.body, front.bodyLine, { esm: !file.endsWith(".md") });
   const built = buildSections(slug, title.trim(), scan.blocks);
   const problems = [...scan.problems, ...built.problems]
     .sort((a, b) => a.line - b.line)

@@ -31,13 +31,22 @@ const COMMENTS = [
   { open: "{/*", close: "*/}" },
 ] as const;
 
+export interface ScanOptions {
+  /**
+   * MDX (the default): a paragraph starting with `import`/`export` is JavaScript, and is dropped. Plain markdown
+   * (`.md`) has no such thing, so there it is prose ("export PATH first" is a sentence).
+   */
+  readonly esm?: boolean;
+}
+
 /**
  * `bodyLine` is the file line of the body's first line, so every line number reported is a file line.
  * Markdown the scanner does not treat as a heading: setext headings (a line underlined with --- or ===),
  * `#` lines inside code fences, inside comments or inside ESM, `#word` with no space, and h4-h6 (kept as prose lines).
  * Comments are found by plain search, so `<!--` written inside an inline code span on a prose line starts one too.
  */
-export function scanBody(body: string, bodyLine: number): Scan {
+export function scanBody(body: string, bodyLine: number, options: ScanOptions = {}): Scan {
+  const esm = options.esm ?? true;
   const blocks: RawBlock[] = [{ heading: undefined, level: 1, line: bodyLine, chunks: [] }];
   const problems: { line: number; message: string }[] = [];
   let fence: { marker: string; line: number } | undefined;
@@ -92,7 +101,7 @@ export function scanBody(body: string, bodyLine: number): Scan {
     const fenceOpen = FENCE_OPEN.exec(line);
     if (fenceOpen && !(fenceOpen[1]!.startsWith("`") && fenceOpen[2]!.includes("`"))) {
       fence = { marker: fenceOpen[1]!, line: lineNo };
-    } else if (previousBlank && ESM_START.test(line)) {
+    } else if (esm && previousBlank && ESM_START.test(line)) {
       inEsm = true;
     } else if (EMPTY_HEADING.test(line)) {
       problems.push({ line: lineNo, message: "heading has no text" });

@@ -135,6 +135,15 @@ test("a first # heading that repeats the title is the title, not a new section; 
   assert.deepEqual(empty.problems, [{ file: "p/z.mdx", line: 7, message: "heading has no text" }]);
 });
 
+test("in a .md post a paragraph starting with import or export is prose; in .mdx it is MDX's JavaScript", () => {
+  const body = "---\ntitle: Shell\n---\n\nexport PATH first, then run it.\n\nimport { x } from 'y';\n";
+  const md = parsePost("b/shell.md", Buffer.from(body));
+  const mdx = parsePost("b/shell.mdx", Buffer.from(body));
+  assert.ok(md.kind === "post" && mdx.kind === "problems");
+  assert.equal(md.post.sections[0]!.text, "export PATH first, then run it.\n\nimport { x } from 'y';");
+  assert.deepEqual(mdx.problems.map((p) => p.message), ["post has no text and no headings"]);
+});
+
 test("the slug: the file name, a page bundle's folder, or the frontmatter's slug (its last part)", async () => {
   assert.equal(slugFromPath("blog/git-guide-series/1-git-intro.mdx"), "1-git-intro");
   assert.equal(slugFromPath("blog/notes.md"), "notes");
