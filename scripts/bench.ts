@@ -7,7 +7,7 @@ import { hideBin } from "yargs/helpers";
 import { loadCorpus, loadQuestions } from "../src/corpus/index.ts";
 import { defaultThreads, loadModel } from "../src/llm/index.ts";
 import { openIndex } from "../src/search/index.ts";
-import { ensureTinyEmbedder, makeTinyModel, TINY_MODEL_SHAPES, type TinyModelShape } from "../src/test-models/index.ts";
+import { ensureTinyEmbedder, ensureTinyModel, TINY_MODEL_SHAPES, type TinyModelShape } from "../src/test-models/index.ts";
 import { DESIGN_IDS } from "../src/study/index.ts";
 import { defaultCacheDir } from "../src/commands/options.ts";
 import { benchIndex, ensureMiniLmEmbedder, type IndexFigures } from "./bench/index-bench.ts";
@@ -56,7 +56,7 @@ const cacheDir = path.resolve(argv["cache-dir"]);
 
 // The model: a file the user names, or random weights with a real Qwen2.5 shape, generated once into the cache.
 const benchDir = path.join(cacheDir, "bench");
-const modelPath = argv.model ?? (await makeTinyModel({ out: path.join(benchDir, `${argv.shape}-seed1.gguf`), shape: argv.shape, seed: 1, cacheDir: benchDir })).path;
+const modelPath = argv.model ?? (await ensureTinyModel({ out: path.join(benchDir, `${argv.shape}-seed1.gguf`), shape: argv.shape, seed: 1, cacheDir: benchDir })).path;
 const load = () => loadModel(modelPath, { cacheDir, gpu: argv.gpu, threads: argv.threads });
 
 const corpus = await loadCorpus(argv.content);

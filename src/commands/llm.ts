@@ -1,7 +1,7 @@
 // The llm commands: thin shells over src/llm/ (and make-tiny-model over src/test-models/).
 import path from "node:path";
 import type { CommandModule } from "yargs";
-import { makeTinyModel, TINY_MODEL_SHAPES, type TinyModelDtype, type TinyModelShape, type TinyModelWeights } from "../test-models/index.ts";
+import { ensureTinyModel, TINY_MODEL_SHAPES, type TinyModelDtype, type TinyModelShape, type TinyModelWeights } from "../test-models/index.ts";
 import { loadModel, modelIdFor, QUANTS, STUDY_EXAMPLE, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
 import { defaultCacheDir } from "./options.ts";
 
@@ -40,7 +40,7 @@ function makeTinyModelCommand(): CommandModule<
       const suffix = zero ? "-zero-blocks" : argv.dtype === "f16" ? "" : `-${argv.dtype}`;
       const out = argv.out ?? path.join(argv["cache-dir"], "tiny", `${argv.shape}-seed${argv.seed}${suffix}.gguf`);
       let reported = -1;
-      const result = await makeTinyModel({
+      const result = await ensureTinyModel({
         out,
         shape: argv.shape,
         seed: argv.seed,

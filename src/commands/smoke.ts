@@ -2,7 +2,7 @@
 import path from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import { modelIdFor, DEFAULT_MODEL_NAMES, QUANTS, type Quant } from "../llm/index.ts";
-import { ensureTinyEmbedder, makeTinyModel } from "../test-models/index.ts";
+import { ensureTinyEmbedder, ensureTinyModel } from "../test-models/index.ts";
 import { runStudyCommand, studyRunOptions } from "./study.ts";
 import type { BuiltArgs } from "./options.ts";
 import { progress } from "./study-setup.ts";
@@ -17,7 +17,7 @@ const smoke: CommandModule<object, BuiltArgs<typeof smokeBuilder>> = {
   builder: smokeBuilder,
   handler: async (argv) => {
     const tinyDir = path.join(argv["cache-dir"], "tiny");
-    const model = await makeTinyModel({ out: path.join(tinyDir, "tiny-seed1.gguf"), shape: "tiny", seed: 1, cacheDir: tinyDir });
+    const model = await ensureTinyModel({ out: path.join(tinyDir, "tiny-seed1.gguf"), shape: "tiny", seed: 1, cacheDir: tinyDir });
     const embedder = argv.embeddingModel === TINY_EMBEDDER ? ensureTinyEmbedder(path.join(tinyDir, "tiny-embedder"), { seed: 42, shape: "tiny" }) : argv.embeddingModel;
     progress(`smoke: tiny model ${model.path}, embedder ${embedder}`);
     await runStudyCommand({ ...argv, embeddingModel: embedder, "embedding-model": embedder }, [model.path], { report: true });

@@ -1,7 +1,7 @@
 // The generated test models: a random-weight qwen2 GGUF with Qwen2.5's real tokenizer and chat template, and a
 // random BERT-style embedder. Tests, the smoke run, the benchmark and the make-tiny-* commands use them; the stages
 // never import this folder.
-export { makeTinyModel, tinyModelName, TINY_MODEL_GENERATOR_VERSION, type TinyModelOptions, type TinyModelResult, type TinyModelDtype, type TinyModelWeights } from "./gguf/make-tiny-model.ts";
+export { ensureTinyModel, tinyModelName, TINY_MODEL_GENERATOR_VERSION, type TinyModelOptions, type TinyModelResult, type TinyModelDtype, type TinyModelWeights } from "./gguf/make-tiny-model.ts";
 export { ZERO_BLOCK_WORDS } from "./gguf/zero-block-tensors.ts";
 export { TINY_MODEL_SHAPES, type TinyModelShape } from "./gguf/qwen2-shapes.ts";
 export { readQwen25Template, llamaCppBundlePath, QWEN25_TEMPLATE_PATH } from "./gguf/qwen25-template.ts";

@@ -1,6 +1,6 @@
 // The tiny test model, generated once into .cache/test/ and reused by every test that needs a real GGUF.
 import path from "node:path";
-import { makeTinyModel } from "../../src/test-models/index.ts";
+import { ensureTinyModel } from "../../src/test-models/index.ts";
 import { repoRoot } from "./run-cli.ts";
 
 /** Where test artifacts are cached (git-ignored); also holds the chat template extracted from node-llama-cpp. */
@@ -13,7 +13,7 @@ let pending: Promise<string> | undefined;
  * also across test processes, while its stamp says it is up to date.
  */
 export function tinyModelPath(): Promise<string> {
-  pending ??= makeTinyModel({ out: path.join(testCacheDir, "tiny-seed1.gguf"), shape: "tiny", seed: 1, cacheDir: testCacheDir }).then((r) => r.path);
+  pending ??= ensureTinyModel({ out: path.join(testCacheDir, "tiny-seed1.gguf"), shape: "tiny", seed: 1, cacheDir: testCacheDir }).then((r) => r.path);
   return pending;
 }
 
@@ -21,7 +21,7 @@ let zeroBlockPending: Promise<string> | undefined;
 
 /** The zero-block model (seed 1, F32, ~80 MB), whose logits are a lookup table a test can read from the file. */
 export function zeroBlockModelPath(): Promise<string> {
-  zeroBlockPending ??= makeTinyModel({ out: path.join(testCacheDir, "zero-block-seed1.gguf"), weights: "zero-blocks", seed: 1, cacheDir: testCacheDir })
+  zeroBlockPending ??= ensureTinyModel({ out: path.join(testCacheDir, "zero-block-seed1.gguf"), weights: "zero-blocks", seed: 1, cacheDir: testCacheDir })
     .then((r) => r.path);
   return zeroBlockPending;
 }

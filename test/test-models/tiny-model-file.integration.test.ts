@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { readGgufFileInfo } from "node-llama-cpp";
-import { makeTinyModel, llamaCppBundlePath, QWEN25_TEMPLATE_PATH } from "../../src/test-models/index.ts";
+import { ensureTinyModel, llamaCppBundlePath, QWEN25_TEMPLATE_PATH } from "../../src/test-models/index.ts";
 import { loadQwenVocab, TOKEN_TYPE } from "../../src/test-models/gguf/qwen-vocab.ts";
 import { testCacheDir, tinyModelPath } from "../helpers/tiny-model.ts";
 
@@ -16,9 +16,9 @@ const sha256 = (file: string): string => createHash("sha256").update(fs.readFile
 test("the same arguments give byte-identical files; another seed gives another file", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tiny-model-"));
   try {
-    const first = await makeTinyModel({ out: path.join(dir, "a.gguf"), seed: 7, cacheDir: testCacheDir });
-    const second = await makeTinyModel({ out: path.join(dir, "b.gguf"), seed: 7, cacheDir: testCacheDir });
-    const other = await makeTinyModel({ out: path.join(dir, "c.gguf"), seed: 8, cacheDir: testCacheDir });
+    const first = await ensureTinyModel({ out: path.join(dir, "a.gguf"), seed: 7, cacheDir: testCacheDir });
+    const second = await ensureTinyModel({ out: path.join(dir, "b.gguf"), seed: 7, cacheDir: testCacheDir });
+    const other = await ensureTinyModel({ out: path.join(dir, "c.gguf"), seed: 8, cacheDir: testCacheDir });
     assert.equal(first.reused || second.reused, false);
     assert.equal(sha256(first.path), sha256(second.path));
     assert.equal(first.bytes, other.bytes);
@@ -33,14 +33,14 @@ test("an up-to-date file is reused; a stale or missing stamp makes it written ag
   try {
     const out = path.join(dir, "m.gguf");
     const options = { out, seed: 3, cacheDir: testCacheDir };
-    assert.equal((await makeTinyModel(options)).reused, false);
-    assert.equal((await makeTinyModel(options)).reused, true);
-    assert.equal((await makeTinyModel({ ...options, force: true })).reused, false);
+    assert.equal((await ensureTinyModel(options)).reused, false);
+    assert.equal((await ensureTinyModel(options)).reused, true);
+    assert.equal((await ensureTinyModel({ ...options, force: true })).reused, false);
     const stamp = JSON.parse(fs.readFileSync(`${out}.stamp.json`, "utf8")) as { generator: number };
     fs.writeFileSync(`${out}.stamp.json`, JSON.stringify({ ...stamp, generator: stamp.generator - 1 }));
-    assert.equal((await makeTinyModel(options)).reused, false);
+    assert.equal((await ensureTinyModel(options)).reused, false);
     fs.truncateSync(out, 1000); // an interrupted copy: the size no longer matches the stamp
-    const again = await makeTinyModel(options);
+    const again = await ensureTinyModel(options);
     assert.equal(again.reused, false);
     assert.equal(fs.statSync(out).size, again.bytes);
     assert.deepEqual(fs.readdirSync(dir).sort(), ["m.gguf", "m.gguf.stamp.json"]); // no partial files left behind

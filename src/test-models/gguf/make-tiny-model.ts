@@ -1,4 +1,4 @@
-// makeTinyModel: a qwen2 GGUF with random weights, the real Qwen2.5 tokenizer and chat template; reused when up to date.
+// ensureTinyModel: a qwen2 GGUF (random weights, or zero blocks) with Qwen2.5's tokenizer and chat template; reused when current.
 import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../../errors.ts";
@@ -76,7 +76,7 @@ function isUpToDate(out: string, expected: Stamp): boolean {
   return stored !== undefined && fs.existsSync(out) && fs.statSync(out).size === stored.bytes;
 }
 
-export async function makeTinyModel(options: TinyModelOptions): Promise<TinyModelResult> {
+export async function ensureTinyModel(options: TinyModelOptions): Promise<TinyModelResult> {
   const started = performance.now();
   const shapeName = options.shape ?? "tiny";
   const seed = options.seed ?? 1;
