@@ -75,6 +75,7 @@ export const twoPostLineShape = object({ ...answerFields, gold_posts: arrayOf(st
 export function answerFromLine(value: unknown): { record: AnswerRecord } | { mismatch: ShapeMismatch } {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return { mismatch: { path: "", problem: "not a JSON object" } };
   const line = value as Record<string, unknown>;
+  if (!Object.hasOwn(line, "schema")) return { mismatch: { path: "schema", problem: "missing" } };
   if (line.schema !== ANSWER_SCHEMA_VERSION) {
     return { mismatch: { path: "schema", problem: `log schema ${JSON.stringify(line.schema)}; this blogqa reads schema ${ANSWER_SCHEMA_VERSION}` } };
   }

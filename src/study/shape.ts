@@ -15,7 +15,7 @@ export interface OptionalShape {
   readonly optional: Shape;
 }
 
-export function describe(value: unknown): string {
+function describe(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   if (typeof value === "object") return "an object";

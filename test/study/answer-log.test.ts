@@ -84,6 +84,7 @@ test("a schema-1 line of another shape, and lines that are not records, are erro
   rejectsWith(logFile(line(q1), line({ schema: 1, kind: "note", text: "hello" })), /answers\.jsonl:2: field model: missing; not a blogqa answer line/);
   rejectsWith(logFile(line(q1), "not json\n", line(q2)), /answers\.jsonl:2: not a JSON line/);
   rejectsWith(logFile(line([1, 2])), /answers\.jsonl:1: not a JSON object/);
+  rejectsWith(logFile(line({ id: "q1", question: "What?" })), /answers\.jsonl:1: field schema: missing; not a blogqa answer line/);
   rejectsWith(logFile(line(edited(q1, "schema", 2))), /answers\.jsonl:1: field schema: log schema 2; this blogqa reads schema 1/);
 });
 
