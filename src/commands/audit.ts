@@ -19,6 +19,7 @@ import { UserError } from "../errors.ts";
 import { defaultCacheDir } from "./options.ts";
 
 interface AuditArgs {
+  run?: string;
   model?: string;
   limit: number;
   out: string;
@@ -44,12 +45,13 @@ export function pickLoggedModel(records: readonly AnswerRecord[], wanted: string
 }
 
 const audit: CommandModule<object, AuditArgs> = {
-  command: "audit",
+  command: "audit [run]",
   describe:
     "Rerun the first N logged runs of a model one at a time without cache reuse, with the run's own settings (from its manifest.json), " +
     "and report how many transcripts come back byte-identical and where the others part",
   builder: (y) =>
     y
+      .positional("run", { type: "string", describe: "A run folder, or the answers.jsonl inside one (default: --out)" })
       .option("model", { type: "string", describe: "The model to audit: its id in answers.jsonl or part of its name (default: the only one)" })
       .option("limit", { type: "number", default: 10, describe: "How many of its runs to rerun, in log order" })
       .option("out", { type: "string", default: "runs/default", describe: "The run folder (answers.jsonl and manifest.json)" })
@@ -62,9 +64,9 @@ const audit: CommandModule<object, AuditArgs> = {
       }) as never,
   handler: async (argv) => {
     const progress = (line: string) => console.error(line);
-    const { answersFile: file, records } = readRunLog(argv.out);
-    const manifest = readManifest(argv.out);
-    if (!manifest) throw new UserError(`${argv.out} has no manifest.json: the audit reruns with the run's own settings and cannot know them`);
+    const { dir, answersFile: file, records } = readRunLog(argv.run ?? argv.out);
+    const manifest = readManifest(dir);
+    if (!manifest) throw new UserError(`${dir} has no manifest.json: the audit reruns with the run's own settings and cannot know them`);
     const model = pickLoggedModel(records, argv.model, file);
     const runs = records.filter((r) => r.model === model).slice(0, argv.limit);
 
@@ -88,7 +90,7 @@ const audit: CommandModule<object, AuditArgs> = {
       const change = recorded && decodingChange(model, recorded.decoding, loaded.info.decoding);
       if (change) throw new UserError(`${change}: a rerun would not decode as the run did`);
       const result = await auditRuns({ runs, model: loaded, tools: index, maxNewTokens: settings.maxNewTokens, onProgress: progress });
-      console.log(argv.json ? JSON.stringify(result) : auditText(result, { dir: argv.out, parallel: settings.parallel, reuseCache: settings.reuseCache }));
+      console.log(argv.json ? JSON.stringify(result) : auditText(result, { dir, parallel: settings.parallel, reuseCache: settings.reuseCache }));
     } finally {
       await loaded.dispose();
     }

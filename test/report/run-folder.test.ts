@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { openRunFolder } from "../../src/report/index.ts";
 import { runCli } from "../helpers/run-cli.ts";
-import { runWithManifest } from "../helpers/report-fixture.ts";
+import { runWithManifest, writeReportFixture } from "../helpers/report-fixture.ts";
 import { FIXTURE_CONTENT } from "../helpers/tiny-run.ts";
 
 test("a run folder's slugs come from its manifest, whether the folder or its answers.jsonl is named", async () => {
@@ -42,4 +42,23 @@ test("rescore scores against the run's own blog, not content/posts, and refuses 
   assert.equal(other.status, 1);
   assert.match(other.stderr, /^blogqa: .* is not the blog this run searched.*--force/);
   assert.doesNotMatch(other.stderr, /\n\s+at /);
+});
+
+test("rescore, compare, report and audit take a run folder or its answers.jsonl alike", async () => {
+  const dir = await runWithManifest();
+  const log = path.join(dir, "answers.jsonl");
+  for (const command of ["rescore", "compare"]) {
+    const byFolder = runCli([command, dir, "--json"]);
+    assert.equal(byFolder.status, 0, byFolder.stderr);
+    assert.equal(runCli([command, log, "--json"]).stdout, byFolder.stdout);
+  }
+  const report = [runCli(["report", dir]), runCli(["report", log])];
+  assert.deepEqual(report.map((r) => r.stdout.trim()), [path.join(dir, "report.html"), path.join(dir, "report.html")]);
+  // audit needs a manifest with settings it can rerun: a folder without one is refused the same way either way.
+  const { dir: bare } = writeReportFixture();
+  const audits = [runCli(["audit", bare]), runCli(["audit", path.join(bare, "answers.jsonl")])];
+  for (const a of audits) {
+    assert.equal(a.status, 1);
+    assert.equal(a.stderr, `blogqa: ${bare} has no manifest.json: the audit reruns with the run's own settings and cannot know them\n`);
+  }
 });
