@@ -64,7 +64,7 @@ export async function findPosts(dir: string): Promise<FoundPosts> {
           isDir = target.isDirectory();
           isFile = target.isFile();
         } catch (error) {
-          // A broken link to an image or the like is none of the blog's business; one that may be a post or a folder is.
+          // A broken link to an image is none of the blog's business; one that may be a post or a folder is.
           if (!POST_FILE.test(entry.name) && path.extname(entry.name) !== "") continue;
           if (code(error) === "ELOOP") leftOut.push({ file: name, reason: "a symlink loop" });
           else if (code(error) === "ENOENT") leftOut.push({ file: name, reason: "a symlink to nothing (its target is missing)" });

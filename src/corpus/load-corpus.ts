@@ -79,7 +79,8 @@ export function corpusFromFiles(
   if (problems.length > 0) throw problemsError(`${dir}: cannot read the blog`, problems);
   if (posts.length === 0) {
     const why = leftOut.length === 0 ? "" : ` (${leftOut.length} left out: ${leftOut.map(describeLeftOut).join(", ")})`;
-    throw new UserError(`${dir}: no .mdx or .md posts in this folder or under it${why} (point --content at the folder that holds them)`);
+    const hint = "(point --content at the folder that holds them)";
+    throw new UserError(`${dir}: no .mdx or .md posts in this folder or under it${why} ${hint}`);
   }
   leftOut.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { dir, posts, sections: posts.flatMap((post) => post.sections), hash: corpusHash(read), leftOut };
@@ -105,7 +106,8 @@ export async function loadCorpus(dir: string, options: LoadOptions = {}): Promis
   const note = options.note ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (corpus.leftOut.length > 0) {
     const n = corpus.leftOut.length;
-    note(`note: ${dir}: left out ${n} ${n === 1 ? "file" : "files"}: ${corpus.leftOut.map(describeLeftOut).join(", ")}`);
+    const files = n === 1 ? "file" : "files";
+    note(`note: ${dir}: left out ${n} ${files}: ${corpus.leftOut.map(describeLeftOut).join(", ")}`);
   }
   return corpus;
 }

@@ -78,11 +78,9 @@ export function formatCorpusSummary(summary: CorpusSummary): string {
   const sum = (key: "intro" | "h1" | "h2" | "h3") => summary.posts.reduce((n, p) => n + p[key], 0);
   const sections = sum("intro") + sum("h1") + sum("h2") + sum("h3");
   const left = summary.leftOut.length;
-  const lines = [
-    `${summary.dir}: ${summary.posts.length} ${summary.posts.length === 1 ? "post" : "posts"}, ${sections} sections ` +
-      `(intro ${sum("intro")}, # ${sum("h1")}, ## ${sum("h2")}, ### ${sum("h3")}), ${left} ${left === 1 ? "file" : "files"} left out`,
-    "",
-  ];
+  const posts = `${summary.posts.length} ${summary.posts.length === 1 ? "post" : "posts"}`;
+  const levels = `intro ${sum("intro")}, # ${sum("h1")}, ## ${sum("h2")}, ### ${sum("h3")}`;
+  const lines = [`${summary.dir}: ${posts}, ${sections} sections (${levels}), ${left} ${left === 1 ? "file" : "files"} left out`, ""];
   const rows = summary.posts.map((p) => [
     p.slug,
     p.file,
@@ -96,10 +94,10 @@ export function formatCorpusSummary(summary: CorpusSummary): string {
   lines.push(...columns([header, ...rows], [false, false, true, true, true, true, false]));
   const over = summary.posts.reduce((n, p) => n + p.overReadLimit, 0);
   if (over > 0) {
-    const posts = summary.posts.filter((p) => p.overReadLimit > 0).length;
-    const what = `${over} ${over === 1 ? "section" : "sections"} in ${posts} ${posts === 1 ? "post" : "posts"}`;
-    const rest = "(the rest of such a section is never shown to the model)";
-    lines.push("", `* ${what} ${over === 1 ? "is" : "are"} longer than the ${readLimit} words read_section returns ${rest}`);
+    const long = summary.posts.filter((p) => p.overReadLimit > 0).length;
+    const what = `${over} ${over === 1 ? "section" : "sections"} in ${long} ${long === 1 ? "post" : "posts"}`;
+    const limit = `longer than the ${readLimit} words read_section returns`;
+    lines.push("", `* ${what} ${over === 1 ? "is" : "are"} ${limit} (the rest of such a section is never shown to the model)`);
   }
   if (left > 0) {
     lines.push("", "left out:", ...summary.leftOut.map((item) => `  ${item.file}: ${item.reason}`));

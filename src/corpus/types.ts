@@ -30,7 +30,7 @@ export interface Corpus {
   readonly posts: readonly Post[];
   /** Every post's sections, in post order then document order. */
   readonly sections: readonly Section[];
-  /** sha256 (hex) over every post file's name (inside the folder) and bytes, in sorted order: keys caches and manifests. */
+  /** sha256 (hex) over every post file's name (inside the folder) and bytes, sorted: keys caches and manifests. */
   readonly hash: string;
   /** Markdown files under the folder that are not posts (drafts, READMEs, symlink loops, ...), and why. */
   readonly leftOut: readonly LeftOut[];

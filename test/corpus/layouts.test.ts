@@ -1,4 +1,4 @@
-// Blogs laid out as real ones are: series folders, page bundles, .md, frontmatter slugs, drafts, `#` sections, symlinks.
+// Blogs laid out as real ones are: series folders, page bundles, .md, frontmatter slugs, drafts, `#`, symlinks.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";

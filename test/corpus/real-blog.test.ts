@@ -1,4 +1,4 @@
-// Two posts of a real blog (Docusaurus's own; see test/fixtures/docusaurus-blog/NOTICE.md), read as its authors keep them.
+// Two posts of a real blog, Docusaurus's own (test/fixtures/docusaurus-blog/NOTICE.md), read as its authors keep them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -1,7 +1,8 @@
 // Writes test/fixtures/sections-snapshot.json with the loader as it was before other blogs' layouts were read
 // (commit 0066400), so that sections-unchanged.test.ts compares today's loader with that one on today's posts:
 //   git archive 0066400 src | tar -x -C /tmp/old && ln -s "$PWD/node_modules" /tmp/old/node_modules
-//   node --import tsx test/helpers/write-sections-snapshot.ts /tmp/old/src/corpus/index.ts > test/fixtures/sections-snapshot.json
+//   node --import tsx test/helpers/write-sections-snapshot.ts /tmp/old/src/corpus/index.ts \
+//     > test/fixtures/sections-snapshot.json
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
