@@ -8,6 +8,7 @@ import { llmCommands } from "./commands/llm.ts";
 import { studyCommands } from "./commands/study.ts";
 import { smokeCommands } from "./commands/smoke.ts";
 import { reportCommands } from "./commands/report.ts";
+import { auditCommands } from "./commands/audit.ts";
 import { parseCallsCommands } from "./commands/parse-calls.ts";
 import { UserError } from "./errors.ts";
 import { describeFsError } from "./fs-errors.ts";
@@ -20,10 +21,11 @@ function usageError(message: string, args: readonly string[]): string {
   return message.startsWith("Did you mean") && typed !== undefined ? `unknown command "${typed}". ${message}` : message;
 }
 
-const cli = yargs(argv)
+const commands = [corpusCommands, searchCommands, embedderCommands, llmCommands, studyCommands, smokeCommands, reportCommands, auditCommands, parseCallsCommands];
+const cli = commands
+  .reduce((y, register) => register(y), yargs(argv))
   .scriptName("blogqa")
   .usage("$0 <command> [options]\n\nReproduce the workflow-vs-agent study on a blog.\nRun as: npx blogqa <command>  or  npm run -s blogqa -- <command>")
-  .command([...corpusCommands, ...searchCommands, ...embedderCommands, ...llmCommands, ...studyCommands, ...smokeCommands, ...reportCommands, ...parseCallsCommands])
   .demandCommand(1, "Name a command.")
   .strict()
   .strictCommands()

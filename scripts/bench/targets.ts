@@ -98,7 +98,7 @@ export function checkTargets(t: TargetInputs): TargetCheck[] {
   const changed = t.rows.filter((r) => r.answers_changed > 0);
   checks.push({
     target: "Every mode gives naive's answers on the CPU",
-    measured: t.rows.map((r) => `${r.mode} ${r.answers_changed}`).join(", ") + " changed",
+    measured: `${t.rows.map((r) => `${r.mode} ${r.answers_changed}`).join(", ")} changed`,
     met: changed.length === 0,
     ...(changed.length === 0
       ? {}

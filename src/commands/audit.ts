@@ -1,5 +1,5 @@
 // The audit command: rerun a run folder's first N runs of one model, one at a time, and compare transcripts byte for byte.
-import type { CommandModule } from "yargs";
+import type { Argv, CommandModule } from "yargs";
 import { loadCorpus } from "../corpus/index.ts";
 import { loadModel } from "../llm/index.ts";
 import { openIndex } from "../search/index.ts";
@@ -107,5 +107,5 @@ async function checkSameWeights(manifest: RunManifest, model: string, files: rea
   if (JSON.stringify(now) !== JSON.stringify(then)) throw new UserError(`${model}: the model files' sha256 (${now.join(", ")}) differ from the run's (${then.join(", ")})`);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const auditCommands: CommandModule<any, any>[] = [audit];
+/** Registers this file's commands on the command line. */
+export const auditCommands = (y: Argv): Argv => y.command(audit);

@@ -1,5 +1,5 @@
 // The corpus commands: thin shells over src/corpus/ (list or sum up sections, check the questions file, how lexical it is).
-import type { CommandModule } from "yargs";
+import type { Argv, CommandModule } from "yargs";
 import {
   checkQuestions,
   formatCorpusSummary,
@@ -36,7 +36,7 @@ const sections: CommandModule<object, { content: string; summary: boolean }> = {
       return;
     }
     const corpus = await loadCorpus(argv.content);
-    process.stdout.write(corpus.sections.map((s) => JSON.stringify(s)).join("\n") + "\n");
+    process.stdout.write(`${corpus.sections.map((s) => JSON.stringify(s)).join("\n")}\n`);
   },
 };
 
@@ -91,5 +91,5 @@ const questions: CommandModule<object, object> = {
   handler: () => {},
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const corpusCommands: CommandModule<any, any>[] = [sections, questions];
+/** Registers this file's commands on the command line. */
+export const corpusCommands = (y: Argv): Argv => y.command(sections).command(questions);

@@ -1,5 +1,5 @@
 // The embedding-model commands (make-tiny-embedder): thin shells over src/test-models/.
-import type { CommandModule } from "yargs";
+import type { Argv, CommandModule } from "yargs";
 import { TINY_EMBEDDER_SHAPES, writeTinyEmbedder, type TinyEmbedderShapeName } from "../test-models/index.ts";
 
 interface MakeTinyEmbedderArgs {
@@ -31,5 +31,5 @@ const makeTinyEmbedder: CommandModule<object, MakeTinyEmbedderArgs> = {
   },
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const embedderCommands: CommandModule<any, any>[] = [makeTinyEmbedder];
+/** Registers this file's commands on the command line. */
+export const embedderCommands = (y: Argv): Argv => y.command(makeTinyEmbedder);

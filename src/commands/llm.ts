@@ -1,15 +1,12 @@
 // The llm commands: thin shells over src/llm/ (and make-tiny-model over src/test-models/).
 import path from "node:path";
-import type { CommandModule } from "yargs";
+import type { Argv, CommandModule } from "yargs";
 import { ensureTinyModel, TINY_MODEL_SHAPES, type TinyModelDtype, type TinyModelShape, type TinyModelWeights } from "../test-models/index.ts";
 import { loadModel, modelIdFor, QUANTS, STUDY_EXAMPLE, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
 import { defaultCacheDir } from "./options.ts";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const llmCommands: CommandModule<any, any>[] = [
-  makeTinyModelCommand(),
-  templateCommand(),
-];
+/** Registers this file's commands on the command line. */
+export const llmCommands = (y: Argv): Argv => y.command(makeTinyModelCommand()).command(templateCommand());
 
 /** make-tiny-model: writes (or reuses) a random-weight qwen2 GGUF with Qwen2.5's real tokenizer and chat template. */
 function makeTinyModelCommand(): CommandModule<

@@ -1,5 +1,5 @@
 // parse-calls: what the agent loop would take from a reply on stdin, to check a model's replies by hand.
-import type { CommandModule } from "yargs";
+import type { Argv, CommandModule } from "yargs";
 import { parseCalls, type ParsedReply } from "../study/index.ts";
 import { pyJsonDumps, pyRepr } from "../python/index.ts";
 import { UserError } from "../errors.ts";
@@ -49,5 +49,5 @@ function describeReply({ calls, ignored_call_blocks }: ParsedReply): string {
   return [...lines, verdict, `<tool_call> tags the study's pattern passed over: ${ignored_call_blocks}`, ""].join("\n");
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const parseCallsCommands: CommandModule<any, any>[] = [parseCallsCommand];
+/** Registers this file's commands on the command line. */
+export const parseCallsCommands = (y: Argv): Argv => y.command(parseCallsCommand);

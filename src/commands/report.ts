@@ -1,9 +1,8 @@
 // The report commands: thin shells over src/report/ (the HTML page, the paired comparisons).
-import type { CommandModule } from "yargs";
+import type { Argv, CommandModule } from "yargs";
 import { compareRuns } from "../scoring/index.ts";
 import { comparisonsMarkdown, openRunFolder, writeReport } from "../report/index.ts";
 import { jsonOption, runFolderOptions, runPositional } from "./options.ts";
-import { auditCommands } from "./audit.ts";
 
 
 const report: CommandModule<object, { dir: string; content?: string; force: boolean }> = {
@@ -33,6 +32,5 @@ const compare: CommandModule<object, { file: string; content?: string; force: bo
   },
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-// audit checks a run folder as report and compare read one; it lives here so that cli.ts needs no new import.
-export const reportCommands: CommandModule<any, any>[] = [report, compare, ...auditCommands];
+/** Registers this file's commands on the command line. */
+export const reportCommands = (y: Argv): Argv => y.command(report).command(compare);

@@ -105,5 +105,5 @@ const searchEval: CommandModule<object, EvalArgv> = {
   },
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const searchCommands: CommandModule<any, any>[] = [index, search, searchEval];
+/** Registers this file's commands on the command line. */
+export const searchCommands = (y: Argv): Argv => y.command(index).command(search).command(searchEval);

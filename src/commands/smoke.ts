@@ -40,5 +40,5 @@ const experiment: CommandModule<object, BuiltArgs<typeof experimentBuilder>> = {
     }),
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const smokeCommands: CommandModule<any, any>[] = [smoke, experiment];
+/** Registers this file's commands on the command line. */
+export const smokeCommands = (y: Argv): Argv => y.command(smoke).command(experiment);

@@ -187,5 +187,5 @@ const rescore: CommandModule<object, { file: string; content?: string; force: bo
   },
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const studyCommands: CommandModule<any, any>[] = [run, rescore, cost];
+/** Registers this file's commands on the command line. */
+export const studyCommands = (y: Argv): Argv => y.command(run).command(rescore).command(cost);

@@ -3,6 +3,7 @@ import { readFile, readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { UserError } from "../errors.ts";
 import type { InputProblem, LeftOut } from "./types.ts";
+import type { Dirent } from "node:fs";
 
 /** A post file: `name` relative to the content folder with `/` separators (what hashes and summaries show). */
 export interface PostFile {
@@ -41,7 +42,7 @@ export async function findPosts(dir: string): Promise<FoundPosts> {
 
   const walk = async (relative: string, ancestors: ReadonlySet<string>): Promise<void> => {
     const folder = path.join(dir, relative);
-    let entries;
+    let entries: Dirent[];
     try {
       entries = await readdir(folder, { withFileTypes: true });
     } catch (error) {

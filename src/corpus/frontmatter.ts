@@ -25,7 +25,7 @@ export function splitFrontmatter(text: string): Frontmatter {
   if (close < 0) return { ok: false, line: 1, message: "frontmatter opened with --- is never closed (no second --- line)" };
   try {
     // Passing an options object keeps gray-matter from caching by content (its cache returns shared objects).
-    const parsed = matter(lines.slice(0, close + 1).join("\n") + "\n", {});
+    const parsed = matter(`${lines.slice(0, close + 1).join("\n")}\n`, {});
     return { ok: true, data: { ...parsed.data }, body: lines.slice(close + 1).join("\n"), bodyLine: close + 2 };
   } catch (error) {
     // js-yaml's mark counts lines from 0 starting at the opening fence's line end, so +1 is the file line.

@@ -102,5 +102,5 @@ export function formatCorpusSummary(summary: CorpusSummary): string {
   if (left > 0) {
     lines.push("", "left out:", ...summary.leftOut.map((item) => `  ${item.file}: ${item.reason}`));
   }
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }

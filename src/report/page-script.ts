@@ -1,6 +1,7 @@
 // The report page's only script: the transcript browser. Plain browser JavaScript kept as a string, so the page needs
 // no build step and no network. Every piece of logged text reaches the page through textContent, never innerHTML.
 
+// biome-ignore lint/complexity/noUselessStringRaw: raw, so that a backslash written in the page script reaches the browser as written
 export const PAGE_SCRIPT = String.raw`(() => {
   "use strict";
   const data = JSON.parse(document.getElementById("report-data").textContent);

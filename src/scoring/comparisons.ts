@@ -76,8 +76,8 @@ function compareSet(set: QuestionSet, records: readonly AnswerRecord[], slugs: r
 function outcomeTable(records: readonly AnswerRecord[], slugs: readonly string[]): Map<string, Map<string, boolean>> {
   const table = new Map<string, Map<string, boolean>>();
   const put = (key: string, id: string, value: boolean) => {
-    let arm = table.get(key);
-    if (!arm) table.set(key, (arm = new Map()));
+    const arm = table.get(key) ?? new Map<string, boolean>();
+    table.set(key, arm);
     arm.set(id, value);
   };
   for (const r of records) {

@@ -45,7 +45,9 @@ export function buildBm25(sections: readonly Section[]): Bm25 {
   // Prep tasks must come after defineConfig (wink checks), and cannot be added to a config given later.
   engine.defineConfig(structuredClone(BM25_CONFIG) as Parameters<typeof engine.defineConfig>[0]);
   engine.definePrepTasks(PREP);
-  sections.forEach((section, i) => engine.addDoc({ heading: section.heading, body: section.text }, String(i)));
+  sections.forEach((section, i) => {
+    engine.addDoc({ heading: section.heading, body: section.text }, String(i));
+  });
   engine.consolidate();
   return wrap(engine, sections.length);
 }

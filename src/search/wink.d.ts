@@ -1,6 +1,7 @@
 // Types for the two wink packages, which ship none: only the parts blogqa calls.
 declare module "wink-bm25-text-search" {
-  type Task = (input: any) => any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** A prep task maps a string or a token list to the next task's input: any one-argument function fits. */
+  type Task = (input: never) => unknown;
   interface Bm25Engine {
     defineConfig(config: { fldWeights: Record<string, number>; bm25Params?: { k1?: number; b?: number; k?: number }; ovFldNames?: string[] }): boolean;
     definePrepTasks(tasks: Task[], field?: string): number;

@@ -16,7 +16,11 @@ test("atomic writes create the folder, replace the file whole, and leave no temp
   writeFileAtomic(file, "two");
   await writeFileAtomicAsync(path.join(dir, "b.bin"), new Uint8Array([1, 2, 3]));
   assert.equal(readFileSync(file, "utf8"), "two");
-  assert.equal(writeThroughTemp(path.join(dir, "c.txt"), (temp) => (writeFileSync(temp, "abc"), 3)), 3);
+  const written = writeThroughTemp(path.join(dir, "c.txt"), (temp) => {
+    writeFileSync(temp, "abc");
+    return 3;
+  });
+  assert.equal(written, 3);
   assert.throws(() => writeThroughTemp(path.join(dir, "d.txt"), () => {
     throw new Error("writer failed");
   }), /writer failed/);

@@ -31,7 +31,7 @@ test("questions check exits 1 with one line per problem naming file:line, and no
   const lines = readFileSync(path.join(fixtures, "questions.jsonl"), "utf8").trimEnd().split("\n");
   lines[1] = lines[1]!.replace('"Tables and math"', '"Tables and Maths"');
   lines[8] = "{oops";
-  writeFileSync(file, lines.join("\n") + "\n");
+  writeFileSync(file, `${lines.join("\n")}\n`);
   const result = runCli(["questions", "check", "--questions", file, "--content", posts]);
   assert.equal(result.status, 1);
   assert.equal(result.stdout, "");

@@ -100,7 +100,7 @@ test("a heading that repeats the title becomes 'Title (2)'; a post starting with
 
 test("CRLF line ends and a byte-order mark parse like LF", () => {
   const lf = "---\ntitle: T\n---\nIntro.\n\n## H\n\nBody.\n";
-  const crlf = "\uFEFF" + lf.replace(/\n/g, "\r\n");
+  const crlf = `\uFEFF${lf.replace(/\n/g, "\r\n")}`;
   const a = parsePost("x/t.mdx", Buffer.from(lf));
   const b = parsePost("x/t.mdx", Buffer.from(crlf));
   assert.ok(a.kind === "post" && b.kind === "post");

@@ -11,7 +11,7 @@ let corpus: Corpus | undefined;
 
 async function problemsFor(lines: readonly string[]): Promise<InputProblem[]> {
   corpus ??= await loadCorpus(path.join(fixtures, "posts"));
-  const { questions, problems } = parseQuestions("q.jsonl", lines.join("\n") + "\n");
+  const { questions, problems } = parseQuestions("q.jsonl", `${lines.join("\n")}\n`);
   return [...problems, ...checkQuestions("q.jsonl", questions, corpus)];
 }
 

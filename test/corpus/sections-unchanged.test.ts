@@ -25,7 +25,7 @@ const snapshot = JSON.parse(readFileSync(path.join(repoRoot, "test/fixtures/sect
 >;
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 /** Exactly the bytes `sections` prints for these sections. */
-const printed = (sections: readonly Section[]) => sections.map((s) => JSON.stringify(s) + "\n").join("");
+const printed = (sections: readonly Section[]) => sections.map((s) => `${JSON.stringify(s)}\n`).join("");
 
 for (const [folder, before] of Object.entries(snapshot)) {
   test(`${folder}: every post unchanged since the snapshot gives the same sections, byte for byte`, async (t) => {

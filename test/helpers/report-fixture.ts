@@ -84,7 +84,7 @@ export function writeReportFixture(): { dir: string; records: AnswerRecord[] } {
     }
   }
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, "answers.jsonl"), records.map((r) => JSON.stringify(r) + "\n").join(""));
+  writeFileSync(path.join(dir, "answers.jsonl"), records.map((r) => `${JSON.stringify(r)}\n`).join(""));
   const content = path.join(dir, "content");
   mkdirSync(content);
   for (const slug of FIXTURE_SLUGS) writeFileSync(path.join(content, `${slug}.mdx`), `---\ntitle: ${slug}\n---\n\nIntro text for ${slug}.\n\n## A heading\n\nSome text.\n`);

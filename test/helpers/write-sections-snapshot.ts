@@ -23,7 +23,7 @@ const loader = process.argv[2];
 if (loader === undefined) throw new Error("usage: write-sections-snapshot.ts PATH/TO/OLD/src/corpus/index.ts");
 const { loadCorpus } = (await import(pathToFileURL(path.resolve(loader)).href)) as { loadCorpus: (dir: string) => Promise<OldCorpus> };
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
-const printed = (sections: readonly unknown[]) => sections.map((s) => JSON.stringify(s) + "\n").join("");
+const printed = (sections: readonly unknown[]) => sections.map((s) => `${JSON.stringify(s)}\n`).join("");
 
 const snapshot: Record<string, unknown> = {};
 for (const folder of ["content/posts", "test/fixtures/blog/posts"]) {
@@ -33,4 +33,4 @@ for (const folder of ["content/posts", "test/fixtures/blog/posts"]) {
   );
   snapshot[folder] = { corpusHash: corpus.hash, sectionsOutput: sha256(printed(corpus.sections)), sectionCount: corpus.sections.length, posts };
 }
-process.stdout.write(JSON.stringify(snapshot, null, 2) + "\n");
+process.stdout.write(`${JSON.stringify(snapshot, null, 2)}\n`);

@@ -18,7 +18,9 @@ const temporary = (): string => {
   dirs.push(dir);
   return dir;
 };
-after(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+after(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
 
 const QWEN_LIKE = { bos_token_id: 151643, do_sample: true, eos_token_id: [151645, 151643], repetition_penalty: 1.1, temperature: 0.7 };
 

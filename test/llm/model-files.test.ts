@@ -28,7 +28,7 @@ test("files already in <cacheDir>/models are used without the network, every par
     const dir = modelsDir(cacheDir);
     fs.mkdirSync(dir, { recursive: true });
     const names = ["hf_Qwen_qwen2.5-3b-instruct-fp16-00001-of-00002.gguf", "hf_Qwen_qwen2.5-3b-instruct-fp16-00002-of-00002.gguf"];
-    names.forEach((n, i) => fs.writeFileSync(path.join(dir, n), Buffer.alloc(10 + i)));
+    for (const [i, n] of names.entries()) fs.writeFileSync(path.join(dir, n), Buffer.alloc(10 + i));
     const files = await resolveModelFiles(defaultModelUri("qwen2.5-3b"), { cacheDir });
     assert.equal(files.path, path.join(dir, names[0]!));
     assert.deepEqual(files.files, names.map((n, i) => ({ path: path.join(dir, n), bytes: 10 + i })));

@@ -102,7 +102,7 @@ test("the report of a real tiny-model run, one reply swapped for an injection, r
   target.answer = INJECTION;
   target.transcript.answer = INJECTION;
   target.transcript.calls.at(-1).reply = INJECTION;
-  writeFileSync(file, lines.map((l) => JSON.stringify(l) + "\n").join(""));
+  writeFileSync(file, lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
   // No --content: the slugs come from the run's manifest.json.
   const cli = runCli(["report", dir]);
   assert.equal(cli.status, 0, cli.stderr);

@@ -16,7 +16,9 @@ const temporary = (name: string) => {
   folders.push(fs.mkdtempSync(path.join(os.tmpdir(), `blogqa-emb-${name}-`)));
   return folders.at(-1)!;
 };
-after(() => folders.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
+after(() => {
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+});
 
 /** A hub mirror on localhost serving the tiny model as `test/tiny`, logging every request. */
 async function startMirror(): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {

@@ -32,8 +32,8 @@ test("audit reruns a tiny-model run byte for byte, and names a run whose log was
   const file = path.join(dir, "answers.jsonl");
   const lines = readFileSync(file, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
   const original: string = lines[1].transcript.calls[0].reply;
-  lines[1].transcript.calls[0].reply = original.slice(0, 5) + "\u0000tampered";
-  writeFileSync(file, lines.map((l) => JSON.stringify(l) + "\n").join(""));
+  lines[1].transcript.calls[0].reply = `${original.slice(0, 5)}\u0000tampered`;
+  writeFileSync(file, lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
   const json = runCli(["audit", "--out", dir, "--model", path.basename(model, ".gguf"), "--limit", "2", "--json", "--cache-dir", testCacheDir]);
   assert.equal(json.status, 0, json.stderr);
   const result = JSON.parse(json.stdout);

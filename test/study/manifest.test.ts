@@ -157,6 +157,7 @@ test("a manifest that is valid JSON but lacks a field, or holds a wrong type, is
   await writer.recordModel(s.info);
   const file = path.join(s.out, MANIFEST_FILE);
   const good = JSON.parse(readFileSync(file, "utf8"));
+  // biome-ignore lint/suspicious/noExplicitAny: the test damages parsed JSON anywhere, as a hand edit would
   const damaged = (change: (m: any) => void) => {
     const m = structuredClone(good);
     change(m);

@@ -97,7 +97,7 @@ test("a torn last line (interrupted write) is dropped and redone", async () => {
   await run(whole, fakeModel());
   const dir = tempDir();
   const lines = readFileSync(path.join(whole, "answers.jsonl"), "utf8").split("\n");
-  writeFileSync(path.join(dir, "answers.jsonl"), lines.slice(0, 5).join("\n") + "\n");
+  writeFileSync(path.join(dir, "answers.jsonl"), `${lines.slice(0, 5).join("\n")}\n`);
   appendFileSync(path.join(dir, "answers.jsonl"), lines[5]!.slice(0, 40));
   const summary = await run(dir, fakeModel());
   assert.deepEqual([summary.ran, summary.skipped], [31, 5]);

@@ -13,7 +13,9 @@ const temporary = (name: string) => {
   folders.push(fs.mkdtempSync(path.join(os.tmpdir(), `blogqa-emb-${name}-`)));
   return folders.at(-1)!;
 };
-after(() => folders.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
+after(() => {
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+});
 const FILES = ["onnx/model.onnx", "config.json", "tokenizer.json", "tokenizer_config.json", "blogqa-tiny-embedder.json"];
 
 test("generating twice with the same arguments gives byte-identical files; another seed changes only the weights", () => {

@@ -56,7 +56,9 @@ export class GraphBuilder {
   int64s(name: string, dims: readonly number[], values: readonly number[]): string {
     const bytes = new Uint8Array(values.length * 8);
     const view = new DataView(bytes.buffer);
-    values.forEach((v, i) => view.setBigInt64(i * 8, BigInt(v), true));
+    values.forEach((v, i) => {
+      view.setBigInt64(i * 8, BigInt(v), true);
+    });
     this.initializers.push({ name, dims: [...dims], dataType: DataType.INT64, rawData: bytes });
     return name;
   }

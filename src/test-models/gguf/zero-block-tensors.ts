@@ -27,7 +27,9 @@ export function slotScores(seed: number, slot: number, words: number, positive: 
   const keys = uniformFloats(`${seed}/slot${slot}`, words, 0.5, 0.25);
   const order = Array.from({ length: words }, (_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
   const units = new Int32Array(words);
-  order.forEach((word, rank) => (units[word] = 40 + rank));
+  order.forEach((word, rank) => {
+    units[word] = 40 + rank;
+  });
   return { sign: positive ? 1 : -1, units };
 }
 
