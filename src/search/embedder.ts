@@ -2,7 +2,7 @@
 import { createRequire } from "node:module";
 import fs from "node:fs";
 import path from "node:path";
-import { env, LogLevel, mean_pooling, ModelFileNotFoundError, pipeline, Tensor } from "@huggingface/transformers";
+import type * as Transformers from "@huggingface/transformers";
 import type { FeatureExtractionPipeline, ProgressInfo } from "@huggingface/transformers";
 import { UserError } from "../errors.ts";
 import { DEFAULT_BATCH_SIZE, lengthSortedBatches, MAX_WORD_PIECES, padBatch, truncateTokenIds } from "./embed-batches.ts";
@@ -45,6 +45,10 @@ let loading: Promise<unknown> = Promise.resolve();
  * Cached or local models load with remote access disabled; a hub model missing from the cache is downloaded,
  * unless the hub cannot be reached: then a UserError at once, naming --retriever bm25 and --embedding-model PATH.
  */
+let library: Promise<typeof Transformers> | undefined;
+/** transformers.js, imported on first use: it takes half a second, which every command that never embeds would pay. */
+const transformers = () => (library ??= import("@huggingface/transformers"));
+
 export function loadEmbedder(model: string, options: LoadEmbedderOptions): Promise<Embedder> {
   const next = loading.then(() => load(model, options));
   loading = next.catch(() => undefined);
@@ -54,6 +58,7 @@ export function loadEmbedder(model: string, options: LoadEmbedderOptions): Promi
 async function load(model: string, options: LoadEmbedderOptions): Promise<Embedder> {
   const source = modelSource(model);
   const hubCache = path.join(options.cacheDir, "embedders");
+  const { env, LogLevel } = await transformers();
   env.logLevel = LogLevel.ERROR;
   env.cacheDir = hubCache; // also where transformers.js looks before loading (it reads config.json without our cache_dir)
   env.localModelPath = hubCache; // a hub id is looked for "locally" in the cache too, never in node_modules
@@ -95,6 +100,7 @@ async function tryLoad(
   remote: boolean,
   progress: ((info: ProgressInfo) => void) | undefined,
 ): Promise<FeatureExtractionPipeline | undefined> {
+  const { env, pipeline, ModelFileNotFoundError } = await transformers();
   env.allowRemoteModels = remote;
   // A folder goes in as its absolute path: transformers.js then reads <folder>/<file> (an absolute path is no hub id).
   const id = source.kind === "folder" ? source.folder : source.id;
@@ -129,6 +135,7 @@ async function embedTexts(
   dimensions: number,
   onProgress: ((done: number, total: number) => void) | undefined,
 ): Promise<Float32Array[]> {
+  const { Tensor, mean_pooling } = await transformers();
   const tokenizer = extractor.tokenizer;
   const specialIds = new Set(tokenizer.all_special_ids);
   const tokenized = texts.map((text) => {
@@ -147,7 +154,7 @@ async function embedTexts(
       token_type_ids: new Tensor("int64", padded.tokenTypeIds, dims),
     });
     // The pipeline's own pooling path: the same output names it tries, mean_pooling, then normalize.
-    const hidden = (outputs.last_hidden_state ?? outputs.logits ?? outputs.token_embeddings) as Tensor;
+    const hidden = (outputs.last_hidden_state ?? outputs.logits ?? outputs.token_embeddings) as Transformers.Tensor;
     const pooled = mean_pooling(hidden, attentionMask).normalize(2, -1);
     const data = pooled.data as Float32Array;
     batch.forEach((textIndex, row) => {
