@@ -1,11 +1,27 @@
 // The shape of one answers.jsonl line, checked field by field when a log is read: a line of another shape is
 // named with its field instead of being scored wrong, or dropped, without a word.
-import { arrayOf, anything, boolean, count, literal, nonNegative, nullable, object, optional, string, type ShapeMismatch } from "./shape.ts";
-import { ANSWER_SCHEMA_VERSION, DESIGN_IDS, type AnswerRecord } from "./types.ts";
+// Each field list `satisfies` the type it checks, so a field added to a record without its check fails tsc here.
+import type { CallRecord, ChatMessage, Role, StopReason } from "../llm/types.ts";
+import type { Hit } from "../search/types.ts";
+import { arrayOf, anything, boolean, count, keysOf, literal, nonNegative, nullable, object, optional, string, type FieldsOf, type ShapeMismatch } from "./shape.ts";
+import {
+  ANSWER_SCHEMA_VERSION,
+  DESIGN_IDS,
+  type AnswerFields,
+  type AnswerRecord,
+  type ModelCall,
+  type OnePostAnswer,
+  type Outcome,
+  type ToolCallRecord,
+  type Transcript,
+  type TwoPostAnswer,
+} from "./types.ts";
 
-const OUTCOMES = ["answered", "ran-out-of-turns", "error"];
+const OUTCOMES = keysOf({ answered: 1, "ran-out-of-turns": 1, error: 1 } satisfies Record<Outcome, 1>);
+const STOP_REASONS = keysOf({ eos: 1, "max-tokens": 1, "context-overflow": 1, error: 1 } satisfies Record<StopReason, 1>);
+const ROLES = keysOf({ system: 1, user: 1, assistant: 1, tool: 1 } satisfies Record<Role, 1>);
 
-const hit = object({ post: string, heading: string, snippet: string });
+const hit = object({ post: string, heading: string, snippet: string } satisfies FieldsOf<Hit>);
 
 const toolCall = object({
   raw: string,
@@ -14,25 +30,25 @@ const toolCall = object({
   result: string,
   malformed: boolean,
   shownPosts: arrayOf(string),
-});
+} satisfies FieldsOf<ToolCallRecord>);
 
 const callRecord = object({
   tokensRead: count,
   tokensEvaluated: optional(count),
   tokensGenerated: count,
-  stopReason: literal("eos", "max-tokens", "context-overflow", "error"),
+  stopReason: literal(...STOP_REASONS),
   seconds: nonNegative,
   error: optional(string),
-});
+} satisfies FieldsOf<CallRecord>);
 
 const modelCall = object({
-  messages: arrayOf(object({ role: literal("system", "user", "assistant", "tool"), content: string })),
+  messages: arrayOf(object({ role: literal(...ROLES), content: string } satisfies FieldsOf<ChatMessage>)),
   withTools: boolean,
   prefix: optional(string),
   reply: string,
   record: callRecord,
   toolCalls: arrayOf(toolCall),
-});
+} satisfies FieldsOf<ModelCall>);
 
 /** Every field the README documents for a log line, with its type, but the gold fields (below). */
 const answerFields = {
@@ -61,12 +77,16 @@ const answerFields = {
     answer: string,
     outcome: literal(...OUTCOMES),
     error: optional(string),
-  }),
-};
+  } satisfies FieldsOf<Transcript>),
+} satisfies FieldsOf<AnswerFields>;
 
 /** A question in the study's shape logs one gold post and heading; a two-post question logs the lists. */
-export const onePostLineShape = object({ ...answerFields, gold_post: string, gold_heading: string });
-export const twoPostLineShape = object({ ...answerFields, gold_posts: arrayOf(string), gold_headings: arrayOf(string) });
+export const onePostLineShape = object({ ...answerFields, gold_post: string, gold_heading: string } satisfies FieldsOf<OnePostAnswer>);
+export const twoPostLineShape = object({
+  ...answerFields,
+  gold_posts: arrayOf(string),
+  gold_headings: arrayOf(string),
+} satisfies FieldsOf<TwoPostAnswer>);
 
 /**
  * A parsed line as an AnswerRecord, or the first field that does not fit. The design is read from `design`

@@ -10,6 +10,17 @@ export interface ShapeMismatch {
 /** A shape checks a value found at `path` and returns the first mismatch, or undefined when it fits. */
 export type Shape = (value: unknown, path: string) => ShapeMismatch | undefined;
 
+/**
+ * A shape for each field of T, for `satisfies`: tsc then fails where T gains, loses or renames a field and its
+ * checker was not told.
+ */
+export type FieldsOf<T> = { readonly [K in keyof T]-?: Shape | OptionalShape };
+
+/** Every value of a string union, for `literal`: `keysOf({ a: 1, b: 1 } satisfies Record<Union, 1>)`. */
+export function keysOf<K extends string>(record: Readonly<Record<K, 1>>): K[] {
+  return Object.keys(record) as K[];
+}
+
 /** An object field that may be absent (JSON.stringify drops undefined, so absent is how undefined is logged). */
 export interface OptionalShape {
   readonly optional: Shape;

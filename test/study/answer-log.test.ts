@@ -6,6 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { readAnswerLog, tornLineNotice, locateAnswerLog } from "../../src/study/answer-log.ts";
 import { answerFromLine } from "../../src/study/answer-line.ts";
+import { answerRecord } from "../../src/study/answer-record.ts";
+import type { ModelCall, Transcript } from "../../src/study/types.ts";
 import { UserError } from "../../src/errors.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 
@@ -43,6 +45,41 @@ test("a two-post question's line reads back; its gold fields are checked as list
   rejectsWith(logFile(line(edited(two, "gold_headings", undefined))), /:1: field gold_headings: missing/);
   rejectsWith(logFile(line(edited(two, "gold_posts", "a"))), /:1: field gold_posts: expected an array/);
   rejectsWith(logFile(line(edited(q1, "gold_post", undefined))), /:1: field gold_post: missing/);
+});
+
+test("every kind of record the runner writes passes the checker: retrieval, tool calls good and bad, a failed call", () => {
+  const call = (over: Partial<ModelCall> = {}): ModelCall => ({
+    messages: [{ role: "system", content: "s" }, { role: "user", content: "q" }],
+    withTools: true,
+    reply: "r",
+    record: { tokensRead: 10, tokensEvaluated: 4, tokensGenerated: 2, stopReason: "eos", seconds: 0.1 },
+    toolCalls: [],
+    ...over,
+  });
+  const search = { raw: '{"name": "search_posts"}', name: "search_posts", arguments: { query: "x" }, result: "[]", malformed: false, shownPosts: ["a"] };
+  const broken = { raw: "{", name: undefined, arguments: undefined, result: "error: JSONDecodeError: ...", malformed: true, shownPosts: [] };
+  const transcripts: Transcript[] = [
+    { retrieval: { query: "q", hits: [{ post: "a", heading: "h", snippet: "s" }] }, calls: [call({ withTools: false })], answer: "r", outcome: "answered" },
+    { calls: [call({ prefix: "<tool_call>\n", toolCalls: [search, broken] }), call()], answer: "r", outcome: "answered" },
+    { calls: Array.from({ length: 6 }, () => call({ toolCalls: [search] })), answer: "(ran out of turns)", outcome: "ran-out-of-turns" },
+    {
+      calls: [call({ reply: "", record: { tokensRead: 9000, tokensEvaluated: undefined, tokensGenerated: 0, stopReason: "context-overflow", seconds: 0, error: "too long" } })],
+      answer: "",
+      outcome: "error",
+      error: "too long",
+    },
+  ];
+  const questions = [
+    { id: "q1", question: "?", post: "a", heading: "h" },
+    { id: "q2", question: "?", posts: ["a", "b"] as [string, string], headings: ["h", "i"] as [string, string] },
+  ];
+  for (const question of questions) {
+    for (const transcript of transcripts) {
+      const record = answerRecord("m.gguf", "agent", question, transcript);
+      const result = answerFromLine(JSON.parse(JSON.stringify(record)));
+      assert.ok("record" in result, `${question.id} ${transcript.outcome}: ${JSON.stringify("mismatch" in result && result.mismatch)}`);
+    }
+  }
 });
 
 test("a torn last line is not counted and is reported with its line number", () => {
