@@ -76,8 +76,9 @@ test("rescore prints the strict table of a logged run, and --json its rows", asy
 
 test("bad flags fail clearly before any model loads", () => {
   const result = runCli(["run", "--model", "x.gguf", "--designs", "workflow,agentic", "--retriever", "bm25", "--out", tempDir()]);
-  assert.equal(result.status, 1);
+  assert.equal(result.status, 2, "a usage error");
   assert.match(result.stderr, /unknown design agentic; choose from workflow, agent, agent-search-first, agent-forced/);
+  assert.doesNotMatch(result.stderr, /\n\s+at /, "one line, no stack trace");
 });
 
 test("run --fresh starts over once the model loads: the old answers, tables, manifest and report all go", async () => {
