@@ -39,11 +39,12 @@ const cli = commands
     process.exit(2);
   });
 
-try {
-  await cli.parseAsync();
-} catch (error) {
-  // Errors a user can act on print one clear line: our own, and any filesystem error, whichever path it names.
-  // Anything else is a bug and keeps its stack.
+/**
+ * Errors a user can act on end in one clear line: our own, and any file system error, whichever path it names.
+ * Anything else is a bug and keeps its stack. Errors raised outside the command's own promise (a stream's, a timer's)
+ * are treated alike.
+ */
+function exitOn(error: unknown): never {
   if (error instanceof UserError) {
     console.error(`blogqa: ${error.message}`);
     process.exit(error.exitCode);
@@ -53,5 +54,14 @@ try {
     console.error(`blogqa: ${line}`);
     process.exit(1);
   }
-  throw error;
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+}
+
+process.on("uncaughtException", exitOn);
+process.on("unhandledRejection", exitOn);
+try {
+  await cli.parseAsync();
+} catch (error) {
+  exitOn(error);
 }
