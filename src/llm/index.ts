@@ -7,3 +7,4 @@ export { NO_PENALTY, parseRepetitionPenalty, readGenerationConfig, type Decoding
 export { hubGenerationConfig, hubConfigDir } from "./hub-config.ts";
 export { STUDY_EXAMPLE, EXAMPLE_MESSAGES, EXAMPLE_SEARCH_POSTS } from "./study-example.ts";
 export type * from "./types.ts";
+export { callFailure } from "./types.ts";

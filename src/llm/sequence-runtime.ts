@@ -1,7 +1,7 @@
 // One context sequence as a ChatRuntime: greedy decoding with exact token accounting and optional KV-cache reuse.
 import type { LlamaContextSequence, LlamaModel, SequenceEvaluateOptions, Token } from "node-llama-cpp";
 import type { Decoding } from "./generation-config.ts";
-import type { CallRecord, ChatRuntime, GenerateRequest, Generation, StopReason } from "./types.ts";
+import type { CallEnding, CallRecord, ChatRuntime, GenerateRequest, Generation } from "./types.ts";
 import { commonPrefixLength } from "../common/index.ts";
 
 export const DEFAULT_MAX_TOKENS = 200;
@@ -58,7 +58,7 @@ export class SequenceRuntime implements ChatRuntime {
       const error = promptTokens.length === 0
         ? "the rendered prompt is empty"
         : `prompt of ${promptTokens.length} tokens does not fit the context of ${this.sequence.contextSize} tokens`;
-      const stopReason: StopReason = promptTokens.length === 0 ? "error" : "context-overflow";
+      const stopReason = promptTokens.length === 0 ? "error" : "context-overflow";
       const record: CallRecord = { tokensRead: promptTokens.length, tokensEvaluated: 0, tokensGenerated: 0, stopReason, seconds: seconds(), error };
       return { prompt, text: "", record };
     }
@@ -67,8 +67,7 @@ export class SequenceRuntime implements ChatRuntime {
     const meter = this.sequence.tokenMeter.getState();
     const input = await this.alignCache(promptTokens);
     const generated: Token[] = [];
-    let stopReason: StopReason = "max-tokens";
-    let error: string | undefined;
+    let ending: CallEnding = { stopReason: "max-tokens" };
     // the generation config's eos_token_id when there is one (as Transformers), else llama.cpp's end-of-generation set
     const { stopTokens } = this.options.decoding;
     const ends = stopTokens === null ? (t: Token) => this.model.isEogToken(t) : (t: Token) => stopTokens.includes(t);
@@ -77,13 +76,13 @@ export class SequenceRuntime implements ChatRuntime {
       for await (const token of this.sequence.evaluate(input, options)) {
         generated.push(token);
         if (ends(token)) {
-          stopReason = "eos";
+          ending = { stopReason: "eos" };
           break;
         }
         if (generated.length >= maxTokens) break;
         if (this.sequence.nextTokenIndex >= capacity) {
-          stopReason = "context-overflow";
-          error = `the context of ${this.sequence.contextSize} tokens filled up after ${generated.length} new tokens`;
+          const error = `the context of ${this.sequence.contextSize} tokens filled up after ${generated.length} new tokens`;
+          ending = { stopReason: "context-overflow", error };
           break;
         }
       }
@@ -97,9 +96,8 @@ export class SequenceRuntime implements ChatRuntime {
       tokensRead: promptTokens.length,
       tokensEvaluated,
       tokensGenerated: generated.length,
-      stopReason,
       seconds: seconds(),
-      ...(error === undefined ? {} : { error }),
+      ...ending,
     };
     return { prompt, text, record };
   }

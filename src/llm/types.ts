@@ -23,10 +23,31 @@ export interface ToolSchema {
   };
 }
 
-/** Why a call stopped. Errors are records, not exceptions: a run's failure is logged on its line. */
-export type StopReason = "eos" | "max-tokens" | "context-overflow" | "error";
+/**
+ * One model call's accounting, tagged by why it stopped: it ended ("eos") or reached its token cap with a reply, or
+ * it failed ("context-overflow", "error") with the error. Errors are records, not exceptions: a run's failure is
+ * logged on its line.
+ */
+export type CallRecord = CallCost & CallEnding;
 
-export interface CallRecord {
+/** Why a call stopped, with the error when it failed. */
+export type CallEnding = { readonly stopReason: "eos" | "max-tokens" } | CallFailure;
+
+/** A call that produced no usable reply, and why. */
+export interface CallFailure {
+  readonly stopReason: "context-overflow" | "error";
+  readonly error: string;
+}
+
+export type StopReason = CallRecord["stopReason"];
+
+/** The error of a call that produced no usable reply, else undefined. */
+export function callFailure(record: CallRecord): string | undefined {
+  return record.stopReason === "context-overflow" || record.stopReason === "error" ? record.error : undefined;
+}
+
+/** What a call cost, whatever its outcome. */
+export interface CallCost {
   /** Tokens of the whole rendered prompt, forced prefix included: the study's "tokens read". */
   readonly tokensRead: number;
   /**
@@ -35,10 +56,7 @@ export interface CallRecord {
    */
   readonly tokensEvaluated: number | undefined;
   readonly tokensGenerated: number;
-  readonly stopReason: StopReason;
   readonly seconds: number;
-  /** Set when stopReason is "context-overflow" or "error". */
-  readonly error?: string;
 }
 
 export interface GenerateRequest {

@@ -3,7 +3,7 @@ import type { ChatMessage, ChatRuntime } from "../llm/types.ts";
 import { AGENT_TOOLS, runToolCall, type ToolContext } from "./tools.ts";
 import { toolCallBlocks } from "./tool-call-blocks.ts";
 import { agentSystemPrompt, FORCED_PREFIX, RAN_OUT_OF_TURNS } from "./prompts.ts";
-import { callFailure } from "./answer-record.ts";
+import { callFailure } from "../llm/types.ts";
 import type { ModelCall, ToolCallRecord, Transcript, DesignId } from "./types.ts";
 
 export const MAX_TURNS = 6;

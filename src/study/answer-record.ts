@@ -1,13 +1,7 @@
 // Turns one transcript into its log line: the study's per-run measures, computed in this one place.
-import type { CallRecord } from "../llm/types.ts";
 import { isTwoPost, type Question } from "../corpus/types.ts";
 import { ignoredCallBlocks } from "./tool-call-blocks.ts";
 import { ANSWER_SCHEMA_VERSION, type AnswerRecord, type Transcript, type DesignId } from "./types.ts";
-
-/** The error of a call that produced no reply (context overflow, runtime failure), else undefined. */
-export function callFailure(record: CallRecord): string | undefined {
-  return record.stopReason === "context-overflow" || record.stopReason === "error" ? (record.error ?? record.stopReason) : undefined;
-}
 
 export function answerRecord(model: string, design: DesignId, question: Question, transcript: Transcript): AnswerRecord {
   const records = transcript.calls.map((c) => c.record);
@@ -39,7 +33,7 @@ export function answerRecord(model: string, design: DesignId, question: Question
     seconds: sum(records.map((r) => r.seconds)),
     seen_posts: [...new Set([...retrievedPosts, ...toolCalls.flatMap((t) => t.shownPosts)])],
     outcome: transcript.outcome,
-    ...(transcript.error !== undefined ? { error: transcript.error } : {}),
+    ...(transcript.outcome === "error" ? { error: transcript.error } : {}),
     transcript,
   };
 }

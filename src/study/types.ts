@@ -37,14 +37,18 @@ export interface ModelCall {
 
 export type Outcome = "answered" | "ran-out-of-turns" | "error";
 
-export interface Transcript {
+/** One run of a design, tagged by its outcome: an answer (or "(ran out of turns)"), or the error of a failed call. */
+export type Transcript = TranscriptCalls & (
+  | { readonly outcome: "answered" | "ran-out-of-turns"; readonly answer: string }
+  // The log keeps `answer` on every line; a failed run has none, and it is never scored as one.
+  | { readonly outcome: "error"; readonly answer: ""; readonly error: string }
+);
+
+/** What every transcript holds, whatever its outcome. */
+export interface TranscriptCalls {
   /** The workflow's search, before its one call (absent for agents). */
   readonly retrieval?: { readonly query: string; readonly hits: readonly Hit[] };
   readonly calls: readonly ModelCall[];
-  /** The final reply, or "(ran out of turns)"; "" when the run failed. */
-  readonly answer: string;
-  readonly outcome: Outcome;
-  readonly error?: string;
 }
 
 export const ANSWER_SCHEMA_VERSION = 1;

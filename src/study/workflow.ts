@@ -2,7 +2,7 @@
 import type { ChatRuntime } from "../llm/types.ts";
 import type { ToolContext } from "./tools.ts";
 import { WORKFLOW_SYSTEM_PROMPT, workflowUserPrompt } from "./prompts.ts";
-import { callFailure } from "./answer-record.ts";
+import { callFailure } from "../llm/types.ts";
 import type { Transcript } from "./types.ts";
 
 export const WORKFLOW_HITS = 3;

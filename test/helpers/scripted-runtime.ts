@@ -1,5 +1,5 @@
 // A ChatRuntime that returns chosen replies in order, and a tiny in-memory index: the loop's every branch, no model.
-import type { ChatRuntime, GenerateRequest, Generation, CallRecord } from "../../src/llm/types.ts";
+import type { ChatRuntime, GenerateRequest, Generation, CallRecord, CallCost, CallFailure } from "../../src/llm/types.ts";
 import type { Section } from "../../src/corpus/types.ts";
 import type { Hit } from "../../src/search/types.ts";
 import type { ToolContext } from "../../src/study/tools.ts";
@@ -8,8 +8,11 @@ export interface ScriptedRuntime extends ChatRuntime {
   readonly requests: GenerateRequest[];
 }
 
-/** Each call returns the next reply (with the forced prefix in front, as the real runtime does); tokens read = message characters. */
-export function scriptedRuntime(replies: readonly (string | Partial<CallRecord>)[]): ScriptedRuntime {
+/**
+ * Each call returns the next reply (with the forced prefix in front, as the real runtime does); tokens read = message
+ * characters. A reply given as a failure (and optionally costs) is a call that failed.
+ */
+export function scriptedRuntime(replies: readonly (string | (CallFailure & Partial<CallCost>))[]): ScriptedRuntime {
   const requests: GenerateRequest[] = [];
   return {
     requests,

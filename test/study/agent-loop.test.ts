@@ -133,7 +133,7 @@ test("system prompts: the agents and the workflow ask for the source in the same
 test("a failed call (context overflow) ends the run with its error, not with answer text", async () => {
   const runtime = scriptedRuntime([{ stopReason: "context-overflow", error: "prompt has 5000 tokens, the context 4096" }]);
   const t = await runAgent(QUESTION.question, "agent", runtime, fakeTools());
-  assert.deepEqual([t.outcome, t.answer, t.error], ["error", "", "prompt has 5000 tokens, the context 4096"]);
+  assert.deepEqual(t, { calls: t.calls, outcome: "error", answer: "", error: "prompt has 5000 tokens, the context 4096" });
 });
 
 test("the workflow searches with the question, shows three hits, makes one call without tools", async () => {
