@@ -10,6 +10,9 @@ export interface TableContext {
 
 /** "Qwen2.5-3B-Instruct" for hf:Qwen/Qwen2.5-3B-Instruct-GGUF/...; the file name for a local path. */
 export function modelLabel(id: string): string {
+  // "<id> [<tag>]": one model's runs from one of two run folders that `compare` reads together
+  const tagged = / \[([^\]/\\]+)\]$/.exec(id);
+  if (tagged) return `${modelLabel(id.slice(0, tagged.index))} [${tagged[1]}]`;
   const hub = /^hf:[^/]+\/([^/:]+)/.exec(id)?.[1];
   if (hub) return hub.replace(/-GGUF$/i, "");
   return id.split(/[\\/]/).at(-1)!.replace(/\.gguf$/i, "");
