@@ -5,6 +5,10 @@
 // token). Embedding rows are one-hot "slots" scaled to unit RMS, so the logits after token t are column slot(t) of
 // output.weight, times 8: a lookup table of next-token scores, written so the repetition penalty often changes the
 // winner, on positive logits (divided) and negative ones (multiplied).
+// Read in llama.cpp's qwen2 graph (src/models/qwen2.cpp at the commit node-llama-cpp 3.21.1 ships): the embedding
+// is not scaled; each block adds attn_output x softmax(QK^T)V, zero with V and attn_output zero, then ffn_down x
+// (silu(gate x) * up x), zero with ffn_down zero, to its input; then output x rms_norm(state) x output_norm, with no
+// output bias (none is written) and no logit scaling. The test checks the result, step by step, against that formula.
 import type { GgufTensor } from "./gguf-writer.ts";
 import type { Qwen2Shape } from "./qwen2-shapes.ts";
 import { randomTensorData, uniformFloats } from "../random.ts";
