@@ -3,7 +3,9 @@ import type { Argv, CommandModule } from "yargs";
 import { loadCorpus, loadQuestions } from "../corpus/index.ts";
 import { RETRIEVER_KINDS, evaluateSearch, loadEmbedder, openIndex } from "../search/index.ts";
 import type { Embedder, EmbeddingDtype, RetrieverKind, RetrieverScore, SearchOptions } from "../search/index.ts";
+import type { ProgressTick } from "../progress.ts";
 import { jsonOption, questionsOption, searchOptions } from "./options.ts";
+import { progressDisplay } from "./progress-display.ts";
 
 /** The parsed shape of `searchOptions`. */
 export interface SearchArgv {
@@ -17,10 +19,12 @@ export interface SearchArgv {
 /** yargs infers `choices` options as plain strings; the choices themselves guarantee the narrower types. */
 const typed = <T>(y: Argv<object>): Argv<T> => y as unknown as Argv<T>;
 
-const progress = (message: string) => process.stderr.write(`${message}\n`);
+const display = progressDisplay();
+const progress = (message: string) => display.message(message);
 
 export function searchOptionsFrom(argv: SearchArgv, retriever: RetrieverKind = argv.retriever): SearchOptions {
-  return { retriever, embeddingModel: argv["embedding-model"], dtype: argv["embedding-dtype"], cacheDir: argv["cache-dir"], onProgress: progress };
+  const tick = (t: ProgressTick) => display.tick(t);
+  return { retriever, embeddingModel: argv["embedding-model"], dtype: argv["embedding-dtype"], cacheDir: argv["cache-dir"], onProgress: progress, onTick: tick };
 }
 
 const index: CommandModule<object, SearchArgv & { json: boolean }> = {

@@ -7,6 +7,8 @@ import { readAnswerLog, modelLoadOptions, ANSWERS_FILE, DESIGN_IDS, type DesignI
 import { writeTables } from "../report/index.ts";
 import { UserError } from "../errors.ts";
 import path from "node:path";
+import type { OnTick } from "../progress.ts";
+import { progressDisplay } from "./progress-display.ts";
 
 export interface StudyInputs {
   readonly corpus: Corpus;
@@ -22,7 +24,10 @@ export interface StudyInputPaths {
   readonly cacheDir: string;
 }
 
-export const progress = (message: string) => console.error(message);
+/** Where run, smoke and experiment report: lines, and counts shown as one bar on a terminal (plain lines elsewhere). */
+export const display = progressDisplay();
+export const progress = (message: string) => display.message(message);
+export const tick: OnTick = (t) => display.tick(t);
 
 export async function prepareStudy(settings: RunSettings, o: StudyInputPaths): Promise<StudyInputs> {
   const corpus = await loadCorpus(o.content);
@@ -34,6 +39,7 @@ export async function prepareStudy(settings: RunSettings, o: StudyInputPaths): P
     dtype: settings.embeddingDtype,
     cacheDir: o.cacheDir,
     onProgress: progress,
+    onTick: tick,
   });
   progress(`${corpus.posts.length} posts, ${corpus.sections.length} sections, ${questions.length} questions, ${settings.retriever} search`);
   return { corpus, questions, index };
@@ -55,7 +61,7 @@ export function modelIds(models: readonly string[] | undefined, quant: Quant): s
 
 /** Loads models under a run's settings. */
 export function modelOpener(settings: RunSettings, cacheDir: string): (id: string) => Promise<LoadedModel> {
-  return (id) => loadModel(id, { ...modelLoadOptions(settings), cacheDir, onProgress: progress });
+  return (id) => loadModel(id, { ...modelLoadOptions(settings), cacheDir, onProgress: progress, onTick: tick });
 }
 
 /** Scores the folder's log, writes its tables and prints them. */

@@ -8,7 +8,7 @@ import { UserError } from "../errors.ts";
 import { checkWritableFolder } from "../fs-errors.ts";
 import { contentOption, jsonOption, questionsOption, runFolderOptions, runPositional, searchOptions, type BuiltArgs } from "./options.ts";
 import { checkOfflineInputs } from "./offline-check.ts";
-import { modelIds, modelOpener, parseDesigns, prepareStudy, progress, scoreAndPrint } from "./study-setup.ts";
+import { display, tick, modelIds, modelOpener, parseDesigns, prepareStudy, progress, scoreAndPrint } from "./study-setup.ts";
 
 const cost: CommandModule<object, { prefix: number; "per-turn": number; price: number; json: boolean }> = {
   command: "cost",
@@ -135,7 +135,9 @@ export async function runStudyCommand(
         }
       : undefined,
     onProgress: progress,
+    onTick: tick,
   });
+  display.stop();
   manifest.finish(summary);
   progress(`${summary.ran} runs done, ${summary.skipped} already logged, in ${summary.answersFile}`);
   scoreAndPrint(argv.out, inputs.corpus, inputs.questions.length);

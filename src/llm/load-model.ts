@@ -12,6 +12,7 @@ import { importNodeLlamaCpp, inheritedThreadpoolSize, startedWithPoolOfOne } fro
 import { serializeSampling } from "./serialize-sampling.ts";
 import { SequenceRuntime } from "./sequence-runtime.ts";
 import type { ChatRuntime, GenerateRequest, LoadedModel, ModelInfo, RuntimeOptions } from "./types.ts";
+import type { OnTick } from "../progress.ts";
 
 export const DEFAULT_CONTEXT_SIZE = 4096;
 
@@ -37,6 +38,8 @@ export interface LoadModelOptions {
   readonly vocabOnly?: boolean;
   /** Progress and backend lines, meant for stderr. */
   readonly onProgress?: (message: string) => void;
+  /** Counts megabytes downloaded when the model's files must be fetched. */
+  readonly onTick?: OnTick;
 }
 
 /**
@@ -49,7 +52,7 @@ export function defaultThreads(modelBytes: number, cpuMathCores: number): number
 
 export async function loadModel(id: string, options: LoadModelOptions): Promise<LoadedModel> {
   const report = options.onProgress ?? (() => {});
-  const files = await resolveModelFiles(id, { cacheDir: options.cacheDir, onProgress: report });
+  const files = await resolveModelFiles(id, { cacheDir: options.cacheDir, onProgress: report, ...(options.onTick ? { onTick: options.onTick } : {}) });
   const decoding = options.vocabOnly
     ? NO_PENALTY
     : await resolveDecoding(id, files.path, {

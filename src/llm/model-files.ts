@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../errors.ts";
 import { importNodeLlamaCpp } from "./native.ts";
+import type { OnTick } from "../progress.ts";
 
 export const QUANTS = ["f16", "q8_0", "q4_k_m"] as const;
 export type Quant = (typeof QUANTS)[number];
@@ -127,7 +128,10 @@ function describe(parts: readonly string[]): ModelFiles {
  * Local files of a model id, downloading an hf: URI into <cacheDir>/models first when its files are missing.
  * Files already there are used without touching the network; an interrupted download resumes.
  */
-export async function resolveModelFiles(id: string, options: { cacheDir: string; onProgress?: (message: string) => void }): Promise<ModelFiles> {
+export async function resolveModelFiles(
+  id: string,
+  options: { cacheDir: string; onProgress?: (message: string) => void; onTick?: OnTick },
+): Promise<ModelFiles> {
   if (!id.startsWith("hf:") && !/^https?:\/\//.test(id)) return localModelFiles(id);
   const dir = modelsDir(options.cacheDir);
   const { resolveModelFile } = await importNodeLlamaCpp();
@@ -145,7 +149,7 @@ export async function resolveModelFiles(id: string, options: { cacheDir: string;
     options.onProgress?.(`downloading ${id} into ${dir} (an interrupted download resumes)`);
     try {
       // cli: false keeps stdout clean; the parts of a split model download together.
-      first = await resolveModelFile(id, { directory: dir, cli: false, onProgress: downloadProgress(options.onProgress) });
+      first = await resolveModelFile(id, { directory: dir, cli: false, onProgress: downloadProgress(options.onProgress, options.onTick, id) });
     } catch (error) {
       throw new UserError(`Could not download model ${id}: ${(error as Error).message}. ${offlineHint}`);
     }
@@ -165,7 +169,11 @@ function localModelFiles(file: string): ModelFiles {
 }
 
 /** Turns byte counts into a line on stderr at most every 2 seconds, plus the last one. */
-function downloadProgress(report: ((message: string) => void) | undefined) {
+function downloadProgress(report: ((message: string) => void) | undefined, onTick: OnTick | undefined, id: string) {
+  if (onTick !== undefined) {
+    return ({ totalSize, downloadedSize }: { totalSize: number; downloadedSize: number }) =>
+      onTick({ task: "downloading", done: Math.floor(downloadedSize / 1e6), total: Math.ceil(totalSize / 1e6), unit: "MB", detail: id });
+  }
   if (report === undefined) return undefined;
   let last = 0;
   return ({ totalSize, downloadedSize }: { totalSize: number; downloadedSize: number }) => {

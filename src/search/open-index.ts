@@ -9,6 +9,7 @@ import { reciprocalRankFusion } from "./fusion.ts";
 import { snippet } from "./snippet.ts";
 import { bm25Key, embeddingsKey, partPaths, readBm25, readEmbeddings, writeBm25, writeEmbeddings } from "./index-cache.ts";
 import { loadEmbedder } from "./embedder.ts";
+import type { OnTick } from "../progress.ts";
 
 /**
  * What the dense half embeds for a section: its heading, then its text (the model truncates past 256 word pieces).
@@ -58,7 +59,7 @@ export async function openIndex(corpus: Corpus, options: SearchOptions & { reado
     if (cached.kind === "hit") matrix = cached.value;
     else {
       if (cached.kind === "stale") progress(`${cached.reason}: embedding the sections again`);
-      matrix = await embedSections(embedder, corpus.sections, progress);
+      matrix = await embedSections(embedder, corpus.sections, progress, options.onTick);
       await writeEmbeddings(paths, key, matrix).catch(cannotWrite);
     }
   }
@@ -72,11 +73,12 @@ export function sectionsHash(sections: readonly Section[]): string {
   return hash.digest("hex");
 }
 
-async function embedSections(embedder: Embedder, sections: readonly Section[], progress: (m: string) => void): Promise<EmbeddingMatrix> {
+async function embedSections(embedder: Embedder, sections: readonly Section[], progress: (m: string) => void, onTick?: OnTick): Promise<EmbeddingMatrix> {
   // All sections in one call: the embedder sorts by length before batching, so batches pad far less than
   // corpus-order slices would (measured: 74k word pieces instead of 112k for this blog with MiniLM's shape).
   let reported = 0;
   const vectors = await embedder.embed(sections.map(embeddingText), (done, total) => {
+    if (onTick) return onTick({ task: "embedding the sections", done, total, unit: "sections", detail: embedder.info.model });
     if (done === total || done - reported >= 64) {
       reported = done;
       progress(`embedded ${done}/${total} sections with ${embedder.info.model}`);

@@ -1,5 +1,6 @@
 // The records and interfaces of the search stage: hits, retrievers, the index, the embedder.
 import type { Corpus, Section } from "../corpus/types.ts";
+import type { OnTick } from "../progress.ts";
 
 /** What a search shows the model: the study's hit. */
 export interface Hit {
@@ -23,6 +24,8 @@ export interface SearchOptions {
   readonly cacheDir: string;
   /** Report progress of long work (downloads, embedding) to a person. */
   readonly onProgress?: (message: string) => void;
+  /** Counts sections embedded while the index is built; when given, it replaces the "embedded n/N" lines. */
+  readonly onTick?: OnTick;
 }
 
 /** What produced the dense half of the index: goes into cache keys and manifests. */

@@ -10,6 +10,7 @@ import type { ToolContext } from "./tools.ts";
 import type { AnswerRecord, Transcript, DesignId } from "./types.ts";
 import { runDesign, withMaxTokens } from "./run-design.ts";
 import type { RunSettings } from "./settings.ts";
+import type { OnTick } from "../progress.ts";
 
 /** The settings the runner itself reads (the others shape the search index and the model it is given). */
 export type RunnerSettings = Pick<RunSettings, "parallel" | "reuseCache" | "sharedContext" | "maxNewTokens">;
@@ -28,6 +29,8 @@ export interface RunStudyOptions {
    */
   readonly beforeStart?: () => Promise<void>;
   readonly onProgress?: (line: string) => void;
+  /** Counts runs done of each model's pending runs; when given, a run that went well gets no line of its own. */
+  readonly onTick?: OnTick;
 }
 
 export interface StudyRunSummary {
@@ -75,7 +78,8 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
           const record = answerRecord(model, task.design, task.question, transcript);
           appendAnswer(file, record);
           ran++;
-          progress(`${i + 1}/${pending.length} ${describeRun(record)}`);
+          if (options.onTick === undefined || record.outcome === "error") progress(`${i + 1}/${pending.length} ${describeRun(record)}`);
+          options.onTick?.({ task: `runs of ${path.basename(model)}`, done: i + 1, total: pending.length, unit: "runs", detail: `${record.design} ${record.question_id}` });
         });
       } finally {
         await loaded.dispose();

@@ -1,0 +1,79 @@
+// Shows progress ticks on stderr: one updating bar on a terminal (cli-progress), plain lines otherwise (logs, CI).
+import cliProgress from "cli-progress";
+import type { ProgressTick } from "../progress.ts";
+
+/** "1h 02m", "4m 05s", "12s". */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
+  if (s >= 60) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, "0")}s`;
+  return `${s}s`;
+}
+
+/**
+ * The counts, elapsed time and estimate of one tick, as the plain line and the bar both show them. The estimate
+ * assumes the remaining units take as long as the done ones did; none before the first is done. Example:
+ * "qwen2.5-1.5b runs: 12/120 runs, 1m 05s elapsed, ETA 9m 45s (agent-forced q12)".
+ */
+export function tickLine(tick: ProgressTick, elapsedSeconds: number): string {
+  const eta = tick.done > 0 && tick.done < tick.total ? `, ETA ${formatDuration((elapsedSeconds / tick.done) * (tick.total - tick.done))}` : "";
+  const detail = tick.detail ? ` (${tick.detail})` : "";
+  return `${tick.task}: ${tick.done}/${tick.total} ${tick.unit}, ${formatDuration(elapsedSeconds)} elapsed${eta}${detail}`;
+}
+
+export interface ProgressDisplay {
+  /** A message line; on a terminal it prints above the bar. */
+  message(line: string): void;
+  tick(tick: ProgressTick): void;
+  /** Ends the bar (a terminal keeps its last state). */
+  stop(): void;
+}
+
+/** Plain lines at most every `everyMs` per task (and always the first and last), or one bar on a TTY. */
+export function progressDisplay(stream: NodeJS.WriteStream = process.stderr, everyMs = 2000): ProgressDisplay {
+  const started = new Map<string, number>();
+  const lastLine = new Map<string, number>();
+  const elapsed = (task: string, now: number) => (now - (started.get(task) ?? now)) / 1000;
+  const begin = (task: string, now: number) => {
+    if (!started.has(task)) started.set(task, now);
+  };
+
+  if (!stream.isTTY) {
+    return {
+      message: (line) => void stream.write(`${line}\n`),
+      tick: (t) => {
+        const now = Date.now();
+        begin(t.task, now);
+        const first = !lastLine.has(t.task);
+        if (!first && t.done < t.total && now - lastLine.get(t.task)! < everyMs) return;
+        lastLine.set(t.task, now);
+        stream.write(`${tickLine(t, elapsed(t.task, now))}\n`);
+      },
+      stop: () => {},
+    };
+  }
+
+  const bars = new cliProgress.MultiBar(
+    { stream, format: "{bar} {line}", barsize: 20, hideCursor: true, clearOnComplete: false, stopOnComplete: true },
+    cliProgress.Presets.shades_classic,
+  );
+  let bar: cliProgress.SingleBar | undefined;
+  let barTask: string | undefined;
+  return {
+    message: (line) => (bar ? bars.log(`${line}\n`) : void stream.write(`${line}\n`)),
+    tick: (t) => {
+      const now = Date.now();
+      begin(t.task, now);
+      const line = tickLine(t, elapsed(t.task, now));
+      if (bar === undefined || barTask !== t.task) {
+        // A new task: the finished bar stays on screen as a line, a new one starts under it.
+        bar = bars.create(t.total, t.done, { line });
+        barTask = t.task;
+      } else {
+        bar.setTotal(t.total);
+        bar.update(t.done, { line });
+      }
+    },
+    stop: () => bars.stop(),
+  };
+}

@@ -1,0 +1,15 @@
+// Progress of long work (runs, embedding the sections, downloads) as counts, for the command line to display.
+
+/** One step of a long task: `done` of `total` units, and the item now in hand. */
+export interface ProgressTick {
+  /** What is counted, the same for every tick of one task: "qwen2.5-1.5b runs", "embedding sections". */
+  readonly task: string;
+  readonly done: number;
+  readonly total: number;
+  /** "runs", "sections", "MB". */
+  readonly unit: string;
+  /** The model and design at work, a file name: shown after the counts. */
+  readonly detail?: string;
+}
+
+export type OnTick = (tick: ProgressTick) => void;

@@ -1,0 +1,29 @@
+// Progress lines: counts, elapsed time and an estimate; when stderr is not a terminal, plain lines, throttled.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { formatDuration, progressDisplay, tickLine } from "../../src/commands/progress-display.ts";
+
+test("durations read as a person says them", () => {
+  assert.deepEqual([0, 12.4, 65, 3725].map(formatDuration), ["0s", "12s", "1m 05s", "1h 02m"]);
+});
+
+test("a tick's line has done/total, elapsed, an estimate from the pace so far, and the item in hand", () => {
+  const tick = { task: "runs of qwen2.5-1.5b", done: 12, total: 120, unit: "runs", detail: "agent-forced q12" };
+  assert.equal(tickLine(tick, 65), "runs of qwen2.5-1.5b: 12/120 runs, 1m 05s elapsed, ETA 9m 45s (agent-forced q12)");
+  assert.equal(tickLine({ ...tick, done: 0 }, 3), "runs of qwen2.5-1.5b: 0/120 runs, 3s elapsed (agent-forced q12)");
+  assert.equal(tickLine({ ...tick, done: 120, detail: undefined }, 650), "runs of qwen2.5-1.5b: 120/120 runs, 10m 50s elapsed");
+});
+
+test("not on a terminal: the first and last tick of a task, and at most one line per interval between", () => {
+  const written: string[] = [];
+  const stream = { isTTY: false, write: (s: string) => written.push(s) } as unknown as NodeJS.WriteStream;
+  const display = progressDisplay(stream, 60_000);
+  display.message("loading");
+  for (let done = 1; done <= 5; done++) display.tick({ task: "embedding the sections", done, total: 5, unit: "sections" });
+  display.stop();
+  assert.equal(written.length, 3);
+  assert.equal(written[0], "loading\n");
+  assert.match(written[1]!, /^embedding the sections: 1\/5 sections, 0s elapsed, ETA 0s\n$/);
+  assert.match(written[2]!, /^embedding the sections: 5\/5 sections, 0s elapsed\n$/);
+  assert.ok(written.every((line) => !line.includes("\u001b")), "no escape codes outside a terminal");
+});
