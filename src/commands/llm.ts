@@ -2,7 +2,8 @@
 import path from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import { ensureTinyModel, TINY_MODEL_SHAPES, type TinyModelDtype, type TinyModelShape, type TinyModelWeights } from "../test-models/index.ts";
-import { loadModel, modelIdFor, QUANTS, STUDY_EXAMPLE, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
+import { loadModel, modelIdFor, QUANTS, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
+import { STUDY_EXAMPLE } from "../study/index.ts";
 import { defaultCacheDir } from "./options.ts";
 
 /** Registers this file's commands on the command line. */
@@ -82,7 +83,7 @@ function templateCommand(): CommandModule<object, { model: string; quant: Quant;
         cacheDir: argv["cache-dir"],
         gpu: false,
         vocabOnly: true,
-        ...(argv["chat-template"] !== undefined ? { chatTemplateFile: argv["chat-template"] } : {}),
+        chatTemplate: argv["chat-template"],
         onProgress: (m) => console.error(m),
       });
       try {

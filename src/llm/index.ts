@@ -5,6 +5,5 @@ export { compileChatTemplate, renderChatPrompt, type ChatTemplate } from "./chat
 export { DEFAULT_MAX_TOKENS } from "./sequence-runtime.ts";
 export { NO_PENALTY, parseRepetitionPenalty, readGenerationConfig, type Decoding, type GenerationConfigFile, type RepetitionPenaltySetting } from "./generation-config.ts";
 export { hubGenerationConfig, hubConfigDir } from "./hub-config.ts";
-export { STUDY_EXAMPLE, EXAMPLE_MESSAGES, EXAMPLE_SEARCH_POSTS } from "./study-example.ts";
 export type * from "./types.ts";
 export { callFailure } from "./types.ts";

@@ -5,6 +5,7 @@ export { runWorkflow, WORKFLOW_HITS } from "./workflow.ts";
 export { AGENT_TOOLS, SEARCH_POSTS, READ_SECTION, READ_SECTION_MAX_WORDS, runToolCall, type ToolContext } from "./tools.ts";
 export { parseCalls, type ParsedCall, type ParsedReply } from "./parse-calls.ts";
 export * as prompts from "./prompts.ts";
+export { STUDY_EXAMPLE, EXAMPLE_MESSAGES } from "./study-example.ts";
 export { answerRecord } from "./answer-record.ts";
 export { ANSWERS_FILE, readAnswerLog, locateAnswerLog, tornLineNotice, runKey, type AnswerLog } from "./answer-log.ts";
 export { answerFromLine, onePostLineShape, twoPostLineShape } from "./answer-line.ts";

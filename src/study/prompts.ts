@@ -8,7 +8,10 @@ export const SOURCE_INSTRUCTION = "End your answer with a line 'Source: <post>',
 
 export const WORKFLOW_SYSTEM_PROMPT = `You answer questions about a technical blog, using the search results you are given. ${SOURCE_INSTRUCTION}`;
 
-export const AGENT_SYSTEM_PROMPT = `You answer questions about a technical blog, using its tools. ${SOURCE_INSTRUCTION}`;
+/** The agent's role, the first sentence of its system prompt (and the whole of it in the study's printed example). */
+export const AGENT_ROLE = "You answer questions about a technical blog, using its tools.";
+
+export const AGENT_SYSTEM_PROMPT = `${AGENT_ROLE} ${SOURCE_INSTRUCTION}`;
 
 export const SEARCH_FIRST_INSTRUCTION = "Always call search_posts before answering.";
 

@@ -1,5 +1,5 @@
 // A few fixed chat requests for greedy tests on the tiny model: tool schemas, a forced prefix, plain questions.
-import { EXAMPLE_SEARCH_POSTS, STUDY_EXAMPLE } from "../../src/llm/index.ts";
+import { SEARCH_POSTS, STUDY_EXAMPLE } from "../../src/study/index.ts";
 import type { GenerateRequest } from "../../src/llm/types.ts";
 
 const SYSTEM = "You answer questions about a technical blog, using its tools.";
@@ -11,6 +11,6 @@ export function question(i: number): string {
 
 export const GREEDY_REQUESTS: readonly GenerateRequest[] = [
   { ...STUDY_EXAMPLE, maxTokens: 24 },
-  { messages: [{ role: "system", content: SYSTEM }, { role: "user", content: question(0) }], tools: [EXAMPLE_SEARCH_POSTS], prefix: "<tool_call>\n", maxTokens: 24 },
+  { messages: [{ role: "system", content: SYSTEM }, { role: "user", content: question(0) }], tools: [SEARCH_POSTS], prefix: "<tool_call>\n", maxTokens: 24 },
   ...[1, 2, 3].map((i): GenerateRequest => ({ messages: [{ role: "system", content: SYSTEM }, { role: "user", content: question(i) }], maxTokens: 16 })),
 ];

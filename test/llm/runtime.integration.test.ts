@@ -3,7 +3,8 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { loadModel, EXAMPLE_SEARCH_POSTS } from "../../src/llm/index.ts";
+import { loadModel } from "../../src/llm/index.ts";
+import { SEARCH_POSTS } from "../../src/study/index.ts";
 import { pyJsonDumps } from "../../src/python/index.ts";
 import { decodeReply } from "../../src/llm/sequence-runtime.ts";
 import { sharedLlama } from "../../src/llm/load-model.ts";
@@ -55,8 +56,8 @@ test("decoding drops control tokens and keeps <tool_call> text", async () => {
 test("the forced prefix starts the text and counts in tokens read", async () => {
   const [runtime] = await model.openRuntimes(1, { reuseCache: false });
   const messages: ChatMessage[] = [{ role: "system", content: "S" }, { role: "user", content: question(7) }];
-  const plain = await runtime!.generate({ messages, tools: [EXAMPLE_SEARCH_POSTS], maxTokens: 8 });
-  const forced = await runtime!.generate({ messages, tools: [EXAMPLE_SEARCH_POSTS], prefix: "<tool_call>\n", maxTokens: 8 });
+  const plain = await runtime!.generate({ messages, tools: [SEARCH_POSTS], maxTokens: 8 });
+  const forced = await runtime!.generate({ messages, tools: [SEARCH_POSTS], prefix: "<tool_call>\n", maxTokens: 8 });
   assert.ok(forced.text.startsWith("<tool_call>\n"));
   assert.equal(forced.prompt, `${plain.prompt}<tool_call>\n`);
   assert.equal(forced.record.tokensRead, plain.record.tokensRead + 2); // <tool_call> and "\n"
@@ -87,7 +88,7 @@ test("greedy decoding repeats itself across runs and across processes", async ()
 test("four runtimes generating at once give the one-at-a-time outputs, with and without cache reuse", async () => {
   const requests = Array.from({ length: 12 }, (_, i): GenerateRequest => ({
     messages: [{ role: "system", content: "You answer questions." }, { role: "user", content: question(i) }],
-    ...(i % 3 === 0 ? { tools: [EXAMPLE_SEARCH_POSTS], prefix: "<tool_call>\n" } : {}),
+    ...(i % 3 === 0 ? { tools: [SEARCH_POSTS], prefix: "<tool_call>\n" } : {}),
     maxTokens: 20,
   }));
   const [one] = await model.openRuntimes(1, { reuseCache: false });
@@ -111,7 +112,7 @@ test("cache reuse cuts evaluated tokens of a growing conversation but not its ou
     const messages: ChatMessage[] = [{ role: "system", content: "You answer questions about a technical blog, using its tools." }, { role: "user", content: question(3) }];
     const turns = [];
     for (let turn = 0; turn < 3; turn++) {
-      const g = await runtime.generate({ messages, tools: [EXAMPLE_SEARCH_POSTS], ...(turn === 0 ? { prefix: "<tool_call>\n" } : {}), maxTokens: 30 });
+      const g = await runtime.generate({ messages, tools: [SEARCH_POSTS], ...(turn === 0 ? { prefix: "<tool_call>\n" } : {}), maxTokens: 30 });
       turns.push(g);
       messages.push({ role: "assistant", content: g.text }, { role: "tool", content: pyJsonDumps([{ post: `p${turn}`, heading: "H", snippet: "words ..." }]) });
     }

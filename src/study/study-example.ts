@@ -1,17 +1,9 @@
 // The study's printed example exchange: one search_posts call and its result, as the `template` command shows it.
+import type { ChatMessage, GenerateRequest } from "../llm/types.ts";
 import { pyJsonDumps } from "../python/index.ts";
-import type { ChatMessage, GenerateRequest, ToolSchema } from "./types.ts";
+import { AGENT_ROLE } from "./prompts.ts";
+import { SEARCH_POSTS } from "./tools.ts";
 
-export const EXAMPLE_SEARCH_POSTS: ToolSchema = {
-  type: "function",
-  function: {
-    name: "search_posts",
-    description: "Search the blog.",
-    parameters: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
-  },
-};
-
-export const EXAMPLE_SYSTEM = "You answer questions about a technical blog, using its tools.";
 export const EXAMPLE_QUESTION = "How can a maximum and a running sum be updated incrementally?";
 export const EXAMPLE_CALL = { name: "search_posts", arguments: { query: "online softmax running maximum" } };
 export const EXAMPLE_RESULT = [
@@ -20,10 +12,10 @@ export const EXAMPLE_RESULT = [
 
 /** The exchange: the assistant's reply is raw text (the study appended the model's reply as written). */
 export const EXAMPLE_MESSAGES: readonly ChatMessage[] = [
-  { role: "system", content: EXAMPLE_SYSTEM },
+  { role: "system", content: AGENT_ROLE },
   { role: "user", content: EXAMPLE_QUESTION },
   { role: "assistant", content: `<tool_call>\n${pyJsonDumps(EXAMPLE_CALL)}\n</tool_call>` },
   { role: "tool", content: pyJsonDumps(EXAMPLE_RESULT) },
 ];
 
-export const STUDY_EXAMPLE: GenerateRequest = { messages: EXAMPLE_MESSAGES, tools: [EXAMPLE_SEARCH_POSTS] };
+export const STUDY_EXAMPLE: GenerateRequest = { messages: EXAMPLE_MESSAGES, tools: [SEARCH_POSTS] };

@@ -3,7 +3,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { compileChatTemplate, loadModel, renderChatPrompt, STUDY_EXAMPLE, EXAMPLE_SEARCH_POSTS } from "../../src/llm/index.ts";
+import { compileChatTemplate, loadModel, renderChatPrompt } from "../../src/llm/index.ts";
+import { SEARCH_POSTS, STUDY_EXAMPLE } from "../../src/study/index.ts";
 import { UserError } from "../../src/errors.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { testCacheDir, tinyModelPath } from "../helpers/tiny-model.ts";
@@ -68,7 +69,7 @@ test("the forced prefix is appended after the generation prompt", async () => {
 test("tool schemas keep non-ASCII as is, like transformers' tojson (json.dumps with ensure_ascii=False)", async () => {
   const source = fs.readFileSync(await qwenTemplateFile(), "utf8");
   const template = compileChatTemplate(source, "test");
-  const tool = { ...EXAMPLE_SEARCH_POSTS, function: { ...EXAMPLE_SEARCH_POSTS.function, description: "Cherche — « été » <b>&</b>" } };
+  const tool = { ...SEARCH_POSTS, function: { ...SEARCH_POSTS.function, description: "Cherche — « été » <b>&</b>" } };
   const prompt = renderChatPrompt(template, { messages: [{ role: "user", content: "q" }], tools: [tool] });
   assert.ok(prompt.includes('"description": "Cherche — « été » <b>&</b>"'), prompt);
 });
