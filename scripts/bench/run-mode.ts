@@ -16,7 +16,7 @@ export interface Mode {
   readonly sharedContext: boolean;
 }
 
-// The modes batch several sequences on one context; "-separate" gives each its own context, which keeps
+// The benchmark's modes batch several sequences on one context; "-separate" gives each its own context, which keeps
 // every greedy answer identical to one-at-a-time (batching may flip near-ties) at the cost of batching.
 export const MODES: readonly Mode[] = [
   { name: "naive", parallel: 1, reuseCache: false, sharedContext: false },

@@ -1,4 +1,4 @@
-// Issue 7's targets checked against one benchmark run, each with the measured value and, when missed, what the run saw.
+// The benchmark's targets checked against one benchmark run, each with the measured value and, when missed, what the run saw.
 import type { IndexFigures } from "./index-bench.ts";
 import type { BenchRow } from "./rows.ts";
 import { MODES } from "./run-mode.ts";
