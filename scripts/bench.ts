@@ -63,7 +63,7 @@ const corpus = await loadCorpus(argv.content);
 const questions = (await loadQuestions(argv["questions-file"], corpus)).slice(0, questionCount);
 const tinyEmbedder = path.join(cacheDir, "tiny", "tiny-embedder");
 if (argv.retriever === "hybrid") ensureTinyEmbedder(tinyEmbedder, { seed: 42, shape: "tiny" });
-const tools = await openIndex(corpus, { retriever: argv.retriever, embeddingModel: tinyEmbedder, dtype: "fp32", cacheDir });
+const blogIndex = await openIndex(corpus, { retriever: argv.retriever, embeddingModel: tinyEmbedder, dtype: "fp32", cacheDir });
 const slice = { designs: DESIGN_IDS, questions, maxNewTokens };
 log(`bench: ${modelPath}, ${questions.length} questions x ${DESIGN_IDS.length} designs, ${maxNewTokens} new tokens a call, ${repeats} repeat(s), ${argv.retriever} search`);
 
@@ -78,7 +78,7 @@ log(`bench: ${modelPath}, ${questions.length} questions x ${DESIGN_IDS.length} d
 const samples: ModeSample[][] = MODES.map(() => []);
 for (let r = 0; r < repeats; r++) {
   for (const [i, mode] of MODES.entries()) {
-    const s = await runMode({ mode, slice, tools, load });
+    const s = await runMode({ mode, slice, index: blogIndex, load });
     samples[i]!.push(s);
     log(`repeat ${r + 1}/${repeats} ${mode.name}: ${s.seconds.toFixed(1)} s wall, ${s.busySeconds.toFixed(1)} s busy, ${s.calls} calls, ${s.tokensGenerated} generated, ${s.tokensEvaluated}/${s.tokensRead} evaluated/read`);
   }

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Question } from "../../src/corpus/index.ts";
 import type { ChatRuntime, LoadedModel, ModelInfo, RuntimeOptions } from "../../src/llm/index.ts";
-import { ANSWERS_FILE, readAnswerLog, runStudy, type ToolContext, type DesignId } from "../../src/study/index.ts";
+import { ANSWERS_FILE, readAnswerLog, runStudy, type BlogIndex, type DesignId } from "../../src/study/index.ts";
 import { unionSeconds, type Interval } from "./stats.ts";
 
 /** One execution mode: the study's settings that change how, never what, is computed. */
@@ -58,7 +58,7 @@ export interface ModeSample {
 export interface RunModeOptions {
   readonly mode: Mode;
   readonly slice: Slice;
-  readonly tools: ToolContext;
+  readonly index: BlogIndex;
   /** Loads the model afresh (runStudy disposes it after the run). */
   readonly load: () => Promise<LoadedModel>;
 }
@@ -86,7 +86,7 @@ export async function runMode(o: RunModeOptions): Promise<ModeSample> {
       outDir,
       models: ["bench"],
       openModel,
-      tools: o.tools,
+      index: o.index,
       designs: o.slice.designs,
       questions: o.slice.questions,
       settings: { parallel: o.mode.parallel, reuseCache: o.mode.reuseCache, sharedContext: o.mode.sharedContext, maxNewTokens: o.slice.maxNewTokens },

@@ -89,7 +89,7 @@ const audit: CommandModule<object, AuditArgs> = {
       const recorded = manifest.models.find((m) => m.id === model);
       const change = recorded && decodingChange(model, recorded.decoding, loaded.info.decoding);
       if (change) throw new UserError(`${change}: a rerun would not decode as the run did`);
-      const result = await auditRuns({ runs, model: loaded, tools: index, maxNewTokens: settings.maxNewTokens, onProgress: progress });
+      const result = await auditRuns({ runs, model: loaded, index, maxNewTokens: settings.maxNewTokens, onProgress: progress });
       console.log(argv.json ? JSON.stringify(result) : auditText(result, { dir, parallel: settings.parallel, reuseCache: settings.reuseCache }));
     } finally {
       await loaded.dispose();

@@ -125,7 +125,7 @@ export async function runStudyCommand(
       }
       return model;
     },
-    tools: inputs.index,
+    index: inputs.index,
     settings,
     // --fresh: the first model must load before the folder's earlier work is removed.
     beforeStart: argv.fresh

@@ -1,6 +1,6 @@
 // The agent loop, as the study ran it: generate, run every tool call the reply wrote, append, repeat.
 import type { ChatMessage, ChatRuntime } from "../llm/types.ts";
-import { AGENT_TOOLS, runToolCall, type ToolContext } from "./tools.ts";
+import { AGENT_TOOLS, runToolCall, type BlogIndex } from "./tools.ts";
 import { toolCallBlocks } from "./tool-call-blocks.ts";
 import { agentSystemPrompt, FORCED_PREFIX, RAN_OUT_OF_TURNS } from "./prompts.ts";
 import { callFailure } from "../llm/types.ts";
@@ -10,7 +10,7 @@ export const MAX_TURNS = 6;
 
 export type AgentDesign = Exclude<DesignId, "workflow">;
 
-export async function runAgent(question: string, design: AgentDesign, runtime: ChatRuntime, tools: ToolContext): Promise<Transcript> {
+export async function runAgent(question: string, design: AgentDesign, runtime: ChatRuntime, index: BlogIndex): Promise<Transcript> {
   const messages: ChatMessage[] = [
     { role: "system", content: agentSystemPrompt(design) },
     { role: "user", content: question },
@@ -42,7 +42,7 @@ export async function runAgent(question: string, design: AgentDesign, runtime: C
     messages.push({ role: "assistant", content: reply });
     const toolCalls: ToolCallRecord[] = [];
     for (const block of blocks) {
-      const result = await runToolCall(block, tools);
+      const result = await runToolCall(block, index);
       toolCalls.push(result);
       messages.push({ role: "tool", content: result.result });
     }

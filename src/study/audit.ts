@@ -3,7 +3,7 @@
 // this measures it for a run folder instead of assuming it.
 import type { LoadedModel } from "../llm/types.ts";
 import { runDesign, withMaxTokens } from "./run-design.ts";
-import type { ToolContext } from "./tools.ts";
+import type { BlogIndex } from "./tools.ts";
 import type { AnswerRecord, Transcript } from "./types.ts";
 import { commonPrefixLength } from "../common/index.ts";
 
@@ -46,7 +46,7 @@ export interface AuditOptions {
   /** The model's logged runs to check, in log order. */
   readonly runs: readonly AnswerRecord[];
   readonly model: LoadedModel;
-  readonly tools: ToolContext;
+  readonly index: BlogIndex;
   /** The run's own setting. */
   readonly maxNewTokens: number;
   readonly onProgress?: (line: string) => void;
@@ -59,7 +59,7 @@ export async function auditRuns(options: AuditOptions): Promise<AuditResult> {
   const generate = withMaxTokens(runtime!, options.maxNewTokens);
   const runs: AuditedRun[] = [];
   for (const [i, logged] of options.runs.entries()) {
-    const rerun = await runDesign(logged.design, logged.question, generate, options.tools);
+    const rerun = await runDesign(logged.design, logged.question, generate, options.index);
     const difference = firstDifference(logged.transcript, rerun);
     runs.push({ design: logged.design, question_id: logged.question_id, difference });
     progress(`${i + 1}/${options.runs.length} ${logged.design} ${logged.question_id}: ${difference ? `differs at call ${difference.call}` : "identical"}`);

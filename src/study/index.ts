@@ -2,7 +2,7 @@
 export * from "./types.ts";
 export { runAgent, MAX_TURNS, type AgentDesign } from "./agent-loop.ts";
 export { runWorkflow, WORKFLOW_HITS } from "./workflow.ts";
-export { AGENT_TOOLS, SEARCH_POSTS, READ_SECTION, READ_SECTION_MAX_WORDS, runToolCall, type ToolContext } from "./tools.ts";
+export { AGENT_TOOLS, SEARCH_POSTS, READ_SECTION, READ_SECTION_MAX_WORDS, runToolCall, type BlogIndex } from "./tools.ts";
 export { parseCalls, type ParsedCall, type ParsedReply } from "./parse-calls.ts";
 export * as prompts from "./prompts.ts";
 export { STUDY_EXAMPLE, EXAMPLE_MESSAGES } from "./study-example.ts";

@@ -1,12 +1,12 @@
 // One run of one design on one question: the dispatch that the runner and the audit share.
 import type { ChatRuntime } from "../llm/types.ts";
 import { runAgent } from "./agent-loop.ts";
-import type { ToolContext } from "./tools.ts";
+import type { BlogIndex } from "./tools.ts";
 import type { Transcript, DesignId } from "./types.ts";
 import { runWorkflow } from "./workflow.ts";
 
-export function runDesign(design: DesignId, question: string, runtime: ChatRuntime, tools: ToolContext): Promise<Transcript> {
-  return design === "workflow" ? runWorkflow(question, runtime, tools) : runAgent(question, design, runtime, tools);
+export function runDesign(design: DesignId, question: string, runtime: ChatRuntime, index: BlogIndex): Promise<Transcript> {
+  return design === "workflow" ? runWorkflow(question, runtime, index) : runAgent(question, design, runtime, index);
 }
 
 /** The runtime with a run's max-new-tokens setting applied to every call that does not set its own. */

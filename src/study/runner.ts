@@ -6,7 +6,7 @@ import type { ChatRuntime, LoadedModel } from "../llm/types.ts";
 import { answerRecord } from "./answer-record.ts";
 import { ANSWERS_FILE, appendAnswer, dropTornTail, readAnswerLog, runKey } from "./answer-log.ts";
 import { acquireRunLock } from "./run-lock.ts";
-import type { ToolContext } from "./tools.ts";
+import type { BlogIndex } from "./tools.ts";
 import type { AnswerRecord, Transcript, DesignId } from "./types.ts";
 import { runDesign, withMaxTokens } from "./run-design.ts";
 import type { RunSettings } from "./settings.ts";
@@ -19,7 +19,7 @@ export interface RunStudyOptions {
   readonly outDir: string;
   readonly models: readonly string[];
   readonly openModel: (id: string) => Promise<LoadedModel>;
-  readonly tools: ToolContext;
+  readonly index: BlogIndex;
   readonly designs: readonly DesignId[];
   readonly questions: readonly Question[];
   readonly settings: RunnerSettings;
@@ -74,7 +74,7 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
           reuseCache: settings.reuseCache,
           sharedContext: settings.sharedContext,
         });
-        await runInOrder(pending, runtimes.map((r) => withMaxTokens(r, settings.maxNewTokens)), options.tools, (task, transcript, i) => {
+        await runInOrder(pending, runtimes.map((r) => withMaxTokens(r, settings.maxNewTokens)), options.index, (task, transcript, i) => {
           const record = answerRecord(model, task.design, task.question, transcript);
           appendAnswer(file, record);
           ran++;
@@ -98,7 +98,7 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
 async function runInOrder(
   tasks: readonly Task[],
   runtimes: readonly ChatRuntime[],
-  tools: ToolContext,
+  index: BlogIndex,
   onDone: (task: Task, transcript: Transcript, index: number) => void,
 ): Promise<void> {
   const finished = new Map<number, Transcript>();
@@ -114,10 +114,10 @@ async function runInOrder(
   let failed = false;
   const worker = async (runtime: ChatRuntime) => {
     while (!failed && nextToStart < tasks.length) {
-      const index = nextToStart++;
+      const position = nextToStart++;
       try {
-        const task = tasks[index]!;
-        finished.set(index, await runDesign(task.design, task.question.question, runtime, tools));
+        const task = tasks[position]!;
+        finished.set(position, await runDesign(task.design, task.question.question, runtime, index));
       } catch (error) {
         failed = true; // the other workers finish their current run and stop: nothing may write after we return
         throw error;

@@ -6,8 +6,11 @@ import type { Section } from "../corpus/types.ts";
 import type { Hit } from "../search/types.ts";
 import type { ToolCallRecord } from "./types.ts";
 
-/** What the tools may touch: the index, never the filesystem (model-written names are only map keys). */
-export interface ToolContext {
+/**
+ * The part of the blog's search index that the tools may touch: a search and a section lookup, never the
+ * filesystem (model-written names are only map keys).
+ */
+export interface BlogIndex {
   search(query: string, k?: number): Promise<Hit[]>;
   section(post: string, heading: string): Section | undefined;
 }
@@ -41,7 +44,7 @@ interface ToolOutput {
 }
 
 /** A call whose arguments are bound to its tool, ready to run on the index. */
-type Runner = (context: ToolContext) => Promise<ToolOutput>;
+type Runner = (index: BlogIndex) => Promise<ToolOutput>;
 
 /**
  * What the loop makes of one call's text before running it: the tool bound to its arguments, or the
@@ -74,13 +77,13 @@ export function bindToolCall(raw: string): BoundCall {
 }
 
 /** Runs the text of one call: bind it, then run it on the index. Every failure becomes the error the model reads. */
-export async function runToolCall(raw: string, context: ToolContext): Promise<ToolCallRecord> {
+export async function runToolCall(raw: string, index: BlogIndex): Promise<ToolCallRecord> {
   const call = bindToolCall(raw);
   const logged = { raw, name: call.name, arguments: toPlainJson(call.arguments) };
   const failed = (error: string): ToolCallRecord => ({ ...logged, result: pyJsonDumps(error), malformed: true, shownPosts: [] });
   if (call.kind === "failed") return failed(call.error);
   try {
-    const output = await call.run(context);
+    const output = await call.run(index);
     return { ...logged, result: pyJsonDumps(output.value), malformed: false, shownPosts: output.shownPosts };
   } catch (error) {
     return failed(`error: ${describe(error)}`);
@@ -93,15 +96,15 @@ type Tool = (args: unknown) => Runner;
 const TOOLS: Readonly<Record<string, Tool>> = {
   search_posts: (args) => {
     const { query } = bindArguments("search_posts", args, ["query"]);
-    return async (context) => {
-      const hits = await context.search(query, 3);
+    return async (index) => {
+      const hits = await index.search(query, 3);
       return { value: hits, shownPosts: hits.map((h) => h.post) };
     };
   },
   read_section: (args) => {
     const { post, heading } = bindArguments("read_section", args, ["post", "heading"]);
-    return async (context) => {
-      const section = context.section(post, heading);
+    return async (index) => {
+      const section = index.section(post, heading);
       if (!section) throw new PyError("LookupError", `no section ${pyRepr(heading)} in post ${pyRepr(post)}`);
       const words = section.text.split(/\s+/).filter(Boolean);
       const text = words.slice(0, READ_SECTION_MAX_WORDS).join(" ") + (words.length > READ_SECTION_MAX_WORDS ? " ..." : "");

@@ -1,14 +1,14 @@
 // The workflow: search once with the question, put the top three hits in the prompt, answer in one call.
 import type { ChatRuntime } from "../llm/types.ts";
-import type { ToolContext } from "./tools.ts";
+import type { BlogIndex } from "./tools.ts";
 import { WORKFLOW_SYSTEM_PROMPT, workflowUserPrompt } from "./prompts.ts";
 import { callFailure } from "../llm/types.ts";
 import type { Transcript } from "./types.ts";
 
 export const WORKFLOW_HITS = 3;
 
-export async function runWorkflow(question: string, runtime: ChatRuntime, tools: ToolContext): Promise<Transcript> {
-  const hits = await tools.search(question, WORKFLOW_HITS);
+export async function runWorkflow(question: string, runtime: ChatRuntime, index: BlogIndex): Promise<Transcript> {
+  const hits = await index.search(question, WORKFLOW_HITS);
   const messages = [
     { role: "system", content: WORKFLOW_SYSTEM_PROMPT },
     { role: "user", content: workflowUserPrompt(question, hits) },

@@ -2,7 +2,7 @@
 import type { ChatRuntime, GenerateRequest, Generation, CallRecord, CallCost, CallFailure } from "../../src/llm/types.ts";
 import type { Section } from "../../src/corpus/types.ts";
 import type { Hit } from "../../src/search/types.ts";
-import type { ToolContext } from "../../src/study/tools.ts";
+import type { BlogIndex } from "../../src/study/tools.ts";
 
 export interface ScriptedRuntime extends ChatRuntime {
   readonly requests: GenerateRequest[];
@@ -35,7 +35,7 @@ export const SECTIONS: readonly Section[] = [
 ];
 
 /** Search returns hits whose text shares a word with the query, in section order; read_section looks sections up. */
-export function fakeTools(): ToolContext & { readonly queries: string[] } {
+export function fakeIndex(): BlogIndex & { readonly queries: string[] } {
   const queries: string[] = [];
   return {
     queries,

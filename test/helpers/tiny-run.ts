@@ -51,7 +51,7 @@ export async function tinyRun(options: TinyRunOptions = {}): Promise<{ dir: stri
       await manifest.recordModel(loaded.info);
       return loaded;
     },
-    tools: index,
+    index,
     designs,
     questions,
     settings,

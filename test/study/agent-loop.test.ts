@@ -5,14 +5,14 @@ import { runAgent, MAX_TURNS } from "../../src/study/agent-loop.ts";
 import { runWorkflow } from "../../src/study/workflow.ts";
 import { answerRecord } from "../../src/study/answer-record.ts";
 import { AGENT_SYSTEM_PROMPT, FORCED_PREFIX, SEARCH_FIRST_INSTRUCTION, SOURCE_INSTRUCTION, WORKFLOW_SYSTEM_PROMPT } from "../../src/study/prompts.ts";
-import { fakeTools, scriptedRuntime } from "../helpers/scripted-runtime.ts";
+import { fakeIndex, scriptedRuntime } from "../helpers/scripted-runtime.ts";
 
 const QUESTION = { id: "q01", question: "How is the running maximum of the online softmax updated?", post: "flashattention-explained", heading: "The online softmax" };
 const call = (name: string, args: unknown) => `<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
 
 test("a reply with no tool call is the answer, after one model call", async () => {
   const runtime = scriptedRuntime(["It rescales.\nSource: flashattention-explained"]);
-  const t = await runAgent(QUESTION.question, "agent", runtime, fakeTools());
+  const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
   assert.equal(t.outcome, "answered");
   assert.equal(t.answer, "It rescales.\nSource: flashattention-explained");
   assert.equal(t.calls.length, 1);
@@ -21,12 +21,12 @@ test("a reply with no tool call is the answer, after one model call", async () =
 });
 
 test("two calls in one reply both run, in order, each with its own tool message", async () => {
-  const tools = fakeTools();
+  const index = fakeIndex();
   const reply = `${call("search_posts", { query: "running maximum" })}\n${call("read_section", { post: "kv-cache-inference", heading: "Prefill and decode" })}`;
   const runtime = scriptedRuntime([reply, "Done. Source: flashattention-explained"]);
-  const t = await runAgent(QUESTION.question, "agent", runtime, tools);
+  const t = await runAgent(QUESTION.question, "agent", runtime, index);
   assert.equal(t.calls[0]?.toolCalls.length, 2);
-  assert.deepEqual(tools.queries, ["running maximum"]);
+  assert.deepEqual(index.queries, ["running maximum"]);
   const second = runtime.requests[1]!.messages;
   assert.deepEqual(second.map((m) => m.role), ["system", "user", "assistant", "tool", "tool"]);
   assert.equal(second[2]?.content, reply);
@@ -39,7 +39,7 @@ test("two calls in one reply both run, in order, each with its own tool message"
 
 test("JSON followed by trailing text parses the first value and ignores the rest", async () => {
   const runtime = scriptedRuntime([`<tool_call>{"name": "search_posts", "arguments": {"query": "online softmax"}} and then some</tool_call>`, "A."]);
-  const t = await runAgent(QUESTION.question, "agent", runtime, fakeTools());
+  const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
   assert.equal(t.calls[0]?.toolCalls[0]?.malformed, false);
 });
 
@@ -58,7 +58,7 @@ const malformedCases: [string, string, RegExp][] = [
 for (const [what, reply, expected] of malformedCases) {
   test(`${what} becomes an error tool result and counts as malformed`, async () => {
     const runtime = scriptedRuntime([reply, "Answer. Source: none"]);
-    const t = await runAgent(QUESTION.question, "agent", runtime, fakeTools());
+    const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
     const toolCall = t.calls[0]?.toolCalls[0];
     assert.equal(toolCall?.malformed, true);
     assert.match(toolCall!.result, expected);
@@ -70,7 +70,7 @@ for (const [what, reply, expected] of malformedCases) {
 
 test("an unclosed <tool_call> is no call: the reply is the answer", async () => {
   const runtime = scriptedRuntime([`<tool_call>\n{"name": "search_posts", "arguments": {"query": "x"}}`]);
-  const t = await runAgent(QUESTION.question, "agent", runtime, fakeTools());
+  const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
   assert.equal(t.outcome, "answered");
   assert.equal(t.calls.length, 1);
   const r = answerRecord("m", "agent", QUESTION, t);
@@ -84,7 +84,7 @@ const notCalls: [string, string][] = [
 for (const [what, reply] of notCalls) {
   test(`a block holding ${what} is no call, as in the study's pattern: the reply is the answer`, async () => {
     const runtime = scriptedRuntime([reply]);
-    const t = await runAgent(QUESTION.question, "agent", runtime, fakeTools());
+    const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
     assert.deepEqual([t.outcome, t.answer, t.calls.length], ["answered", reply, 1]);
     assert.equal(answerRecord("m", "agent", QUESTION, t).ignored_call_blocks, 1);
   });
@@ -92,7 +92,7 @@ for (const [what, reply] of notCalls) {
 
 test("a doubled opening tag (the forced prefix, then the model's own) still runs the call inside", async () => {
   const runtime = scriptedRuntime([`<tool_call>\n{"name": "search_posts", "arguments": {"query": "running maximum"}}\n</tool_call>`, "A."]);
-  const t = await runAgent(QUESTION.question, "agent-forced", runtime, fakeTools());
+  const t = await runAgent(QUESTION.question, "agent-forced", runtime, fakeIndex());
   assert.equal(t.calls[0]?.reply.startsWith("<tool_call>\n<tool_call>\n{"), true);
   const r = answerRecord("m", "agent-forced", QUESTION, t);
   assert.deepEqual([r.tool_calls, r.malformed, r.found, r.ignored_call_blocks], [1, 0, true, 1]);
@@ -100,7 +100,7 @@ test("a doubled opening tag (the forced prefix, then the model's own) still runs
 
 test(`still calling tools after ${MAX_TURNS} turns ends in "(ran out of turns)"`, async () => {
   const runtime = scriptedRuntime(Array.from({ length: MAX_TURNS }, () => call("search_posts", { query: "softmax" })));
-  const t = await runAgent(QUESTION.question, "agent", runtime, fakeTools());
+  const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
   assert.equal(t.outcome, "ran-out-of-turns");
   assert.equal(t.answer, "(ran out of turns)");
   assert.equal(runtime.requests.length, MAX_TURNS);
@@ -112,7 +112,7 @@ test(`still calling tools after ${MAX_TURNS} turns ends in "(ran out of turns)"`
 
 test("the forced design starts only its first reply with <tool_call>\\n, and the prefix stays in the transcript", async () => {
   const runtime = scriptedRuntime([`{"name": "search_posts", "arguments": {"query": "running maximum"}}\n</tool_call>`, "A. Source: flashattention-explained"]);
-  const t = await runAgent(QUESTION.question, "agent-forced", runtime, fakeTools());
+  const t = await runAgent(QUESTION.question, "agent-forced", runtime, fakeIndex());
   assert.equal(runtime.requests[0]?.prefix, FORCED_PREFIX);
   assert.equal(runtime.requests[1]?.prefix, undefined);
   assert.equal(runtime.requests[1]?.messages[2]?.content.startsWith("<tool_call>\n{"), true);
@@ -122,8 +122,8 @@ test("the forced design starts only its first reply with <tool_call>\\n, and the
 test("system prompts: the agents and the workflow ask for the source in the same words", async () => {
   const plain = scriptedRuntime(["x"]);
   const first = scriptedRuntime(["x"]);
-  await runAgent("q?", "agent", plain, fakeTools());
-  await runAgent("q?", "agent-search-first", first, fakeTools());
+  await runAgent("q?", "agent", plain, fakeIndex());
+  await runAgent("q?", "agent-search-first", first, fakeIndex());
   assert.equal(plain.requests[0]?.messages[0]?.content, AGENT_SYSTEM_PROMPT);
   assert.equal(first.requests[0]?.messages[0]?.content, `${AGENT_SYSTEM_PROMPT} ${SEARCH_FIRST_INSTRUCTION}`);
   assert.ok(AGENT_SYSTEM_PROMPT.endsWith(SOURCE_INSTRUCTION) && WORKFLOW_SYSTEM_PROMPT.endsWith(SOURCE_INSTRUCTION));
@@ -132,15 +132,15 @@ test("system prompts: the agents and the workflow ask for the source in the same
 
 test("a failed call (context overflow) ends the run with its error, not with answer text", async () => {
   const runtime = scriptedRuntime([{ stopReason: "context-overflow", error: "prompt has 5000 tokens, the context 4096" }]);
-  const t = await runAgent(QUESTION.question, "agent", runtime, fakeTools());
+  const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
   assert.deepEqual(t, { calls: t.calls, outcome: "error", answer: "", error: "prompt has 5000 tokens, the context 4096" });
 });
 
 test("the workflow searches with the question, shows three hits, makes one call without tools", async () => {
-  const tools = fakeTools();
+  const index = fakeIndex();
   const runtime = scriptedRuntime(["It keeps a running sum.\nSource: flashattention-explained"]);
-  const t = await runWorkflow(QUESTION.question, runtime, tools);
-  assert.deepEqual(tools.queries, [QUESTION.question]);
+  const t = await runWorkflow(QUESTION.question, runtime, index);
+  assert.deepEqual(index.queries, [QUESTION.question]);
   assert.equal(runtime.requests[0]?.tools, undefined);
   assert.equal(runtime.requests[0]?.messages[0]?.content, WORKFLOW_SYSTEM_PROMPT);
   assert.match(runtime.requests[0]!.messages[1]!.content, /^Search results:\n\[\{"post": "flashattention-explained"/);

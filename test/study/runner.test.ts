@@ -9,7 +9,7 @@ import { acquireRunLock } from "../../src/study/run-lock.ts";
 import { readAnswerLog } from "../../src/study/answer-log.ts";
 import type { ChatRuntime, LoadedModel } from "../../src/llm/types.ts";
 import type { Question } from "../../src/corpus/types.ts";
-import { fakeTools } from "../helpers/scripted-runtime.ts";
+import { fakeIndex } from "../helpers/scripted-runtime.ts";
 
 const QUESTIONS: Question[] = Array.from({ length: 6 }, (_, i) => ({
   id: `q${i + 1}`,
@@ -57,7 +57,7 @@ const stable = (dir: string) =>
 
 async function run(dir: string, model: LoadedModel, settings: Partial<RunnerSettings> = {}) {
   const designs = ["workflow", "agent", "agent-forced"] as const;
-  return runStudy({ outDir: dir, models: ["m1", "m2"], designs, questions: QUESTIONS, openModel: async () => model, tools: fakeTools(), settings: { ...SETTINGS, ...settings } });
+  return runStudy({ outDir: dir, models: ["m1", "m2"], designs, questions: QUESTIONS, openModel: async () => model, index: fakeIndex(), settings: { ...SETTINGS, ...settings } });
 }
 
 test("every (model, design, question) is logged once, in plan order", async () => {
