@@ -1,4 +1,4 @@
-// The tiny embedding model, generated once into .cache/test/tiny-embedder and reused by every test that embeds.
+// The tiny embedding model, generated once into .cache/test/tiny/tiny-embedder (where smoke keeps it too) for every test that embeds.
 import path from "node:path";
 import { ensureTinyEmbedder } from "../../src/test-models/index.ts";
 import { repoRoot } from "./run-cli.ts";
@@ -7,7 +7,7 @@ import { repoRoot } from "./run-cli.ts";
 export const TINY_EMBEDDER_SEED = 42;
 
 /** Its folder (git-ignored, like every generated artifact). */
-export const tinyEmbedderDir = path.join(repoRoot, ".cache", "test", "tiny-embedder");
+export const tinyEmbedderDir = path.join(repoRoot, ".cache", "test", "tiny", "tiny-embedder");
 
 /**
  * Path of the tiny BERT-style model (seed 42, hidden 32, about 0.3 MB; load it with

@@ -1,10 +1,16 @@
-// The tiny test model, generated once into .cache/test/ and reused by every test that needs a real GGUF.
+// The tiny test model, generated once into .cache/test/tiny/ and reused by every test that needs a real GGUF.
 import path from "node:path";
 import { ensureTinyModel } from "../../src/test-models/index.ts";
 import { repoRoot } from "./run-cli.ts";
 
 /** Where test artifacts are cached (git-ignored); also holds the chat template extracted from node-llama-cpp. */
 export const testCacheDir = path.join(repoRoot, ".cache", "test");
+
+/**
+ * Where `smoke --cache-dir .cache/test` keeps its tiny model and embedder (`<cache>/tiny/`): the tests' models live
+ * there too, so the suite stores each once.
+ */
+export const tinyModelsDir = path.join(testCacheDir, "tiny");
 
 let pending: Promise<string> | undefined;
 
@@ -13,7 +19,7 @@ let pending: Promise<string> | undefined;
  * also across test processes, while its stamp says it is up to date.
  */
 export function tinyModelPath(): Promise<string> {
-  pending ??= ensureTinyModel({ out: path.join(testCacheDir, "tiny-seed1.gguf"), shape: "tiny", seed: 1, cacheDir: testCacheDir }).then((r) => r.path);
+  pending ??= ensureTinyModel({ out: path.join(tinyModelsDir, "tiny-seed1.gguf"), shape: "tiny", seed: 1, cacheDir: tinyModelsDir }).then((r) => r.path);
   return pending;
 }
 

@@ -2,6 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { compileChatTemplate, loadModel, renderChatPrompt } from "../../src/llm/index.ts";
 import { SEARCH_POSTS, STUDY_EXAMPLE } from "../../src/study/index.ts";
@@ -91,8 +92,9 @@ test("`template --model M` prints only the rendered exchange on stdout and the s
   assert.ok(Number(match[1]) > 50 && Number(match[1]) < withTools);
 });
 
-test("a model without a chat template is a UserError naming --chat-template, and the flag supplies one", async () => {
+test("a model without a chat template is a UserError naming --chat-template, and the flag supplies one", async (t) => {
   const bare = await modelWithoutTemplate();
+  t.after(() => fs.rmSync(path.dirname(bare), { recursive: true, force: true }));
   await assert.rejects(loadModel(bare, { cacheDir: testCacheDir, gpu: false, vocabOnly: true }), (e: unknown) => e instanceof UserError && e.message.includes("--chat-template"));
   const refused = runCli(["template", "--model", bare, "--cache-dir", testCacheDir]);
   assert.equal(refused.status, 1);
@@ -112,9 +114,9 @@ async function qwenTemplateFile(): Promise<string> {
   return file;
 }
 
-/** A copy of the tiny model whose chat-template key is renamed, so llama.cpp sees no template. */
+/** A copy of the tiny model whose chat-template key is renamed, so llama.cpp sees no template (in a temp folder: 45 MB). */
 async function modelWithoutTemplate(): Promise<string> {
-  const out = path.join(testCacheDir, "tiny-seed1-no-template.gguf");
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "blogqa-no-template-")), "tiny-seed1-no-template.gguf");
   const bytes = fs.readFileSync(await tinyModelPath());
   const key = Buffer.from("tokenizer.chat_template");
   const at = bytes.indexOf(key);
