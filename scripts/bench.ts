@@ -1,5 +1,5 @@
 // npm run bench: the study's cost under each execution mode (naive, cache reuse, 2/4/8 sequences) and the index's speed.
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import yargs from "yargs";
@@ -11,7 +11,7 @@ import { ensureTinyEmbedder, ensureTinyModel, TINY_MODEL_SHAPES, type TinyModelS
 import { DESIGN_IDS } from "../src/study/index.ts";
 import { defaultCacheDir } from "../src/commands/options.ts";
 import { benchIndex, ensureMiniLmEmbedder, type IndexFigures } from "./bench/index-bench.ts";
-import { benchmarksMarkdown, rowsTable } from "./bench/report.ts";
+import { benchmarksMarkdown, replaceGenerated, rowsTable } from "./bench/report.ts";
 import { benchRows } from "./bench/rows.ts";
 import { MODES, runMode, type ModeSample } from "./bench/run-mode.ts";
 import { median } from "./bench/stats.ts";
@@ -134,7 +134,8 @@ if (argv.json) {
           `were competing for the CPU, and every figure is then slower and noisier than on an idle machine.`,
       ],
     });
-    writeFileSync("BENCHMARKS.md", doc);
+    const existing = existsSync("BENCHMARKS.md") ? readFileSync("BENCHMARKS.md", "utf8") : "# Benchmarks\n";
+    writeFileSync("BENCHMARKS.md", replaceGenerated(existing, doc));
     log("bench: wrote BENCHMARKS.md");
   }
 }

@@ -31,7 +31,7 @@ export interface BenchmarkDoc {
 }
 
 export function benchmarksMarkdown(d: BenchmarkDoc): string {
-  const targets = d.targets.map((t) => `- **${t.met ? "met" : "missed"}**: ${t.target}. Measured: ${t.measured}.${t.why ? `\n  - Why: ${t.why}` : ""}`);
+  const targets = d.targets.map((t) => `- **${t.met ? "met" : "missed"}**: ${t.target}. Measured: ${t.measured}.`);
   const profiles = d.profiles.map((p) => `| ${p.mode} | ${p.secondsPerCall.toFixed(2)} | ${p.concurrency.toFixed(2)} |`);
   const index = d.index
     ? [
@@ -46,10 +46,7 @@ export function benchmarksMarkdown(d: BenchmarkDoc): string {
       ]
     : [];
   return [
-    "# Benchmarks",
-    "",
-    "Written by `npm run bench` (scripts/bench.ts); rerun it to refresh. A benchmark, not a test: figures move with the machine and its load.",
-    "",
+    BENCH_BEGIN,
     `- Date: ${d.date}`,
     `- Command: \`${d.command}\``,
     `- Machine: ${d.machine}`,
@@ -77,11 +74,19 @@ export function benchmarksMarkdown(d: BenchmarkDoc): string {
     "",
     ...targets,
     "",
-    "## GPU rows",
-    "",
-    "Not measured: every figure above is from the CPU. The 1.5B and 3B shapes on a GPU (`npm run bench -- --shape qwen2.5-1.5b --gpu`) " +
-      "have not been run yet.",
-    "",
     ...(d.notes.length > 0 ? ["## Notes", "", ...d.notes.map((n) => `- ${n}`), ""] : []),
+    BENCH_END,
   ].join("\n");
+}
+
+/** The bench writes BENCHMARKS.md between these two lines only; the prose around them is the document's own. */
+export const BENCH_BEGIN = "<!-- written by npm run bench: from here to the end marker -->";
+export const BENCH_END = "<!-- end of what npm run bench writes -->";
+
+/** `document` with its generated part replaced by `generated` (a document without markers gets them at its end). */
+export function replaceGenerated(document: string, generated: string): string {
+  const begin = document.indexOf(BENCH_BEGIN);
+  const end = document.indexOf(BENCH_END);
+  if (begin < 0 || end < begin) return `${document.trimEnd()}\n\n${generated}\n`;
+  return document.slice(0, begin) + generated + document.slice(end + BENCH_END.length);
 }
