@@ -105,7 +105,6 @@ export function decodingFor(setting: RepetitionPenaltySetting, config: Generatio
   if (setting === "none") return NO_PENALTY;
   const penalty = setting === "auto" ? (config?.repetitionPenalty ?? 1) : setting;
   const repetitionPenalty = penalty === 1 ? null : penalty;
-  const { repetitionPenalty: _p, eosTokenIds, ...generationConfig } = config ?? { repetitionPenalty: undefined, eosTokenIds: undefined };
   const from = config === null ? "" : ` (${config.hub ? `${config.hub.repo}@${config.hub.revision}, ` : ""}${config.path})`;
   let note: string;
   if (setting !== "auto") note = `repetition penalty ${penalty} (--repetition-penalty)`;
@@ -116,8 +115,8 @@ export function decodingFor(setting: RepetitionPenaltySetting, config: Generatio
   return {
     setting,
     repetitionPenalty,
-    generationConfig: config === null ? null : (generationConfig as Decoding["generationConfig"]),
-    stopTokens: eosTokenIds ?? null,
+    generationConfig: config === null ? null : { path: config.path, sha256: config.sha256, hub: config.hub },
+    stopTokens: config?.eosTokenIds ?? null,
     note,
   };
 }
