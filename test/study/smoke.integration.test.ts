@@ -18,6 +18,9 @@ test("smoke runs 4 designs x 30 questions with hybrid search and prints both tab
   assert.match(result.stdout, new RegExp(`${sections} sections; 30 questions; tiny-seed1, greedy`));
   assert.match(result.stdout, /Strict rescore/);
   for (const file of ["tables.md", "study.csv", "strict.csv", "manifest.json", "report.html"]) assert.ok(existsSync(path.join(out, file)), file);
+  // The tiny model has random weights: tables.md and the page say so before any figure.
+  assert.match(readFileSync(path.join(out, "tables.md"), "utf8"), /^> \*\*Random weights\.\*\* This run used blogqa's generated models with random weights \(blogqa random tiny qwen2, seed 1\)/);
+  assert.match(readFileSync(path.join(out, "report.html"), "utf8"), /<h1>[^<]*<\/h1>\n<p class="warning"><strong>Random weights\.<\/strong>/);
 
   const records = readFileSync(path.join(out, "answers.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as AnswerRecord);
   assert.equal(records.length, 120);
