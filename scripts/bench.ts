@@ -9,7 +9,7 @@ import { defaultThreads, loadModel } from "../src/llm/index.ts";
 import { openIndex } from "../src/search/index.ts";
 import { ensureTinyEmbedder, ensureTinyModel, TINY_MODEL_SHAPES, type TinyModelShape } from "../src/test-models/index.ts";
 import { DESIGN_IDS } from "../src/study/index.ts";
-import { defaultCacheDir } from "../src/commands/options.ts";
+import { defaultCacheDir } from "../src/commands/index.ts";
 import { benchIndex, ensureMiniLmEmbedder, type IndexFigures } from "./bench/index-bench.ts";
 import { benchmarksMarkdown, replaceGenerated, rowsTable } from "./bench/report.ts";
 import { benchRows } from "./bench/rows.ts";

@@ -1,15 +1,17 @@
 // blogqa's only entry point: parses the command line and hands each command to src/commands/.
 import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
-import { corpusCommands } from "./commands/corpus.ts";
-import { searchCommands } from "./commands/search.ts";
-import { embedderCommands } from "./commands/embedder.ts";
-import { llmCommands } from "./commands/llm.ts";
-import { studyCommands } from "./commands/study.ts";
-import { smokeCommands } from "./commands/smoke.ts";
-import { reportCommands } from "./commands/report.ts";
-import { auditCommands } from "./commands/audit.ts";
-import { parseCallsCommands } from "./commands/parse-calls.ts";
+import {
+  auditCommands,
+  corpusCommands,
+  embedderCommands,
+  llmCommands,
+  parseCallsCommands,
+  reportCommands,
+  searchCommands,
+  smokeCommands,
+  studyCommands,
+} from "./commands/index.ts";
 import { UserError } from "./errors.ts";
 import { describeFsError } from "./fs-errors.ts";
 

@@ -2,7 +2,7 @@
 import { loadCorpus, loadQuestions, type Corpus, type Question } from "../corpus/index.ts";
 import { openIndex, type SearchIndex } from "../search/index.ts";
 import { loadModel, modelIdFor, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
-import type { LoadedModel } from "../llm/types.ts";
+import type { LoadedModel } from "../llm/index.ts";
 import { readAnswerLog, modelLoadOptions, ANSWERS_FILE, DESIGN_IDS, type DesignId, type RunSettings } from "../study/index.ts";
 import { writeTables } from "../report/index.ts";
 import { UserError } from "../errors.ts";

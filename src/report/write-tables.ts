@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { splitQuestionSets, strictRows, studyRows, twoPostRows } from "../scoring/index.ts";
 import { readManifest } from "../study/index.ts";
-import type { AnswerRecord } from "../study/types.ts";
+import type { AnswerRecord } from "../study/index.ts";
 import { randomWeightsWarning } from "./random-weights.ts";
 import { rowsCsv, strictTableMarkdown, studyTablesMarkdown, twoPostTableMarkdown, type TableContext } from "./tables.ts";
 

@@ -1,6 +1,6 @@
 // Which differences are real: each agent design against the workflow, and each design across models, paired by question.
-import type { AnswerRecord, DesignId } from "../study/types.ts";
-import { isTwoPostAnswer, DESIGN_IDS } from "../study/types.ts";
+import type { AnswerRecord, DesignId } from "../study/index.ts";
+import { isTwoPostAnswer, DESIGN_IDS } from "../study/index.ts";
 import { citesRightStrict, classifySource } from "./strict.ts";
 import { pairedComparison, type PairedComparison, type Proportion } from "./statistics.ts";
 import { splitQuestionSets, type QuestionSet } from "./summary.ts";

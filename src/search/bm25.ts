@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import bm25 from "wink-bm25-text-search";
 import nlp from "wink-nlp-utils";
 import { UserError } from "../errors.ts";
-import type { Section } from "../corpus/types.ts";
+import type { Section } from "../corpus/index.ts";
 
 /**
  * A heading word counts twice a body word: headings name what a section is about, and the study's questions

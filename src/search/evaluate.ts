@@ -1,5 +1,5 @@
 // search-eval's measure: how often the right post comes first, in the top 3, and its mean reciprocal rank.
-import { questionPosts, type Question } from "../corpus/types.ts";
+import { questionPosts, type Question } from "../corpus/index.ts";
 import type { SearchIndex } from "./types.ts";
 
 /**

@@ -1,6 +1,6 @@
 // Opens the search index for a corpus: from the disk cache when its key matches, else built and cached.
 import { createHash } from "node:crypto";
-import type { Corpus, Section } from "../corpus/types.ts";
+import type { Corpus, Section } from "../corpus/index.ts";
 import { UserError } from "../errors.ts";
 import type { Embedder, Hit, SearchIndex, SearchOptions } from "./types.ts";
 import { BM25_CONFIG, WINK_VERSION, buildBm25, importBm25, type Bm25 } from "./bm25.ts";

@@ -1,6 +1,6 @@
 // How lexical a questions file is: how much of each question's wording its own section, its post's title and the
 // other posts already hold, in the terms BM25 matches on.
-import { questionPosts, questionHeadings, type Corpus, type Question } from "../corpus/types.ts";
+import { questionPosts, questionHeadings, type Corpus, type Question } from "../corpus/index.ts";
 import { bm25Terms } from "./bm25.ts";
 
 /** Shares are fractions of the question's distinct content terms (BM25's terms: stop words out, stemmed). */

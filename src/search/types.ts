@@ -1,5 +1,5 @@
 // The records and interfaces of the search stage: hits, retrievers, the index, the embedder.
-import type { Corpus, Section } from "../corpus/types.ts";
+import type { Corpus, Section } from "../corpus/index.ts";
 import type { OnTick } from "../progress.ts";
 
 /** What a search shows the model: the study's hit. */

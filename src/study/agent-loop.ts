@@ -1,9 +1,9 @@
 // The agent loop, as the study ran it: generate, run every tool call the reply wrote, append, repeat.
-import type { ChatMessage, ChatRuntime } from "../llm/types.ts";
+import type { ChatMessage, ChatRuntime } from "../llm/index.ts";
 import { AGENT_TOOLS, runToolCall, type BlogIndex } from "./tools.ts";
 import { toolCallBlocks } from "./tool-call-blocks.ts";
 import { agentSystemPrompt, FORCED_PREFIX, RAN_OUT_OF_TURNS } from "./prompts.ts";
-import { callFailure } from "../llm/types.ts";
+import { callFailure } from "../llm/index.ts";
 import type { ModelCall, ToolCallRecord, Transcript, DesignId } from "./types.ts";
 
 export const MAX_TURNS = 6;

@@ -1,8 +1,8 @@
 // The shape of one answers.jsonl line, checked field by field when a log is read: a line of another shape is
 // named with its field instead of being scored wrong, or dropped, without a word.
 // Each field list `satisfies` the type it checks, so a field added to a record without its check fails tsc here.
-import type { CallRecord, ChatMessage, Role, StopReason } from "../llm/types.ts";
-import type { Hit } from "../search/types.ts";
+import type { CallRecord, ChatMessage, Role, StopReason } from "../llm/index.ts";
+import type { Hit } from "../search/index.ts";
 import { arrayOf, anything, boolean, count, keysOf, literal, nonNegative, nullable, object, optional, string, type FieldsOf, type ShapeMismatch } from "./shape.ts";
 import {
   ANSWER_SCHEMA_VERSION,

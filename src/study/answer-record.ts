@@ -1,5 +1,5 @@
 // Turns one transcript into its log line: the study's per-run measures, computed in this one place.
-import { isTwoPost, type Question } from "../corpus/types.ts";
+import { isTwoPost, type Question } from "../corpus/index.ts";
 import { ignoredCallBlocks } from "./tool-call-blocks.ts";
 import { ANSWER_SCHEMA_VERSION, type AnswerRecord, type Transcript, type DesignId } from "./types.ts";
 

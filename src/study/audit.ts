@@ -1,7 +1,7 @@
 // Reruns logged runs one at a time without cache reuse and checks that every reply comes back byte for byte.
 // llama.cpp does not promise identical greedy output across batch sizes or KV-cache reuse (on GPUs especially):
 // this measures it for a run folder instead of assuming it.
-import type { LoadedModel } from "../llm/types.ts";
+import type { LoadedModel } from "../llm/index.ts";
 import { runDesign, withMaxTokens } from "./run-design.ts";
 import type { BlogIndex } from "./tools.ts";
 import type { AnswerRecord, Transcript } from "./types.ts";

@@ -1,7 +1,7 @@
 // One `run` session's manifest: refuse to mix settings in a folder, record each model as it loads, stamp the end.
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import type { ModelInfo } from "../llm/types.ts";
+import type { ModelInfo } from "../llm/index.ts";
 import { UserError } from "../errors.ts";
 import { ANSWERS_FILE } from "./answer-log.ts";
 import { cachedSha256 } from "./file-sha256.ts";

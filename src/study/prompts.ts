@@ -1,6 +1,6 @@
 // Every prompt the study sends, in one place (the README quotes this file).
 import { pyJsonDumps } from "../python/index.ts";
-import type { Hit } from "../search/types.ts";
+import type { Hit } from "../search/index.ts";
 import type { DesignId } from "./types.ts";
 
 /** The workflow and every agent ask for the source in these same words. */

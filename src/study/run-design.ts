@@ -1,5 +1,5 @@
 // One run of one design on one question: the dispatch that the runner and the audit share.
-import type { ChatRuntime } from "../llm/types.ts";
+import type { ChatRuntime } from "../llm/index.ts";
 import { runAgent } from "./agent-loop.ts";
 import type { BlogIndex } from "./tools.ts";
 import type { Transcript, DesignId } from "./types.ts";

@@ -1,8 +1,8 @@
 // Runs the study: every (model, design, question) not yet in answers.jsonl, K at a time, logged in plan order.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Question } from "../corpus/types.ts";
-import type { ChatRuntime, LoadedModel } from "../llm/types.ts";
+import type { Question } from "../corpus/index.ts";
+import type { ChatRuntime, LoadedModel } from "../llm/index.ts";
 import { answerRecord } from "./answer-record.ts";
 import { ANSWERS_FILE, appendAnswer, dropTornTail, readAnswerLog, runKey } from "./answer-log.ts";
 import { acquireRunLock } from "./run-lock.ts";

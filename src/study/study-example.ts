@@ -1,5 +1,5 @@
 // The study's printed example exchange: one search_posts call and its result, as the `template` command shows it.
-import type { ChatMessage, GenerateRequest } from "../llm/types.ts";
+import type { ChatMessage, GenerateRequest } from "../llm/index.ts";
 import { pyJsonDumps } from "../python/index.ts";
 import { AGENT_ROLE } from "./prompts.ts";
 import { SEARCH_POSTS } from "./tools.ts";

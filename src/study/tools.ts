@@ -1,9 +1,9 @@
 // The agent's two tools, their schemas, and how one model-written call is run.
 // Failures copy the Python study's behaviour: every exception becomes "error: <Type>: <message>", counted as malformed.
 import { JSONDecodeError, PyDict, PyError, pyJsonDumps, pyRepr, pyTypeName, rawDecode, toPlainJson } from "../python/index.ts";
-import type { ToolSchema } from "../llm/types.ts";
-import type { Section } from "../corpus/types.ts";
-import type { Hit } from "../search/types.ts";
+import type { ToolSchema } from "../llm/index.ts";
+import type { Section } from "../corpus/index.ts";
+import type { Hit } from "../search/index.ts";
 import type { ToolCallRecord } from "./types.ts";
 
 /**

@@ -1,6 +1,6 @@
 // The records the study writes: one transcript per (model, design, question), one log line per run.
-import type { Hit } from "../search/types.ts";
-import type { CallRecord, ChatMessage } from "../llm/types.ts";
+import type { Hit } from "../search/index.ts";
+import type { CallRecord, ChatMessage } from "../llm/index.ts";
 
 export type DesignId = "workflow" | "agent" | "agent-search-first" | "agent-forced";
 export const DESIGN_IDS: readonly DesignId[] = ["workflow", "agent", "agent-search-first", "agent-forced"];

@@ -1,8 +1,8 @@
 // The workflow: search once with the question, put the top three hits in the prompt, answer in one call.
-import type { ChatRuntime } from "../llm/types.ts";
+import type { ChatRuntime } from "../llm/index.ts";
 import type { BlogIndex } from "./tools.ts";
 import { WORKFLOW_SYSTEM_PROMPT, workflowUserPrompt } from "./prompts.ts";
-import { callFailure } from "../llm/types.ts";
+import { callFailure } from "../llm/index.ts";
 import type { Transcript } from "./types.ts";
 
 export const WORKFLOW_HITS = 3;
