@@ -18,6 +18,7 @@ import {
 } from "./embedder-source.ts";
 import { downloadProgressReporter } from "./download-progress.ts";
 import type { Embedder, EmbeddingDtype, EmbeddingInfo } from "./types.ts";
+import type { OnTick } from "../progress.ts";
 
 export interface LoadEmbedderOptions {
   readonly dtype: EmbeddingDtype;
@@ -25,6 +26,8 @@ export interface LoadEmbedderOptions {
   readonly cacheDir: string;
   /** Download progress for a person (stderr); only called while downloading. */
   readonly onProgress?: (message: string) => void;
+  /** Counts the megabytes of a download, when given (instead of lines per file). */
+  readonly onTick?: OnTick;
   /** Hub mirror; default $HF_ENDPOINT, else https://huggingface.co/. */
   readonly remoteHost?: string;
   /** Texts per forward pass (default 32, as sentence-transformers). */
@@ -71,7 +74,7 @@ async function load(model: string, options: LoadEmbedderOptions): Promise<Embedd
     const probe = await probeHub(`${env.remoteHost}${source.id}/resolve/main/config.json`);
     if (!probe.ok) throw unavailableModelError(source.id, folder, probe);
     options.onProgress?.(`downloading embedding model ${source.id} into ${folder}`);
-    extractor = await tryLoad(source, options, hubCache, true, downloadProgressReporter(options.onProgress));
+    extractor = await tryLoad(source, options, hubCache, true, downloadProgressReporter(options.onProgress, options.onTick));
   }
   const cacheFolder = source.kind === "hub" ? folder : undefined;
   if (extractor === undefined) throw incompleteModelError(model, missingFile(folder, options.dtype) ?? "a model file", cacheFolder);

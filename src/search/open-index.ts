@@ -30,7 +30,12 @@ export async function openIndex(corpus: Corpus, options: SearchOptions & { reado
   const embedder =
     options.retriever === "bm25"
       ? undefined
-      : (options.embedder ?? (await loadEmbedder(options.embeddingModel, { dtype: options.dtype, cacheDir: options.cacheDir, onProgress: progress })));
+      : (options.embedder ?? (await loadEmbedder(options.embeddingModel, {
+          dtype: options.dtype,
+          cacheDir: options.cacheDir,
+          onProgress: progress,
+          ...(options.onTick ? { onTick: options.onTick } : {}),
+        })));
   const sections = sectionsHash(corpus.sections);
   const fromCache: boolean[] = [];
   // A cache that cannot be written costs time on the next run, not correctness.

@@ -2,6 +2,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { formatDuration, progressDisplay, tickLine } from "../../src/commands/progress-display.ts";
+import type { ProgressTick } from "../../src/progress.ts";
+import { downloadProgressReporter } from "../../src/search/download-progress.ts";
 
 test("durations read as a person says them", () => {
   assert.deepEqual([0, 12.4, 65, 3725].map(formatDuration), ["0s", "12s", "1m 05s", "1h 02m"]);
@@ -26,4 +28,14 @@ test("not on a terminal: the first and last tick of a task, and at most one line
   assert.match(written[1]!, /^embedding the sections: 1\/5 sections, 0s elapsed, ETA 0s\n$/);
   assert.match(written[2]!, /^embedding the sections: 5\/5 sections, 0s elapsed\n$/);
   assert.ok(written.every((line) => !line.includes("\u001b")), "no escape codes outside a terminal");
+});
+
+test("an embedding model's download counts megabytes over all its files, when ticks are wanted", () => {
+  const ticks: ProgressTick[] = [];
+  const report = downloadProgressReporter(undefined, (t) => ticks.push(t));
+  assert.ok(report);
+  const files = {};
+  report({ status: "progress", name: "Xenova/all-MiniLM-L6-v2", file: "onnx/model.onnx", progress: 50, loaded: 45e6, total: 90e6 });
+  report({ status: "progress_total", name: "Xenova/all-MiniLM-L6-v2", progress: 50, loaded: 45.5e6, total: 91e6, files });
+  assert.deepEqual(ticks, [{ task: "downloading Xenova/all-MiniLM-L6-v2", done: 45, total: 91, unit: "MB" }]);
 });
