@@ -53,20 +53,21 @@ export function progressDisplay(stream: NodeJS.WriteStream = process.stderr, eve
     };
   }
 
-  const bars = new cliProgress.MultiBar(
-    { stream, format: "{bar} {line}", barsize: 20, hideCursor: true, clearOnComplete: false, stopOnComplete: true },
-    cliProgress.Presets.shades_classic,
-  );
+  // One MultiBar per task: a finished task's bar stays on screen as a line, and the next task's starts below it.
+  const options = { stream, format: "{bar} {line}", barsize: 20, hideCursor: true, clearOnComplete: false, stopOnComplete: true };
+  let bars: cliProgress.MultiBar | undefined;
   let bar: cliProgress.SingleBar | undefined;
   let barTask: string | undefined;
   return {
-    message: (line) => (bar ? bars.log(`${line}\n`) : void stream.write(`${line}\n`)),
+    // subtle: log() only buffers until the next redraw, and a stopped bar (its task complete) never redraws again.
+    message: (line) => (bars !== undefined && isActive(bars) ? bars.log(`${line}\n`) : void stream.write(`${line}\n`)),
     tick: (t) => {
       const now = Date.now();
       begin(t.task, now);
       const line = tickLine(t, elapsed(t.task, now));
-      if (bar === undefined || barTask !== t.task) {
-        // A new task: the finished bar stays on screen as a line, a new one starts under it.
+      if (bars === undefined || bar === undefined || barTask !== t.task) {
+        if (bars !== undefined && isActive(bars)) bars.stop();
+        bars = new cliProgress.MultiBar(options, cliProgress.Presets.shades_classic);
         bar = bars.create(t.total, t.done, { line });
         barTask = t.task;
       } else {
@@ -74,6 +75,13 @@ export function progressDisplay(stream: NodeJS.WriteStream = process.stderr, eve
         bar.update(t.done, { line });
       }
     },
-    stop: () => bars.stop(),
+    stop: () => {
+      if (bars !== undefined && isActive(bars)) bars.stop();
+    },
   };
+}
+
+/** Whether the bars are still being redrawn (cli-progress keeps this on the instance, outside its types). */
+function isActive(bars: cliProgress.MultiBar): boolean {
+  return (bars as unknown as { isActive?: boolean }).isActive === true;
 }

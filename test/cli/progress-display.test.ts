@@ -1,6 +1,7 @@
 // Progress lines: counts, elapsed time and an estimate; when stderr is not a terminal, plain lines, throttled.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { Writable } from "node:stream";
 import { formatDuration, progressDisplay, tickLine } from "../../src/commands/progress-display.ts";
 import type { ProgressTick } from "../../src/progress.ts";
 import { downloadProgressReporter } from "../../src/search/download-progress.ts";
@@ -38,4 +39,27 @@ test("an embedding model's download counts megabytes over all its files, when ti
   report({ status: "progress", name: "Xenova/all-MiniLM-L6-v2", file: "onnx/model.onnx", progress: 50, loaded: 45e6, total: 90e6 });
   report({ status: "progress_total", name: "Xenova/all-MiniLM-L6-v2", progress: 50, loaded: 45.5e6, total: 91e6, files });
   assert.deepEqual(ticks, [{ task: "downloading Xenova/all-MiniLM-L6-v2", done: 45, total: 91, unit: "MB" }]);
+});
+
+test("on a terminal: one bar per task redrawn in place, messages above it, none lost, the cursor given back", async () => {
+  let out = "";
+  const stream = Object.assign(new Writable({ write: (chunk, _enc, done) => ((out += String(chunk)), done()) }), { isTTY: true, columns: 120 });
+  const display = progressDisplay(stream as unknown as NodeJS.WriteStream);
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 120));
+  for (let done = 1; done <= 3; done++) {
+    display.tick({ task: "runs of tiny", done, total: 3, unit: "runs", detail: `workflow q0${done}` });
+    display.message(`line ${done}`);
+    await pause();
+  }
+  display.message("between tasks");
+  display.tick({ task: "embedding the sections", done: 1, total: 2, unit: "sections" });
+  await pause();
+  display.stop();
+  const plain = out.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, "");
+  for (const text of ["line 1", "line 2", "line 3", "between tasks", "runs of tiny: 3/3 runs", "(workflow q03)", "embedding the sections: 1/2 sections"]) {
+    assert.ok(plain.includes(text), `${text} missing from:\n${plain}`);
+  }
+  assert.ok(out.includes("\u001b[?25l") && /\u001b\[\?25h[^\u001b]*(\u001b\[[0-9;?]*[A-Za-z])*\s*$/.test(out), "the cursor is hidden while drawing and shown again");
+  // Redrawn in place: the first task's counts show up once per redraw on the same line, not as new lines.
+  assert.ok(!plain.split("\n").some((l) => l.includes("1/3 runs") && l.includes("2/3 runs")));
 });
