@@ -8,7 +8,7 @@ import { loadCorpus, loadQuestions } from "../src/corpus/index.ts";
 import { defaultThreads, loadModel } from "../src/llm/index.ts";
 import { openIndex } from "../src/search/index.ts";
 import { ensureTinyEmbedder, ensureTinyModel, TINY_MODEL_SHAPES, type TinyModelShape } from "../src/test-models/index.ts";
-import { DESIGN_IDS } from "../src/study/index.ts";
+import { STUDY_DESIGNS } from "../src/study/index.ts";
 import { defaultCacheDir } from "../src/commands/index.ts";
 import { benchIndex, ensureMiniLmEmbedder, type IndexFigures } from "./bench/index-bench.ts";
 import { benchmarksMarkdown, replaceGenerated, rowsTable } from "./bench/report.ts";
@@ -64,8 +64,8 @@ const questions = (await loadQuestions(argv["questions-file"], corpus)).slice(0,
 const tinyEmbedder = path.join(cacheDir, "tiny", "tiny-embedder");
 if (argv.retriever === "hybrid") ensureTinyEmbedder(tinyEmbedder, { seed: 42, shape: "tiny" });
 const blogIndex = await openIndex(corpus, { retriever: argv.retriever, embeddingModel: tinyEmbedder, dtype: "fp32", cacheDir });
-const slice = { designs: DESIGN_IDS, questions, maxNewTokens };
-log(`bench: ${modelPath}, ${questions.length} questions x ${DESIGN_IDS.length} designs, ${maxNewTokens} new tokens a call, ${repeats} repeat(s), ${argv.retriever} search`);
+const slice = { designs: STUDY_DESIGNS, questions, maxNewTokens };
+log(`bench: ${modelPath}, ${questions.length} questions x ${STUDY_DESIGNS.length} designs, ${maxNewTokens} new tokens a call, ${repeats} repeat(s), ${argv.retriever} search`);
 
 // Warm-up, untimed: the first pass over a memory-mapped model pages its weights in.
 {
@@ -122,7 +122,7 @@ if (argv.json) {
       machine: `${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.arch()}; backend ${info.backend}${info.deviceNames.length ? ` (${info.deviceNames.join(", ")})` : ""}, ${threads} thread(s) per context`,
       versions: `Node ${process.version}, node-llama-cpp ${info.nodeLlamaCppVersion}, llama.cpp ${info.llamaCppRelease}`,
       model: argv.model ? `${argv.model} (${(modelBytes / 2 ** 20).toFixed(0)} MiB)` : `random weights, ${argv.shape} shape, f16 (${(modelBytes / 2 ** 20).toFixed(0)} MiB), seed 1; greedy; context ${info.contextSize}`,
-      slice: `first ${questions.length} questions x all 4 designs (${questions.length * DESIGN_IDS.length} runs), ${maxNewTokens} new tokens a call at most, ${argv.retriever} search${argv.retriever === "hybrid" ? " (tiny embedder)" : ""}`,
+      slice: `first ${questions.length} questions x all 4 designs (${questions.length * STUDY_DESIGNS.length} runs), ${maxNewTokens} new tokens a call at most, ${argv.retriever} search${argv.retriever === "hybrid" ? " (tiny embedder)" : ""}`,
       repeats,
       rows,
       profiles,

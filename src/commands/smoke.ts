@@ -5,6 +5,7 @@ import { modelIdFor, DEFAULT_MODEL_NAMES, QUANTS, type Quant } from "../llm/inde
 import { ensureTinyEmbedder, ensureTinyModel } from "../test-models/index.ts";
 import { runStudyCommand, studyRunOptions } from "./study.ts";
 import type { BuiltArgs } from "./options.ts";
+import { DESIGN_IDS } from "../study/index.ts";
 import { progress } from "./study-setup.ts";
 
 const TINY_EMBEDDER = "(the tiny embedder)";
@@ -13,14 +14,16 @@ const smokeBuilder = (y: Argv) =>
 
 const smoke: CommandModule<object, BuiltArgs<typeof smokeBuilder>> = {
   command: "smoke",
-  describe: "The whole study offline on the generated tiny model and tiny embedder (hybrid search, all designs, all questions) into results/smoke/",
+  describe: "The whole study offline on the generated tiny model and tiny embedder (hybrid search, every design, the engineered ones too, all questions) into results/smoke/",
   builder: smokeBuilder,
   handler: async (argv) => {
     const tinyDir = path.join(argv["cache-dir"], "tiny");
     const model = await ensureTinyModel({ out: path.join(tinyDir, "tiny-seed1.gguf"), shape: "tiny", seed: 1, cacheDir: tinyDir });
     const embedder = argv.embeddingModel === TINY_EMBEDDER ? ensureTinyEmbedder(path.join(tinyDir, "tiny-embedder"), { seed: 42, shape: "tiny" }) : argv.embeddingModel;
     progress(`smoke: tiny model ${model.path}, embedder ${embedder}`);
-    await runStudyCommand({ ...argv, embeddingModel: embedder, "embedding-model": embedder }, [model.path], { report: true });
+    // Every design, the engineered ones too: the smoke run exercises each code path on a real runtime.
+    const designs = { report: true, defaultDesigns: DESIGN_IDS };
+    await runStudyCommand({ ...argv, embeddingModel: embedder, "embedding-model": embedder }, [model.path], designs);
   },
 };
 

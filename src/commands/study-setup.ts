@@ -3,7 +3,16 @@ import { loadCorpus, loadQuestions, type Corpus, type Question } from "../corpus
 import { openIndex, type SearchIndex } from "../search/index.ts";
 import { loadModel, modelIdFor, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
 import type { LoadedModel } from "../llm/index.ts";
-import { readAnswerLog, modelLoadOptions, ANSWERS_FILE, DESIGN_IDS, type DesignId, type RunSettings } from "../study/index.ts";
+import {
+  readAnswerLog,
+  modelLoadOptions,
+  ANSWERS_FILE,
+  DESIGN_IDS,
+  ENGINEERED_DESIGNS,
+  STUDY_DESIGNS,
+  type DesignId,
+  type RunSettings,
+} from "../study/index.ts";
 import { writeTables } from "../report/index.ts";
 import { UserError } from "../errors.ts";
 import path from "node:path";
@@ -45,13 +54,19 @@ export async function prepareStudy(settings: RunSettings, o: StudyInputPaths): P
   return { corpus, questions, index };
 }
 
-/** --designs a,b as checked design ids. */
+/** Names that stand for several designs in --designs. */
+export const DESIGN_GROUPS: Readonly<Record<string, readonly DesignId[]>> = { study: STUDY_DESIGNS, engineered: ENGINEERED_DESIGNS };
+
+/** --designs a,b as checked design ids, each once, a group name (study, engineered) standing for its designs. */
 export function parseDesigns(list: string | undefined): DesignId[] {
-  if (list === undefined) return [...DESIGN_IDS];
-  const ids = list.split(",").map((s) => s.trim()).filter(Boolean);
-  const unknown = ids.filter((id) => !(DESIGN_IDS as readonly string[]).includes(id));
-  if (unknown.length > 0) throw new UserError(`unknown design ${unknown.join(", ")}; choose from ${DESIGN_IDS.join(", ")}`);
-  return ids as DesignId[];
+  if (list === undefined) return [...STUDY_DESIGNS];
+  const names = list.split(",").map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((id) => !Object.hasOwn(DESIGN_GROUPS, id) && !(DESIGN_IDS as readonly string[]).includes(id));
+  if (unknown.length > 0) {
+    const choices = [...Object.keys(DESIGN_GROUPS), ...DESIGN_IDS].join(", ");
+    throw new UserError(`unknown design ${unknown.join(", ")}; choose from ${choices}`);
+  }
+  return [...new Set(names.flatMap((id) => (Object.hasOwn(DESIGN_GROUPS, id) ? DESIGN_GROUPS[id]! : [id as DesignId])))];
 }
 
 /** --model values (default: the study's two models) as ids loadModel understands. */

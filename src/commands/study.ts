@@ -3,7 +3,7 @@ import type { Argv, ArgumentsCamelCase, CommandModule, Options } from "yargs";
 import { checkModel, QUANTS, type LoadedModel, type Quant } from "../llm/index.ts";
 import { splitQuestionSets, strictRows, twoPostRows } from "../scoring/index.ts";
 import { clearRunOutputs, openRunFolder, strictTableMarkdown, twoPostTableMarkdown, writeReport } from "../report/index.ts";
-import { runStudy, settingsFromArgs, SETTING_OPTIONS, startManifest, transcriptCostTable, DESIGN_IDS } from "../study/index.ts";
+import { type DesignId, runStudy, settingsFromArgs, SETTING_OPTIONS, startManifest, transcriptCostTable, STUDY_DESIGNS } from "../study/index.ts";
 import { UserError } from "../errors.ts";
 import { checkWritableFolder } from "../fs-errors.ts";
 import { contentOption, jsonOption, questionsOption, runFolderOptions, runPositional, searchOptions, type BuiltArgs } from "./options.ts";
@@ -39,7 +39,9 @@ const runInvocationOptions = {
     type: "string",
     alias: "variants",
     coerce: (list: string) => parseDesigns(list),
-    describe: `Designs to run, comma-separated (default all: ${DESIGN_IDS.join(",")})`,
+    describe:
+      `Designs to run, comma-separated: ids, or the groups study (${STUDY_DESIGNS.join(",")}, the default) ` +
+      "and engineered (agent-validated,agent-cite-checked,workflow-cite-checked,agent-constrained)",
   },
   limit: { type: "number", describe: "Only the first N questions" },
   out: { type: "string", default: "runs/default", describe: "Run folder: answers.jsonl, tables, manifest" },
@@ -75,12 +77,12 @@ export type StudyRunArgs = ArgumentsCamelCase<BuiltArgs<typeof studyRunOptions<o
 export async function runStudyCommand(
   argv: StudyRunArgs,
   models: readonly string[],
-  options: { report?: boolean; modelHint?: string } = {},
+  options: { report?: boolean; modelHint?: string; defaultDesigns?: readonly DesignId[] } = {},
 ): Promise<void> {
   checkWritableFolder(argv.out, "--out"); // before any work: a run that cannot log its first answer would be wasted
   const settings = settingsFromArgs(argv);
   const cacheDir = argv.cacheDir;
-  const designs = argv.designs ?? [...DESIGN_IDS];
+  const designs = argv.designs ?? [...(options.defaultDesigns ?? STUDY_DESIGNS)];
   // Offline, everything missing is named at once, before minutes of work that would stop at the first of them.
   const needed = {
     models,

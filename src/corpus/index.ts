@@ -16,6 +16,7 @@ export { parsePost, slugFromPath, type ParsedPost } from "./parse-post.ts";
 export { cleanHeading } from "./clean-heading.ts";
 export { formatCorpusSummary, summarizeCorpus, type CorpusSummary, type PostSummary } from "./summary.ts";
 export { disambiguateHeadings } from "./sections.ts";
+export { nearest } from "./nearest.ts";
 export { QUESTIONS_PER_POST, checkQuestions, loadQuestions, parseQuestions, readQuestionsFile, type LocatedQuestion } from "./questions.ts";
 export {
   NEAR_DUPLICATE_DEFAULTS, describeNearDuplicate, findNearDuplicates, paragraphs, shingles, words,

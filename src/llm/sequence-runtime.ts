@@ -1,8 +1,9 @@
 // One context sequence as a ChatRuntime: greedy decoding with exact token accounting and optional KV-cache reuse.
-import type { LlamaContextSequence, LlamaModel, SequenceEvaluateOptions, Token } from "node-llama-cpp";
+import { LlamaGrammarEvaluationState, type LlamaContextSequence, type LlamaGrammar, type LlamaModel, type SequenceEvaluateOptions, type Token } from "node-llama-cpp";
 import type { Decoding } from "./generation-config.ts";
 import type { CallEnding, CallRecord, ChatRuntime, GenerateRequest, Generation } from "./types.ts";
 import { commonPrefixLength } from "../common/index.ts";
+import { toolCallGrammar } from "./tool-call-grammar.ts";
 
 export const DEFAULT_MAX_TOKENS = 200;
 
@@ -16,6 +17,8 @@ export interface SequenceRuntimeOptions {
 
 export class SequenceRuntime implements ChatRuntime {
   private busy = false;
+  /** Grammars by their GBNF text: a constrained design asks for the same one on every question. */
+  private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
 
   constructor(
     private readonly model: LlamaModel,
@@ -63,6 +66,8 @@ export class SequenceRuntime implements ChatRuntime {
       return { prompt, text: "", record };
     }
 
+    const grammar = await this.grammarFor(request);
+    const toolBlockTokens = request.tools && request.tools.length > 0 ? promptTokens.length - this.countWithoutTools(request) : undefined;
     // The meter is read before aligning: if llama.cpp cannot erase a range, the kept tokens are evaluated again.
     const meter = this.sequence.tokenMeter.getState();
     const input = await this.alignCache(promptTokens);
@@ -70,9 +75,11 @@ export class SequenceRuntime implements ChatRuntime {
     let ending: CallEnding = { stopReason: "max-tokens" };
     // the generation config's eos_token_id when there is one (as Transformers), else llama.cpp's end-of-generation set
     const { stopTokens } = this.options.decoding;
-    const ends = stopTokens === null ? (t: Token) => this.model.isEogToken(t) : (t: Token) => stopTokens.includes(t);
+    // Under a grammar, any end token ends the reply: once the grammar is complete, it admits nothing else.
+    const ends = stopTokens === null || grammar ? (t: Token) => this.model.isEogToken(t) || stopTokens?.includes(t) === true : (t: Token) => stopTokens.includes(t);
     if (maxTokens > 0) {
-      const options = evaluateOptions(this.options.decoding.repetitionPenalty, promptTokens, generated, this.sequence.contextSize);
+      const plain = evaluateOptions(this.options.decoding.repetitionPenalty, promptTokens, generated, this.sequence.contextSize);
+      const options = grammar ? { ...plain, grammarEvaluationState: new LlamaGrammarEvaluationState({ model: this.model, grammar }) } : plain;
       for await (const token of this.sequence.evaluate(input, options)) {
         generated.push(token);
         if (ends(token)) {
@@ -97,9 +104,25 @@ export class SequenceRuntime implements ChatRuntime {
       tokensEvaluated,
       tokensGenerated: generated.length,
       seconds: seconds(),
+      ...(toolBlockTokens === undefined ? {} : { toolBlockTokens }),
       ...ending,
     };
     return { prompt, text, record };
+  }
+
+  /** The grammar a request's constraint decodes under, or undefined without one. */
+  private grammarFor(request: GenerateRequest): Promise<LlamaGrammar> | undefined {
+    const constraint = request.constraint;
+    if (constraint === undefined) return undefined;
+    const gbnf = toolCallGrammar(request.tools ?? [], constraint.maxStringChars);
+    let grammar = this.grammars.get(gbnf);
+    if (grammar === undefined) this.grammars.set(gbnf, (grammar = this.model.llama.createGrammar({ grammar: gbnf })));
+    return grammar;
+  }
+
+  /** Tokens of the same prompt rendered without its tools: the difference is the tool block. */
+  private countWithoutTools(request: GenerateRequest): number {
+    return this.model.tokenize(this.options.render({ ...request, tools: undefined }), true).length;
   }
 
   /**

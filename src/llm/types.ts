@@ -57,6 +57,12 @@ export interface CallCost {
   readonly tokensEvaluated: number | undefined;
   readonly tokensGenerated: number;
   readonly seconds: number;
+  /**
+   * Tokens of the tool block the chat template rendered (the prompt with the request's tools minus the prompt without
+   * them): the schemas a tool-calling model re-reads on every call. Undefined for a call without tools, or where the
+   * runtime cannot tell.
+   */
+  readonly toolBlockTokens?: number;
 }
 
 export interface GenerateRequest {
@@ -67,6 +73,19 @@ export interface GenerateRequest {
   readonly prefix?: string;
   /** New tokens at most (default 200, the study's). */
   readonly maxTokens?: number;
+  /** Beyond the study: decode the reply (after the prefix) under a constraint. */
+  readonly constraint?: GenerateConstraint;
+}
+
+/**
+ * "tool-call": the reply, after the prefix, can only be one call of one of the request's tools in the format the
+ * study's pattern reads: `{"name": ..., "arguments": {...}}` with json.dumps spacing, every argument a string of at
+ * most `maxStringChars` characters, then "\n</tool_call>" and the end of the reply. What an API's
+ * tool_choice "required" gives its users.
+ */
+export interface GenerateConstraint {
+  readonly kind: "tool-call";
+  readonly maxStringChars: number;
 }
 
 export interface Generation {

@@ -8,7 +8,16 @@ const FOUND_COLOR = "#4c78a8";
 const RIGHT_COLOR = "#e45756";
 const MODEL_COLORS = ["#4c78a8", "#e45756", "#54a24b", "#b279a2", "#f58518", "#72b7b2"];
 /** Short marks for the scatter plot, keyed by design. */
-export const DESIGN_MARKS: Readonly<Record<DesignId, string>> = { workflow: "W", agent: "A", "agent-search-first": "S", "agent-forced": "F" };
+export const DESIGN_MARKS: Readonly<Record<DesignId, string>> = {
+  workflow: "W",
+  agent: "A",
+  "agent-search-first": "S",
+  "agent-forced": "F",
+  "agent-validated": "V",
+  "agent-cite-checked": "C",
+  "workflow-cite-checked": "WC",
+  "agent-constrained": "G",
+};
 
 const fmt = (x: number) => (Math.round(x * 10) / 10).toString();
 const pct = (x: number) => `${Math.round(x * 100)}%`;

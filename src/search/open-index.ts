@@ -135,5 +135,10 @@ function makeIndex(
       });
     },
     section: (post, heading) => byPost.get(post)?.get(heading),
+    posts: () => corpus.posts.map((p) => p.slug),
+    headings: (post) => {
+      const headings = byPost.get(post);
+      return headings && [...headings.keys()];
+    },
   };
 }

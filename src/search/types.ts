@@ -49,6 +49,10 @@ export interface SearchIndex {
   search(query: string, k?: number): Promise<Hit[]>;
   /** Look a section up in the index (never the filesystem); undefined when there is none. */
   section(post: string, heading: string): Section | undefined;
+  /** Every post's slug, in corpus order. */
+  posts(): readonly string[];
+  /** A post's headings in order, or undefined when there is no such post. */
+  headings(post: string): readonly string[] | undefined;
 }
 
 /** Sentence embeddings, mean-pooled and normalized, as sentence-transformers computes them. */

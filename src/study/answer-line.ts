@@ -7,6 +7,7 @@ import { arrayOf, anything, boolean, count, keysOf, literal, nonNegative, nullab
 import {
   ANSWER_SCHEMA_VERSION,
   DESIGN_IDS,
+  VALIDATION_KINDS,
   type AnswerFields,
   type AnswerRecord,
   type ModelCall,
@@ -30,6 +31,7 @@ const toolCall = object({
   result: string,
   malformed: boolean,
   shownPosts: arrayOf(string),
+  validation: optional(literal(...VALIDATION_KINDS)),
 } satisfies FieldsOf<ToolCallRecord>);
 
 const callRecord = object({
@@ -38,6 +40,7 @@ const callRecord = object({
   tokensGenerated: count,
   stopReason: literal(...STOP_REASONS),
   seconds: nonNegative,
+  toolBlockTokens: optional(count),
   error: optional(string),
 } satisfies FieldsOf<CallRecord>);
 
@@ -45,6 +48,7 @@ const modelCall = object({
   messages: arrayOf(object({ role: literal(...ROLES), content: string } satisfies FieldsOf<ChatMessage>)),
   withTools: boolean,
   prefix: optional(string),
+  constraint: optional(object({ kind: literal("tool-call"), maxStringChars: count })),
   reply: string,
   record: callRecord,
   toolCalls: arrayOf(toolCall),
@@ -71,12 +75,18 @@ const answerFields = {
   seen_posts: arrayOf(string),
   outcome: literal(...OUTCOMES),
   error: optional(string),
+  repair_turns: optional(count),
+  first_answer: optional(string),
+  repair_tokens_read: optional(count),
+  validation_errors: optional(anything),
+  tool_block_tokens: optional(count),
   transcript: object({
     retrieval: optional(object({ query: string, hits: arrayOf(hit) })),
     calls: arrayOf(modelCall),
     answer: string,
     outcome: literal(...OUTCOMES),
     error: optional(string),
+    repair: optional(object({ firstAnswer: string, problem: string })),
   } satisfies FieldsOf<Transcript>),
 } satisfies FieldsOf<AnswerFields>;
 

@@ -1,7 +1,7 @@
 // Turns one transcript into its log line: the study's per-run measures, computed in this one place.
 import { isTwoPost, type Question } from "../corpus/index.ts";
 import { ignoredCallBlocks } from "./tool-call-blocks.ts";
-import { ANSWER_SCHEMA_VERSION, type AnswerRecord, type Transcript, type DesignId } from "./types.ts";
+import { ANSWER_SCHEMA_VERSION, type AnswerFields, type AnswerRecord, type Transcript, type DesignId } from "./types.ts";
 
 export function answerRecord(model: string, design: DesignId, question: Question, transcript: Transcript): AnswerRecord {
   const records = transcript.calls.map((c) => c.record);
@@ -34,8 +34,27 @@ export function answerRecord(model: string, design: DesignId, question: Question
     seen_posts: [...new Set([...retrievedPosts, ...toolCalls.flatMap((t) => t.shownPosts)])],
     outcome: transcript.outcome,
     ...(transcript.outcome === "error" ? { error: transcript.error } : {}),
+    ...engineeringFields(design, transcript),
     transcript,
   };
+}
+
+/** The measures beyond the study: repairs on the cite-checked designs, refusals on agent-validated, tool blocks. */
+function engineeringFields(design: DesignId, t: Transcript): Partial<AnswerFields> {
+  const out: { -readonly [K in keyof AnswerFields]?: AnswerFields[K] } = {};
+  if (design === "agent-cite-checked" || design === "workflow-cite-checked") {
+    out.repair_turns = t.repair ? 1 : 0;
+    out.repair_tokens_read = t.repair ? (t.calls.at(-1)?.record.tokensRead ?? 0) : 0;
+    if (t.repair) out.first_answer = t.repair.firstAnswer;
+  }
+  if (design === "agent-validated") {
+    const kinds: Record<string, number> = {};
+    for (const c of t.calls.flatMap((call) => call.toolCalls)) if (c.validation) kinds[c.validation] = (kinds[c.validation] ?? 0) + 1;
+    out.validation_errors = kinds;
+  }
+  const blocks = t.calls.filter((c) => c.withTools).map((c) => c.record.toolBlockTokens);
+  if (blocks.length > 0 && blocks.every((b) => b !== undefined)) out.tool_block_tokens = sum(blocks as number[]);
+  return out;
 }
 
 function sum(xs: readonly number[]): number {

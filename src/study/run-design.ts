@@ -1,11 +1,13 @@
 // One run of one design on one question: the dispatch that the runner and the audit share.
 import type { ChatRuntime } from "../llm/index.ts";
 import { runAgent } from "./agent-loop.ts";
+import { runEngineered } from "./engineered/designs.ts";
 import type { BlogIndex } from "./tools.ts";
-import type { Transcript, DesignId } from "./types.ts";
+import { isEngineered, type Transcript, type DesignId } from "./types.ts";
 import { runWorkflow } from "./workflow.ts";
 
 export function runDesign(design: DesignId, question: string, runtime: ChatRuntime, index: BlogIndex): Promise<Transcript> {
+  if (isEngineered(design)) return runEngineered(design, question, runtime, index);
   return design === "workflow" ? runWorkflow(question, runtime, index) : runAgent(question, design, runtime, index);
 }
 

@@ -13,6 +13,10 @@ import type { ToolCallRecord } from "./types.ts";
 export interface BlogIndex {
   search(query: string, k?: number): Promise<Hit[]>;
   section(post: string, heading: string): Section | undefined;
+  /** Every post's slug, in the index's order (the validation and the source check name real posts). */
+  posts(): readonly string[];
+  /** A post's headings in order, or undefined when there is no such post. */
+  headings(post: string): readonly string[] | undefined;
 }
 
 /** read_section returns at most this many words of the section, so one read cannot flood a small model's context. */

@@ -1,15 +1,38 @@
 // The records the study writes: one transcript per (model, design, question), one log line per run.
 import type { Hit } from "../search/index.ts";
-import type { CallRecord, ChatMessage } from "../llm/index.ts";
+import type { CallRecord, ChatMessage, GenerateConstraint } from "../llm/index.ts";
 
-export type DesignId = "workflow" | "agent" | "agent-search-first" | "agent-forced";
-export const DESIGN_IDS: readonly DesignId[] = ["workflow", "agent", "agent-search-first", "agent-forced"];
+/** The study's four designs, run as it ran them. */
+export type StudyDesignId = "workflow" | "agent" | "agent-search-first" | "agent-forced";
+/** Beyond the study: each extends one study design with one piece of engineering (see src/study/engineered/). */
+export type EngineeredDesignId = "agent-validated" | "agent-cite-checked" | "workflow-cite-checked" | "agent-constrained";
+export type DesignId = StudyDesignId | EngineeredDesignId;
+
+export const STUDY_DESIGNS: readonly StudyDesignId[] = ["workflow", "agent", "agent-search-first", "agent-forced"];
+export const ENGINEERED_DESIGNS: readonly EngineeredDesignId[] = ["agent-validated", "agent-cite-checked", "workflow-cite-checked", "agent-constrained"];
+/** Every design a log may hold, the study's first: tables list them in this order. */
+export const DESIGN_IDS: readonly DesignId[] = [...STUDY_DESIGNS, ...ENGINEERED_DESIGNS];
 export const DESIGN_LABELS: Readonly<Record<DesignId, string>> = {
   workflow: "one retrieval, one answer",
   agent: "agent loop",
   "agent-search-first": "agent, 'always search first'",
   "agent-forced": "agent, first call forced",
+  "agent-validated": "agent, validated calls",
+  "agent-cite-checked": "agent, citation checked",
+  "workflow-cite-checked": "one retrieval, citation checked",
+  "agent-constrained": "agent, constrained first call",
 };
+/** The study design each engineered design adds to: the paired tests compare them. */
+export const EXTENDS: Readonly<Record<EngineeredDesignId, StudyDesignId>> = {
+  "agent-validated": "agent-forced",
+  "agent-cite-checked": "agent-forced",
+  "workflow-cite-checked": "workflow",
+  "agent-constrained": "agent-forced",
+};
+
+export function isEngineered(design: DesignId): design is EngineeredDesignId {
+  return Object.hasOwn(EXTENDS, design);
+}
 
 /** One tool call the loop ran (or failed to), or the workflow's own search. */
 export interface ToolCallRecord {
@@ -22,13 +45,38 @@ export interface ToolCallRecord {
   readonly malformed: boolean;
   /** Posts this call showed the model (search hits, or the section read). */
   readonly shownPosts: readonly string[];
+  /** Beyond the study: what the validation step refused the call for (agent-validated only); the call did not run. */
+  readonly validation?: ValidationKind;
 }
+
+/** Why a validated design refused a call before running it. */
+export type ValidationKind =
+  | "not-json"
+  | "not-an-object"
+  | "unknown-tool"
+  | "missing-argument"
+  | "extra-argument"
+  | "wrong-type"
+  | "no-such-post"
+  | "no-such-heading";
+export const VALIDATION_KINDS: readonly ValidationKind[] = [
+  "not-json",
+  "not-an-object",
+  "unknown-tool",
+  "missing-argument",
+  "extra-argument",
+  "wrong-type",
+  "no-such-post",
+  "no-such-heading",
+];
 
 /** One model call: what went in, what came out, what it cost. */
 export interface ModelCall {
   readonly messages: readonly ChatMessage[];
   readonly withTools: boolean;
   readonly prefix?: string;
+  /** Beyond the study: the reply was decoded under this constraint (agent-constrained's first call). */
+  readonly constraint?: GenerateConstraint;
   readonly reply: string;
   readonly record: CallRecord;
   /** The tool calls parsed from this reply and run, in the order written. */
@@ -49,6 +97,11 @@ export interface TranscriptCalls {
   /** The workflow's search, before its one call (absent for agents). */
   readonly retrieval?: { readonly query: string; readonly hits: readonly Hit[] };
   readonly calls: readonly ModelCall[];
+  /**
+   * Beyond the study, on the cite-checked designs: the run's first answer failed the source check and one more call
+   * (the last in `calls`) asked for a corrected one; `answer` is that call's reply (or "" when that call failed).
+   */
+  readonly repair?: { readonly firstAnswer: string; readonly problem: string };
 }
 
 export const ANSWER_SCHEMA_VERSION = 1;
@@ -101,6 +154,19 @@ export interface AnswerFields {
   readonly seen_posts: readonly string[];
   readonly outcome: Outcome;
   readonly error?: string;
+  /** Beyond the study, on the cite-checked designs: repair calls made (0 or 1). */
+  readonly repair_turns?: number;
+  /** The answer before the repair, when there was one (it is logged, `answer` is scored). */
+  readonly first_answer?: string;
+  /** Tokens read by the repair call (0 without one). */
+  readonly repair_tokens_read?: number;
+  /** Beyond the study, on agent-validated: calls the validation step refused, by kind (kinds with none left out). */
+  readonly validation_errors?: Readonly<Partial<Record<ValidationKind, number>>>;
+  /**
+   * Beyond the study: tokens of the rendered tool block (the schemas the template puts in the system prompt), summed
+   * over the calls made with tools; absent where the runtime cannot tell.
+   */
+  readonly tool_block_tokens?: number;
   readonly transcript: Transcript;
 }
 

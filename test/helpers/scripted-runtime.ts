@@ -47,5 +47,10 @@ export function fakeIndex(): BlogIndex & { readonly queries: string[] } {
         .map((s) => ({ post: s.post, heading: s.heading, snippet: s.text }));
     },
     section: (post, heading) => SECTIONS.find((s) => s.post === post && s.heading === heading),
+    posts: () => [...new Set(SECTIONS.map((s) => s.post))],
+    headings: (post) => {
+      const headings = SECTIONS.filter((s) => s.post === post).map((s) => s.heading);
+      return headings.length > 0 ? headings : undefined;
+    },
   };
 }

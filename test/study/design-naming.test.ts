@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import yargs from "yargs";
 import { studyRunOptions } from "../../src/commands/study.ts";
+import { parseDesigns } from "../../src/commands/study-setup.ts";
 import { readAnswerLog } from "../../src/study/index.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 
@@ -24,4 +25,13 @@ test("--designs chooses the designs, and the old --variants is the same option",
   assert.deepEqual((await parse(["--designs", "workflow,agent"])).designs, ["workflow", "agent"]);
   assert.deepEqual((await parse(["--variants", "agent-forced"])).designs, ["agent-forced"]);
   assert.equal((await parse([])).designs, undefined, "none named: every design runs");
+});
+
+test("--designs takes the groups study and engineered beside ids; none named runs the study's four", async () => {
+  const parse = (args: string[]) => studyRunOptions(yargs().exitProcess(false)).parseAsync(args);
+  assert.deepEqual((await parse(["--designs", "engineered"])).designs, ["agent-validated", "agent-cite-checked", "workflow-cite-checked", "agent-constrained"]);
+  const both = (await parse(["--designs", "study,engineered,workflow"])).designs;
+  assert.equal(both?.length, 8, "each design once");
+  assert.deepEqual(parseDesigns(undefined), ["workflow", "agent", "agent-search-first", "agent-forced"]);
+  assert.throws(() => parseDesigns("agent-validatd"), /unknown design agent-validatd; choose from study, engineered, workflow,/);
 });

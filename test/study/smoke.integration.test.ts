@@ -9,7 +9,7 @@ import { repoRoot, runCli } from "../helpers/run-cli.ts";
 import { testCacheDir } from "../helpers/tiny-model.ts";
 import type { AnswerRecord } from "../../src/study/types.ts";
 
-test("smoke runs 4 designs x 30 questions with hybrid search and prints both tables", async () => {
+test("smoke runs the study's 4 designs and the 4 engineered ones x 30 questions with hybrid search and prints the tables", async () => {
   // The blog's section count as the indexer sees it, so editing a post does not break this test.
   const sections = (await loadCorpus(path.join(repoRoot, "content/posts"))).sections.length;
   const out = mkdtempSync(path.join(tmpdir(), "blogqa-smoke-"));
@@ -23,8 +23,8 @@ test("smoke runs 4 designs x 30 questions with hybrid search and prints both tab
   assert.match(readFileSync(path.join(out, "report.html"), "utf8"), /<h1>[^<]*<\/h1>\n<p class="warning"><strong>Random weights\.<\/strong>/);
 
   const records = readFileSync(path.join(out, "answers.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as AnswerRecord);
-  assert.equal(records.length, 120);
-  assert.equal(new Set(records.map((r) => `${r.design} ${r.question_id}`)).size, 120);
+  assert.equal(records.length, 240);
+  assert.equal(new Set(records.map((r) => `${r.design} ${r.question_id}`)).size, 240);
   for (const r of records) {
     const calls = r.transcript.calls;
     assert.equal(r.model_calls, calls.length);
@@ -38,4 +38,12 @@ test("smoke runs 4 designs x 30 questions with hybrid search and prints both tab
   assert.ok(workflow.every((r) => r.transcript.calls[0]!.messages[1]!.content.startsWith("Search results:\n[{\"post\": ")));
   const forced = records.filter((r) => r.design === "agent-forced");
   assert.ok(forced.every((r) => r.transcript.calls[0]!.reply.startsWith("<tool_call>\n")), "the forced prefix starts every first reply");
+  const of = (design: string) => records.filter((r) => r.design === design);
+  // The grammar makes every first call a real one, even on random weights.
+  assert.ok(of("agent-constrained").every((r) => r.transcript.calls[0]!.toolCalls.length === 1), "one call in every constrained first reply");
+  for (const design of ["agent-cite-checked", "workflow-cite-checked"]) {
+    assert.ok(of(design).every((r) => r.repair_turns === (r.first_answer === undefined ? 0 : 1)), `${design} logs its repairs`);
+  }
+  assert.ok(of("agent-validated").every((r) => r.validation_errors !== undefined));
+  assert.ok(records.filter((r) => r.design !== "workflow" && r.design !== "workflow-cite-checked").every((r) => r.tool_block_tokens! > 0));
 });

@@ -1,0 +1,70 @@
+// The constrained first call on the tiny model: with the grammar every first call parses and names a real tool;
+// without it, the random-weights model writes none. The tool block's token count is measured on every call.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { loadModel } from "../../src/llm/index.ts";
+import { callFailure, type ChatRuntime, type LoadedModel } from "../../src/llm/types.ts";
+import { AGENT_TOOLS, FIRST_CALL_CONSTRAINT, prompts } from "../../src/study/index.ts";
+import { bindToolCall } from "../../src/study/tools.ts";
+import { toolCallBlocks } from "../../src/study/tool-call-blocks.ts";
+import { repoRoot } from "../helpers/run-cli.ts";
+import { testCacheDir, tinyModelPath } from "../helpers/tiny-model.ts";
+
+let model: LoadedModel;
+let runtime: ChatRuntime;
+const questions = readFileSync(path.join(repoRoot, "questions", "questions.jsonl"), "utf8")
+  .split("\n")
+  .filter(Boolean)
+  .map((line) => (JSON.parse(line) as { question: string }).question);
+
+before(async () => {
+  model = await loadModel(await tinyModelPath(), { cacheDir: testCacheDir, gpu: false, threads: 1, contextSize: 2048 });
+  runtime = (await model.openRuntimes(1, { reuseCache: true }))[0]!;
+});
+after(async () => {
+  await model.dispose();
+});
+
+/** The forced design's first call on each question, with or without the constraint: how many name a real tool. */
+async function firstCalls(constrained: boolean) {
+  let good = 0;
+  const replies: string[] = [];
+  for (const question of questions) {
+    const messages = [
+      { role: "system", content: prompts.agentSystemPrompt("agent-forced") },
+      { role: "user", content: question },
+    ] as const;
+    const { text, record } = await runtime.generate({
+      messages,
+      tools: AGENT_TOOLS,
+      prefix: prompts.FORCED_PREFIX,
+      ...(constrained ? { constraint: FIRST_CALL_CONSTRAINT } : {}),
+    });
+    assert.equal(callFailure(record), undefined);
+    replies.push(text);
+    const blocks = toolCallBlocks(text);
+    if (blocks.length === 1 && bindToolCall(blocks[0]!).kind === "bound") good++;
+  }
+  return { good, replies };
+}
+
+test("with the tool-call grammar, 30 of 30 first calls parse and name a real tool; without it, none do", async () => {
+  assert.equal(questions.length, 30);
+  const constrained = await firstCalls(true);
+  assert.equal(constrained.good, 30, constrained.replies.find((r) => toolCallBlocks(r).length !== 1));
+  for (const reply of constrained.replies) assert.match(reply, /^<tool_call>\n\{"name": "(search_posts|read_section)", "arguments": \{.*\}\}\n<\/tool_call>$/s);
+  const free = await firstCalls(false);
+  assert.equal(free.good, 0);
+});
+
+test("every call with tools records its tool block's tokens: the prompt with the tools minus the prompt without", async () => {
+  const messages = [{ role: "system", content: prompts.AGENT_SYSTEM_PROMPT }, { role: "user", content: "q?" }] as const;
+  const { record } = await runtime.generate({ messages, tools: AGENT_TOOLS, maxTokens: 1 });
+  const without = model.countTokens(model.renderPrompt({ messages }));
+  assert.equal(record.toolBlockTokens, record.tokensRead - without);
+  assert.ok(record.toolBlockTokens! > 50, `${record.toolBlockTokens} tokens`);
+  const plain = await runtime.generate({ messages, maxTokens: 1 });
+  assert.equal(plain.record.toolBlockTokens, undefined);
+});
