@@ -46,7 +46,7 @@ export const TWO_POST_MEASURE_LABELS: Readonly<Record<Measure, string>> = { foun
 export function comparisonTables(comparisons: readonly Comparison[]): ComparisonTable[] {
   const groups = new Map<string, Comparison[]>();
   for (const c of comparisons) {
-    const key = JSON.stringify(c.across === "designs" ? [c.set, c.across, c.a.model] : [c.set, c.across, c.a.model, c.b.model]);
+    const key = JSON.stringify(c.across === "models" ? [c.set, c.across, c.a.model, c.b.model] : [c.set, c.across, c.a.model]);
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
   return [...groups.values()].map((group) => {
@@ -59,6 +59,13 @@ export function comparisonTables(comparisons: readonly Comparison[]): Comparison
         title: `${setTitle}${modelLabel(first.a.model)}: each agent design against "${DESIGN_LABELS.workflow}"`,
         header: ["design", "measure", "workflow", "design", "p", "only the workflow", "only the design"],
         rows: group.map((c) => cells(c, DESIGN_LABELS[c.b.design])),
+      };
+    }
+    if (first.across === "extends") {
+      return {
+        title: `${setTitle}${modelLabel(first.a.model)}: each engineered design against the study design it extends`,
+        header: ["design", "measure", "study design", "engineered", "p", "only the study design", "only the engineered"],
+        rows: group.map((c) => cells(c, `${DESIGN_LABELS[c.b.design]} (against ${DESIGN_LABELS[c.a.design]})`)),
       };
     }
     const [a, b] = [modelLabel(first.a.model), modelLabel(first.b.model)];

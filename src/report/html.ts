@@ -3,7 +3,8 @@ import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { escapeHtml, jsonForScript } from "./html-escape.ts";
-import { comparisonsHtml, manifestHtml, strictTableHtml, studyTablesHtml, twoPostTableHtml } from "./html-tables.ts";
+import { ENGINEERING_TITLE } from "./engineering-tables.ts";
+import { comparisonsHtml, htmlTable, manifestHtml, strictTableHtml, studyTablesHtml, twoPostTableHtml } from "./html-tables.ts";
 import { PAGE_SCRIPT } from "./page-script.ts";
 import { PAGE_STYLE } from "./page-style.ts";
 import { reportData, type ReportData } from "./report-data.ts";
@@ -48,6 +49,7 @@ ${data.twoPost.length > 0 ? twoPostSection(data) : ""}
 
 <h2>Paired comparisons</h2>
 ${comparisonsHtml(data.comparisons)}
+${data.engineering.length > 0 ? engineeringSection(data) : ""}
 
 <h2>Transcripts</h2>
 <div class="picker">
@@ -81,6 +83,14 @@ ${costChart(data.study, data.strict)}
 ${studyTablesHtml(data.study, data.context)}
 <p class="note">cites right here is the study's first, lenient scorer; the strict rescore follows.</p>
 ${strictTableHtml(data.strict)}`;
+}
+
+/** Beyond the study: the engineered designs beside the forced agent and the workflow, and what they did and cost. */
+function engineeringSection(data: ReportData): string {
+  const tables = data.engineering.map((g) => htmlTable(g.caption, g.header, g.rows, 2) + (g.notes ?? []).map((n) => `<p class="note">${escapeHtml(n)}</p>`).join(""));
+  return `<h2>${escapeHtml(ENGINEERING_TITLE)}</h2>
+<p class="note">Beyond the study: the forced agent with its calls validated, its citation checked or its first call constrained, and the workflow with its citation checked, against the designs they extend.</p>
+${tables.join("\n")}`;
 }
 
 /** The two-post questions' table, beyond the study. */

@@ -21,7 +21,8 @@ import {
   type TwoPostRow,
 } from "../scoring/index.ts";
 import { goldHeadingsOf, goldPostsOf, isTwoPostAnswer, DESIGN_LABELS, type AnswerRecord, type RunManifest, type DesignId } from "../study/index.ts";
-import { modelLabel, type TableContext } from "./tables.ts";
+import { modelLabel, type TableContext, type TableGrid } from "./tables.ts";
+import { engineeringGrids } from "./engineering-tables.ts";
 
 /** One run as the transcript browser shows it: the logged fields it needs, plus its scores and why. */
 export interface ReportRun
@@ -66,6 +67,8 @@ export interface ReportData {
   /** The two-post questions' table; empty for a log of the study's questions only. */
   readonly twoPost: readonly TwoPostRow[];
   readonly comparisons: readonly Comparison[];
+  /** "What the engineering bought" (beyond the study); empty for a log without engineered designs. */
+  readonly engineering: readonly TableGrid[];
   readonly runs: readonly ReportRun[];
   readonly manifest: RunManifest | null;
 }
@@ -90,6 +93,7 @@ export function reportData(
     strict: strictRows(records, slugs),
     twoPost: twoPostRows(records, slugs),
     comparisons: compareRuns(records, slugs),
+    engineering: engineeringGrids(records, slugs),
     runs: records.map((r) => reportRun(r, slugs)),
     manifest: manifest ?? null,
   };

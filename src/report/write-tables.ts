@@ -1,16 +1,18 @@
 // Scores a run folder's answers.jsonl and writes tables.md, study.csv and strict.csv (and two-post.csv) beside it.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { splitQuestionSets, strictRows, studyRows, twoPostRows } from "../scoring/index.ts";
+import { engineeringRows, splitQuestionSets, strictRows, studyRows, twoPostRows } from "../scoring/index.ts";
 import { readManifest } from "../study/index.ts";
 import type { AnswerRecord } from "../study/index.ts";
 import { randomWeightsWarning } from "./random-weights.ts";
-import { rowsCsv, strictTableMarkdown, studyTablesMarkdown, twoPostTableMarkdown, type TableContext } from "./tables.ts";
+import { engineeringGrids } from "./engineering-tables.ts";
+import { markdownTable, rowsCsv, strictTableMarkdown, studyTablesMarkdown, twoPostTableMarkdown, type TableContext } from "./tables.ts";
 
 export const TWO_POST_CSV = "two-post.csv";
+export const ENGINEERING_CSV = "engineering.csv";
 
 /** Every file writeTables may write into a run folder. */
-export const TABLE_FILES = ["tables.md", "study.csv", "strict.csv", TWO_POST_CSV] as const;
+export const TABLE_FILES = ["tables.md", "study.csv", "strict.csv", TWO_POST_CSV, ENGINEERING_CSV] as const;
 
 /**
  * One table per question set: the study's two tables over the one-post questions, the two-post table over the
@@ -41,6 +43,13 @@ export function writeTables(
     blocks.push(twoPostTableMarkdown(rows));
     writeFileSync(path.join(dir, TWO_POST_CSV), rowsCsv(rows));
     files.push(TWO_POST_CSV);
+  }
+  // Beyond the study, for a log with engineered designs: what they bought and cost.
+  const engineering = engineeringGrids(records, slugs);
+  if (engineering.length > 0) {
+    blocks.push(...engineering.map(markdownTable));
+    writeFileSync(path.join(dir, ENGINEERING_CSV), rowsCsv(engineeringRows(records, slugs)));
+    files.push(ENGINEERING_CSV);
   }
   const markdown = `${blocks.join("\n\n")}\n`;
   writeFileSync(path.join(dir, "tables.md"), markdown);

@@ -1,6 +1,6 @@
 // Which differences are real: each agent design against the workflow, and each design across models, paired by question.
 import type { AnswerRecord, DesignId } from "../study/index.ts";
-import { isTwoPostAnswer, DESIGN_IDS } from "../study/index.ts";
+import { isTwoPostAnswer, isEngineered, DESIGN_IDS, EXTENDS } from "../study/index.ts";
 import { citesRightStrict, classifySource } from "./strict.ts";
 import { pairedComparison, type PairedComparison, type Proportion } from "./statistics.ts";
 import { splitQuestionSets, type QuestionSet } from "./summary.ts";
@@ -22,8 +22,12 @@ export interface Arm extends Proportion {
 export interface Comparison extends Omit<PairedComparison, "a" | "b"> {
   /** The questions compared: a log mixing both shapes is compared within each set, never across. */
   readonly set: QuestionSet;
-  /** "designs": same model, a = the workflow, b = an agent design. "models": same design, a and b are two models. */
-  readonly across: "designs" | "models";
+  /**
+   * "designs": same model, a = the workflow, b = another design. "extends": same model, a = a study design, b = an
+   * engineered design that extends it (those extending the workflow are already under "designs"). "models": same
+   * design, a and b are two models.
+   */
+  readonly across: "designs" | "extends" | "models";
   readonly measure: Measure;
   readonly a: Arm;
   readonly b: Arm;
@@ -31,8 +35,8 @@ export interface Comparison extends Omit<PairedComparison, "a" | "b"> {
 
 /**
  * Every comparison the report shows, in a fixed order: the one-post questions, then the two-post questions; within
- * each, for each model, each agent design against the workflow (found, then cites right); then for each pair of
- * models (in first-seen order), each design they share.
+ * each, for each model, each design against the workflow (found, then cites right), then each engineered design
+ * against the agent design it extends; then for each pair of models (in first-seen order), each design they share.
  */
 export function compareRuns(records: readonly AnswerRecord[], slugs: readonly string[]): Comparison[] {
   const { onePost, twoPost } = splitQuestionSets(records);
@@ -60,6 +64,13 @@ function compareSet(set: QuestionSet, records: readonly AnswerRecord[], slugs: r
     if (!has(model, "workflow")) continue;
     for (const design of DESIGN_IDS.filter((v) => v !== "workflow" && has(model, v))) {
       for (const measure of MEASURES) out.push(compare("designs", measure, [model, "workflow"], [model, design]));
+    }
+  }
+  for (const model of models) {
+    for (const design of DESIGN_IDS.filter((v) => isEngineered(v) && EXTENDS[v] !== "workflow" && has(model, v))) {
+      const base = EXTENDS[design as keyof typeof EXTENDS];
+      if (!has(model, base)) continue;
+      for (const measure of MEASURES) out.push(compare("extends", measure, [model, base], [model, design]));
     }
   }
   for (const [i, first] of models.entries()) {

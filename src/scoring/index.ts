@@ -15,3 +15,4 @@ export {
 export { wilson, mcnemarExact, binomialHalfCdf, fewestSignificantFlips, pairedComparison, Z_95, type Proportion, type PairedComparison } from "./statistics.ts";
 export { compareRuns, formatP, formatProportion, MEASURES, type Measure, type Arm, type Comparison } from "./comparisons.ts";
 export { explainSource } from "./explain-source.ts";
+export { engineeringRows, answerRight, extendedDesign, BOUGHT_DESIGNS, type EngineeringRow } from "./engineering.ts";

@@ -10,7 +10,8 @@ export interface ScriptedRuntime extends ChatRuntime {
 
 /**
  * Each call returns the next reply (with the forced prefix in front, as the real runtime does); tokens read = message
- * characters. A reply given as a failure (and optionally costs) is a call that failed.
+ * characters, and a call with tools counts its schemas' JSON characters as its tool block. A reply given as a failure
+ * (and optionally costs) is a call that failed.
  */
 export function scriptedRuntime(replies: readonly (string | (CallFailure & Partial<CallCost>))[]): ScriptedRuntime {
   const requests: GenerateRequest[] = [];
@@ -21,7 +22,9 @@ export function scriptedRuntime(replies: readonly (string | (CallFailure & Parti
       const next = replies[requests.length - 1];
       if (next === undefined) throw new Error(`scripted runtime: no reply scripted for call ${requests.length}`);
       const prompt = request.messages.map((m) => m.content).join("\n") + (request.prefix ?? "");
-      const base: CallRecord = { tokensRead: prompt.length, tokensEvaluated: prompt.length, tokensGenerated: 5, stopReason: "eos", seconds: 0.01 };
+      // The tool block: the schemas' JSON characters, standing in for their tokens.
+      const block = request.tools ? { toolBlockTokens: JSON.stringify(request.tools).length } : {};
+      const base: CallRecord = { tokensRead: prompt.length, tokensEvaluated: prompt.length, tokensGenerated: 5, stopReason: "eos", seconds: 0.01, ...block };
       if (typeof next !== "string") return { prompt, text: "", record: { ...base, ...next } };
       return { prompt, text: (request.prefix ?? "") + next, record: base };
     },
