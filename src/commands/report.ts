@@ -7,31 +7,31 @@ import { comparisonsMarkdown, openRunFolder, writeReport, type RunFolder } from 
 import { jsonOption, runFolderOptions, runPositional } from "./options.ts";
 
 
-const report: CommandModule<object, { dir: string; content?: string; force: boolean }> = {
-  command: "report <dir>",
+const report: CommandModule<object, { run: string; content?: string; force: boolean }> = {
+  command: "report <run>",
   describe: "Write <dir>/report.html: one offline page with the tables, charts with 95% intervals, paired comparisons and a transcript browser",
-  builder: (y) => y.positional("dir", runPositional).options(runFolderOptions),
+  builder: (y) => y.positional("run", runPositional).options(runFolderOptions),
   handler: async (argv) => {
-    const file = await writeReport(argv.dir, { content: argv.content, force: argv.force });
+    const file = await writeReport(argv.run, { content: argv.content, force: argv.force });
     console.log(file);
   },
 };
 
-const compare: CommandModule<object, { file: string; other?: string; content?: string; force: boolean; json: boolean }> = {
-  command: "compare <file> [other]",
+const compare: CommandModule<object, { run: string; other?: string; content?: string; force: boolean; json: boolean }> = {
+  command: "compare <run> [other]",
   describe:
     "Paired comparisons of a logged run: each agent design against the workflow, and each design across models, for found and cites right (strict): " +
     "95% Wilson intervals, exact McNemar p, the questions that flip. With a second run folder (the same blog and questions, other settings, " +
     "say --repetition-penalty none), each model is also compared with itself across the two, its runs tagged with their folder's name",
   builder: (y) =>
     y
-      .positional("file", runPositional)
+      .positional("run", runPositional)
       .positional("other", { type: "string", describe: "A second run folder to compare with the first" })
       .options(runFolderOptions)
       .options(jsonOption),
   handler: async (argv) => {
     const options = { content: argv.content, force: argv.force };
-    const folder = await openRunFolder(argv.file, options);
+    const folder = await openRunFolder(argv.run, options);
     const records = argv.other === undefined ? folder.records : tagFolders(folder, await openRunFolder(argv.other, options));
     const comparisons = compareRuns(records, folder.slugs);
     console.log(argv.json ? JSON.stringify(comparisons) : comparisonsMarkdown(comparisons));

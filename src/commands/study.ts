@@ -166,14 +166,14 @@ const run: CommandModule<object, BuiltArgs<typeof runBuilder>> = {
   handler: async (argv) => runStudyCommand(argv, modelIds(argv.model, argv.quant)),
 };
 
-const rescore: CommandModule<object, { file: string; content?: string; force: boolean; json: boolean }> = {
-  command: "rescore <file>",
+const rescore: CommandModule<object, { run: string; content?: string; force: boolean; json: boolean }> = {
+  command: "rescore <run>",
   describe:
     "The study's strict rescore of a logged run: classify each source line (none / one real / several / invented); " +
     "two-post questions get their own table (exactly the gold posts / subset / plus others / none of them / no source line)",
-  builder: (y) => y.positional("file", runPositional).options(runFolderOptions).options(jsonOption),
+  builder: (y) => y.positional("run", runPositional).options(runFolderOptions).options(jsonOption),
   handler: async (argv) => {
-    const folder = await openRunFolder(argv.file, { content: argv.content, force: argv.force });
+    const folder = await openRunFolder(argv.run, { content: argv.content, force: argv.force });
     const slugs = folder.slugs;
     // One table per question set: the study's strict rescore over one-post questions, the two-post table over the rest.
     const { onePost, twoPost } = splitQuestionSets(folder.records);
