@@ -1,40 +1,33 @@
 // The search commands: thin shells over src/search/ (index, search, search-eval).
-import type { Argv, CommandModule } from "yargs";
+import type { Argv, CommandModule, InferredOptionTypes } from "yargs";
 import { loadCorpus, loadQuestions } from "../corpus/index.ts";
 import { RETRIEVER_KINDS, evaluateSearch, loadEmbedder, openIndex } from "../search/index.ts";
-import type { Embedder, EmbeddingDtype, RetrieverKind, RetrieverScore, SearchOptions } from "../search/index.ts";
+import type { Embedder, RetrieverKind, RetrieverScore, SearchOptions } from "../search/index.ts";
 import type { ProgressTick } from "../progress.ts";
-import { jsonOption, questionsOption, searchOptions } from "./options.ts";
+import { jsonOption, questionsOption, searchOptions, type BuiltArgs } from "./options.ts";
 import { progressDisplay } from "./progress-display.ts";
 
-/** The parsed shape of `searchOptions`. */
-export interface SearchArgv {
-  readonly content: string;
-  readonly retriever: RetrieverKind;
-  readonly "embedding-model": string;
-  readonly "embedding-dtype": EmbeddingDtype;
-  readonly "cache-dir": string;
-}
-
-/** yargs infers `choices` options as plain strings; the choices themselves guarantee the narrower types. */
-const typed = <T>(y: Argv<object>): Argv<T> => y as unknown as Argv<T>;
+/** The parsed shape of `searchOptions`, as yargs infers it from their definitions. */
+export type SearchArgv = InferredOptionTypes<typeof searchOptions>;
 
 const display = progressDisplay();
 const progress = (message: string) => display.message(message);
 
-export function searchOptionsFrom(argv: SearchArgv, retriever: RetrieverKind = argv.retriever): SearchOptions {
+export function searchOptionsFrom(argv: Omit<SearchArgv, "retriever">, retriever: RetrieverKind): SearchOptions {
   const tick = (t: ProgressTick) => display.tick(t);
   return { retriever, embeddingModel: argv["embedding-model"], dtype: argv["embedding-dtype"], cacheDir: argv["cache-dir"], onProgress: progress, onTick: tick };
 }
 
-const index: CommandModule<object, SearchArgv & { json: boolean }> = {
+const indexBuilder = (y: Argv) => y.options({ ...searchOptions, ...jsonOption });
+
+const index: CommandModule<object, BuiltArgs<typeof indexBuilder>> = {
   command: "index",
   describe: "Build the search index for the blog (or load it from the cache) and report its size",
-  builder: (y) => typed(y.options({ ...searchOptions, ...jsonOption })),
+  builder: indexBuilder,
   handler: async (argv) => {
     const started = performance.now();
     const corpus = await loadCorpus(argv.content);
-    const opened = await openIndex(corpus, searchOptionsFrom(argv));
+    const opened = await openIndex(corpus, searchOptionsFrom(argv, argv.retriever));
     const seconds = Math.round((performance.now() - started) / 10) / 100;
     const report = {
       posts: corpus.posts.length,
@@ -52,50 +45,47 @@ const index: CommandModule<object, SearchArgv & { json: boolean }> = {
   },
 };
 
-const search: CommandModule<object, SearchArgv & { json: boolean; query: string; k: number }> = {
+const searchBuilder = (y: Argv) =>
+  y
+    .positional("query", { type: "string", demandOption: true, describe: "What to search for" })
+    .options({ ...searchOptions, ...jsonOption, k: { type: "number", default: 3, describe: "How many hits" } });
+
+const search: CommandModule<object, BuiltArgs<typeof searchBuilder>> = {
   command: "search <query>",
   describe: "Search the blog as the study's workflow and agent do: top k sections with post, heading and first 60 words",
-  builder: (y) =>
-    typed(
-      y
-        .positional("query", { type: "string", demandOption: true, describe: "What to search for" })
-        .options({ ...searchOptions, ...jsonOption, k: { type: "number", default: 3, describe: "How many hits" } }),
-    ),
+  builder: searchBuilder,
   handler: async (argv) => {
-    const opened = await openIndex(await loadCorpus(argv.content), searchOptionsFrom(argv));
+    const opened = await openIndex(await loadCorpus(argv.content), searchOptionsFrom(argv, argv.retriever));
     const hits = await opened.search(String(argv.query), argv.k);
     if (argv.json) console.log(JSON.stringify(hits));
     else console.log(hits.map((h, i) => `${i + 1}. ${h.post} / ${h.heading}\n   ${h.snippet}`).join("\n") || "(no hits)");
   },
 };
 
-type EvalArgv = Omit<SearchArgv, "retriever"> & { retriever: RetrieverKind | undefined; questions: string; json: boolean };
+const searchEvalBuilder = (y: Argv) =>
+  y.options({
+    ...searchOptions,
+    ...questionsOption,
+    ...jsonOption,
+    retriever: { choices: RETRIEVER_KINDS, describe: "Evaluate only this retriever", defaultDescription: "all three" },
+  });
 
-const searchEval: CommandModule<object, EvalArgv> = {
+const searchEval: CommandModule<object, BuiltArgs<typeof searchEvalBuilder>> = {
   command: "search-eval",
   describe:
     "Run every question as a query and report, per retriever, how many have the right post first (found_at_1) and in " +
     "the top 3 (found_at_3), and the mean reciprocal rank of the right post's first hit",
-  builder: (y) =>
-    typed(
-      y.options({
-        ...searchOptions,
-        ...questionsOption,
-        ...jsonOption,
-        retriever: { choices: RETRIEVER_KINDS, describe: "Evaluate only this retriever", defaultDescription: "all three" },
-      }),
-    ),
+  builder: searchEvalBuilder,
   handler: async (argv) => {
     const corpus = await loadCorpus(argv.content);
     const questions = await loadQuestions(argv.questions, corpus);
     const kinds = argv.retriever ? [argv.retriever] : RETRIEVER_KINDS;
-    const full = argv as unknown as SearchArgv;
     // dense and hybrid share one loaded model.
     let embedder: Embedder | undefined;
     const results: Partial<Record<RetrieverKind, RetrieverScore>> = {};
     for (const kind of kinds) {
       if (kind !== "bm25") embedder ??= await loadEmbedder(argv["embedding-model"], { dtype: argv["embedding-dtype"], cacheDir: argv["cache-dir"], onProgress: progress });
-      const opened = await openIndex(corpus, { ...searchOptionsFrom(full, kind), ...(embedder && kind !== "bm25" ? { embedder } : {}) });
+      const opened = await openIndex(corpus, { ...searchOptionsFrom(argv, kind), ...(embedder && kind !== "bm25" ? { embedder } : {}) });
       results[kind] = await evaluateSearch(opened, questions);
     }
     if (argv.json) console.log(JSON.stringify(results));
