@@ -45,7 +45,7 @@ function tagFolders(a: RunFolder, b: RunFolder) {
   if (blog(a) !== undefined && blog(b) !== undefined && blog(a) !== blog(b)) {
     throw new UserError(`compare: ${a.dir} and ${b.dir} searched different blogs (corpus sha256 differ): their answers cannot be paired`);
   }
-  let [tagA, tagB] = [a.dir, b.dir].map((d) => path.basename(path.resolve(d)).replace(/[\]\/\\]/g, "_"));
+  let [tagA, tagB] = [a.dir, b.dir].map((d) => path.basename(path.resolve(d)).replace(/[\]/\\]/g, "_"));
   if (tagA === tagB) [tagA, tagB] = [`${tagA} 1`, `${tagB} 2`];
   return [
     ...a.records.map((r) => ({ ...r, model: `${r.model} [${tagA}]` })),

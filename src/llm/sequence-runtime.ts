@@ -116,7 +116,10 @@ export class SequenceRuntime implements ChatRuntime {
     if (constraint === undefined) return undefined;
     const gbnf = toolCallGrammar(request.tools ?? [], constraint.maxStringChars);
     let grammar = this.grammars.get(gbnf);
-    if (grammar === undefined) this.grammars.set(gbnf, (grammar = this.model.llama.createGrammar({ grammar: gbnf })));
+    if (grammar === undefined) {
+      grammar = this.model.llama.createGrammar({ grammar: gbnf });
+      this.grammars.set(gbnf, grammar);
+    }
     return grammar;
   }
 

@@ -43,7 +43,12 @@ test("an embedding model's download counts megabytes over all its files, when ti
 
 test("on a terminal: one bar per task redrawn in place, messages above it, none lost, the cursor given back", async () => {
   let out = "";
-  const stream = Object.assign(new Writable({ write: (chunk, _enc, done) => ((out += String(chunk)), done()) }), { isTTY: true, columns: 120 });
+  const stream = Object.assign(new Writable({
+      write: (chunk, _enc, done) => {
+        out += String(chunk);
+        done();
+      },
+    }), { isTTY: true, columns: 120 });
   const display = progressDisplay(stream as unknown as NodeJS.WriteStream);
   const pause = () => new Promise((resolve) => setTimeout(resolve, 120));
   for (let done = 1; done <= 3; done++) {
@@ -55,10 +60,12 @@ test("on a terminal: one bar per task redrawn in place, messages above it, none 
   display.tick({ task: "embedding the sections", done: 1, total: 2, unit: "sections" });
   await pause();
   display.stop();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the display's escape codes are what this test reads
   const plain = out.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, "");
   for (const text of ["line 1", "line 2", "line 3", "between tasks", "runs of tiny: 3/3 runs", "(workflow q03)", "embedding the sections: 1/2 sections"]) {
     assert.ok(plain.includes(text), `${text} missing from:\n${plain}`);
   }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the display's escape codes are what this test reads
   assert.ok(out.includes("\u001b[?25l") && /\u001b\[\?25h[^\u001b]*(\u001b\[[0-9;?]*[A-Za-z])*\s*$/.test(out), "the cursor is hidden while drawing and shown again");
   // Redrawn in place: the first task's counts show up once per redraw on the same line, not as new lines.
   assert.ok(!plain.split("\n").some((l) => l.includes("1/3 runs") && l.includes("2/3 runs")));

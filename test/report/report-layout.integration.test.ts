@@ -3,19 +3,17 @@
 // answer shown once, and a run on random weights labelled at the top. BLOGQA_SCREENSHOT_DIR=docs saves the views.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { writeReport } from "../../src/report/index.ts";
 import { tinyModelName } from "../../src/test-models/index.ts";
+import { browserSkip, CHROMIUM } from "../helpers/browser.ts";
 import { runWithManifest } from "../helpers/report-fixture.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const skip = process.env.BLOGQA_SKIP_BROWSER === "1" ? "BLOGQA_SKIP_BROWSER=1: browser test of the report page skipped" : false;
+const skip = browserSkip();
 
 test("the report page at 1400 px and 800 px", { skip, timeout: 120_000 }, async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: apt-get install -y chromium, or set BLOGQA_SKIP_BROWSER=1`);
   // Both fixture models have designs at 0 right with about the same tokens: their markers would fall on one spot.
   const dir = await runWithManifest([tinyModelName("random", "tiny", 1), tinyModelName("random", "tiny", 2)]);
   const file = await writeReport(dir);

@@ -2,24 +2,19 @@
 // shows a chosen run, and text from the model that tries to inject script shows as text and runs nothing.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser } from "playwright-core";
 import { modelLabel } from "../../src/report/index.ts";
+import { browserSkip, CHROMIUM } from "../helpers/browser.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { EVIL_MODEL, INJECTION, writeReportFixture } from "../helpers/report-fixture.ts";
 import { tinyRun } from "../helpers/tiny-run.ts";
 import { readFileSync, writeFileSync } from "node:fs";
 
-const CHROMIUM = "/usr/bin/chromium";
-const skip = process.env.BLOGQA_SKIP_BROWSER === "1" ? "BLOGQA_SKIP_BROWSER=1: browser test of the report page skipped" : false;
+const skip = browserSkip();
 
 async function launch(): Promise<Browser> {
-  // Fail loudly, not skip: CI must install the browser (apt-get install -y chromium) for this check to count.
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} not found: install Debian's chromium package (apt-get install -y chromium), or set BLOGQA_SKIP_BROWSER=1 to skip this test`);
-  }
   return chromium.launch({
     executablePath: CHROMIUM,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
