@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import { ensureTinyModel, TINY_MODEL_SHAPES, type TinyModelDtype, type TinyModelShape, type TinyModelWeights } from "../test-models/index.ts";
 import { loadModel, modelIdFor, QUANTS, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
-import { STUDY_EXAMPLE } from "../study/index.ts";
+import { AGENT_TOOLS, STUDY_EXAMPLE, prompts, toolBlockSize } from "../study/index.ts";
 import { defaultCacheDir } from "./options.ts";
 
 /** Registers this file's commands on the command line. */
@@ -70,7 +70,7 @@ function templateCommand(): CommandModule<object, { model: string; quant: Quant;
     command: "template",
     describe:
       "Print the study's example exchange (search_posts schema, system, user, a tool call, its result, the generation prompt) " +
-      "rendered through the model's own chat template; stderr says how many tokens the tool schemas add to every call",
+      "rendered through the model's own chat template; stderr says how many tokens the tool schemas add to every call, and the agent's tool block per tool",
     builder: (y) =>
       y
         .option("model", { type: "string", demandOption: true, describe: `A .gguf path, an hf: URI, or ${DEFAULT_MODEL_NAMES.join(" / ")}` })
@@ -93,6 +93,10 @@ function templateCommand(): CommandModule<object, { model: string; quant: Quant;
         process.stdout.write(prompt);
         const names = (STUDY_EXAMPLE.tools ?? []).map((t) => t.function.name).join(", ");
         console.error(`template: the tool schemas (${names}) add ${withTools - withoutTools} tokens to every call; this prompt is ${withTools} tokens`);
+        // The agent's own block, both tools, as every agent call re-reads it.
+        const agent = toolBlockSize(model, AGENT_TOOLS, [{ role: "system", content: prompts.AGENT_SYSTEM_PROMPT }, { role: "user", content: "?" }]);
+        const shares = agent.perTool.map((t) => `${t.name} ${t.tokens}`).join(", ");
+        console.error(`template: the agent's tool block is ${agent.total} tokens on every call: the template's frame ${agent.frame}, ${shares}`);
       } finally {
         await model.dispose();
       }

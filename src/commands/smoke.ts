@@ -34,7 +34,7 @@ const experimentBuilder = (y: Argv) =>
 
 const experiment: CommandModule<object, BuiltArgs<typeof experimentBuilder>> = {
   command: "experiment",
-  describe: `The study itself: ${DEFAULT_MODEL_NAMES.join(" and ")}, all four designs, all questions, into results/ (resumes)`,
+  describe: `The study itself: ${DEFAULT_MODEL_NAMES.join(" and ")}, its four designs (--designs study,engineered adds the engineered ones), all questions, into results/ (resumes)`,
   builder: experimentBuilder,
   handler: async (argv) =>
     runStudyCommand(argv, DEFAULT_MODEL_NAMES.map((m) => modelIdFor(m, argv.quant)), {

@@ -4,6 +4,7 @@ export { runAgent, studySteps, MAX_TURNS, type AgentDesign, type LoopSteps } fro
 export { runEngineered, FIRST_CALL_CONSTRAINT } from "./engineered/designs.ts";
 export { validateCall, validatedToolCall, type ValidationError } from "./engineered/validate-call.ts";
 export { citeChecked, sourceProblem, seenPosts } from "./engineered/cite-check.ts";
+export { toolBlockSize, type ToolBlockSize } from "./tool-block.ts";
 export { runWorkflow, WORKFLOW_HITS } from "./workflow.ts";
 export { AGENT_TOOLS, SEARCH_POSTS, READ_SECTION, READ_SECTION_MAX_WORDS, runToolCall, type BlogIndex } from "./tools.ts";
 export { parseCalls, type ParsedCall, type ParsedReply } from "./parse-calls.ts";
