@@ -92,8 +92,10 @@ export async function checkOfflineInputs(needed: NeededInputs, modelHint: string
   const probe = await probeHub(hub);
   if (probe.ok || probe.status !== undefined) return;
   const embedderMissing = missing.some((g) => g.folder.startsWith(path.join(needed.cacheDir, "embedders")));
+  const configMissing = missing.some((g) => g.files.some((f) => f.name === "generation_config.json"));
   const hints = [
     ...(missing.some((g) => g.folder.startsWith(modelsDir(needed.cacheDir))) ? [modelHint] : []),
+    ...(configMissing ? ["--generation-config FILE gives the decoding settings, --repetition-penalty none does without them"] : []),
     ...(embedderMissing ? ["--retriever bm25 needs no embedding model", "--embedding-model DIR takes a local model folder"] : []),
     "--cache-dir DIR reads a cache that holds them",
   ];
