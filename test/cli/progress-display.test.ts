@@ -66,7 +66,8 @@ test("on a terminal: one bar per task redrawn in place, messages above it, none 
     assert.ok(plain.includes(text), `${text} missing from:\n${plain}`);
   }
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the display's escape codes are what this test reads
-  assert.ok(out.includes("\u001b[?25l") && /\u001b\[\?25h[^\u001b]*(\u001b\[[0-9;?]*[A-Za-z])*\s*$/.test(out), "the cursor is hidden while drawing and shown again");
+  const shownAtEnd = /\u001b\[\?25h[^\u001b]*(\u001b\[[0-9;?]*[A-Za-z])*\s*$/;
+  assert.ok(out.includes("\u001b[?25l") && shownAtEnd.test(out), "the cursor is hidden while drawing and shown again");
   // Redrawn in place: the first task's counts show up once per redraw on the same line, not as new lines.
   assert.ok(!plain.split("\n").some((l) => l.includes("1/3 runs") && l.includes("2/3 runs")));
 });
