@@ -30,7 +30,8 @@ const SOURCE = "generation_config.source.json";
 /**
  * The repository's generation_config.json, fetched on first use and reused afterwards. A pinned revision must match
  * the cached copy's (else it is fetched again); an unpinned one keeps the commit of the first fetch, which the hub
- * names in its X-Repo-Commit header. Offline with nothing cached: one error line naming the file to put in place.
+ * names in its X-Repo-Commit header. A copy placed by hand (no record of its source beside it) is read with no hub
+ * source. Offline with nothing cached: one error line naming the file to put in place.
  */
 export async function hubGenerationConfig(modelsDir: string, request: HubFileRequest, onProgress?: (m: string) => void): Promise<GenerationConfigFile> {
   const dir = hubConfigDir(modelsDir, request.repo);
@@ -38,6 +39,11 @@ export async function hubGenerationConfig(modelsDir: string, request: HubFileReq
   const cached = readSource(path.join(dir, SOURCE));
   if (cached !== undefined && fs.existsSync(file) && cached.repo === request.repo && (request.revision === undefined || cached.revision === request.revision)) {
     return readGenerationConfig(file, cached);
+  }
+  // Put in place by hand, as the offline message asks: used as it is, its revision unknown, so none is recorded.
+  if (cached === undefined && fs.existsSync(file)) {
+    onProgress?.(`using ${file}, placed by hand: its hub revision is not known and is not recorded`);
+    return readGenerationConfig(file, null);
   }
   const endpoint = request.endpoint ?? hubEndpoint();
   const url = `${endpoint}/${request.repo}/resolve/${request.revision ?? "main"}/${CONFIG}`;

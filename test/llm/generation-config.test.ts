@@ -154,3 +154,23 @@ test("a default model's config comes from its original repository; offline, auto
   const given = writeConfig({ repetition_penalty: 1.05 });
   assert.equal((await resolveDecoding(id3b, file3b, { ...offline, setting: "auto", generationConfigFile: given })).repetitionPenalty, 1.05);
 });
+
+test("a config placed by hand where the offline message says is read with no hub source, and nothing is fetched", async () => {
+  const hub = await fakeHub(JSON.stringify({ repetition_penalty: 9 }), "e".repeat(40));
+  try {
+    const models = temporary();
+    const repo = "Qwen/Qwen2.5-3B-Instruct";
+    fs.mkdirSync(hubConfigDir(models, repo), { recursive: true });
+    const placed = path.join(hubConfigDir(models, repo), "generation_config.json");
+    fs.writeFileSync(placed, JSON.stringify(QWEN_LIKE));
+    const said: string[] = [];
+    const config = await hubGenerationConfig(models, { repo, revision: undefined, endpoint: hub.url }, (m) => said.push(m));
+    assert.deepEqual(hub.requests, []);
+    assert.equal(config.path, placed);
+    assert.equal(config.hub, null);
+    assert.equal(config.repetitionPenalty, 1.1);
+    assert.match(said.join("\n"), /placed by hand/);
+  } finally {
+    await hub.close();
+  }
+});
