@@ -3,7 +3,7 @@
 // Each field list `satisfies` the type it checks, so a field added to a record without its check fails tsc here.
 import type { CallRecord, ChatMessage, Role, StopReason } from "../llm/index.ts";
 import type { Hit } from "../search/index.ts";
-import { arrayOf, anything, boolean, count, keysOf, literal, nonNegative, nullable, object, optional, string, type FieldsOf, type ShapeMismatch } from "./shape.ts";
+import { arrayOf, anything, boolean, count, keysOf, literal, nonNegative, nullable, object, optional, string, type FieldsOf, type Shape, type ShapeMismatch } from "./shape.ts";
 import {
   ANSWER_SCHEMA_VERSION,
   DESIGN_IDS,
@@ -78,7 +78,7 @@ const answerFields = {
   repair_turns: optional(count),
   first_answer: optional(string),
   repair_tokens_read: optional(count),
-  validation_errors: optional(anything),
+  validation_errors: optional(countsOf(VALIDATION_KINDS)),
   tool_block_tokens: optional(count),
   transcript: object({
     retrieval: optional(object({ query: string, hits: arrayOf(hit) })),
@@ -89,6 +89,21 @@ const answerFields = {
     repair: optional(object({ firstAnswer: string, problem: string })),
   } satisfies FieldsOf<Transcript>),
 } satisfies FieldsOf<AnswerFields>;
+
+/** An object of whole counts keyed by some of `kinds` (validation_errors: refused calls by kind). */
+function countsOf(kinds: readonly string[]): Shape {
+  return (v, p) => {
+    const base = object({})(v, p);
+    if (base) return base;
+    for (const [key, n] of Object.entries(v as object)) {
+      const at = `${p}.${key}`;
+      if (!kinds.includes(key)) return { path: at, problem: `not one of ${kinds.join(", ")}` };
+      const bad = count(n, at);
+      if (bad) return bad;
+    }
+    return undefined;
+  };
+}
 
 /** A question in the study's shape logs one gold post and heading; a two-post question logs the lists. */
 export const onePostLineShape = object({ ...answerFields, gold_post: string, gold_heading: string } satisfies FieldsOf<OnePostAnswer>);

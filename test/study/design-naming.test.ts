@@ -24,7 +24,7 @@ test("--designs chooses the designs, and the old --variants is the same option",
   const parse = (args: string[]) => studyRunOptions(yargs().exitProcess(false)).parseAsync(args);
   assert.deepEqual((await parse(["--designs", "workflow,agent"])).designs, ["workflow", "agent"]);
   assert.deepEqual((await parse(["--variants", "agent-forced"])).designs, ["agent-forced"]);
-  assert.equal((await parse([])).designs, undefined, "none named: every design runs");
+  assert.equal((await parse([])).designs, undefined, "none named: the command runs its default designs");
 });
 
 test("--designs takes the groups study and engineered beside ids; none named runs the study's four", async () => {

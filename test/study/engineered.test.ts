@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { runDesign } from "../../src/study/run-design.ts";
 import { answerRecord } from "../../src/study/answer-record.ts";
+import { answerFromLine } from "../../src/study/answer-line.ts";
 import { FIRST_CALL_CONSTRAINT } from "../../src/study/engineered/designs.ts";
 import { sourceProblem } from "../../src/study/engineered/cite-check.ts";
 import { validateCall } from "../../src/study/engineered/validate-call.ts";
@@ -152,4 +153,14 @@ test("agent-constrained: only the first call carries the tool-call constraint, a
   assert.deepEqual([runtime.requests[1]!.prefix, runtime.requests[1]!.constraint], [undefined, undefined]);
   assert.deepEqual(t.calls[0]!.constraint, FIRST_CALL_CONSTRAINT, "the transcript says the call was constrained");
   assert.equal(answerRecord("m", "agent-constrained", QUESTION, t).found, true);
+});
+
+test("a log line's new fields are checked on reading: refusals by kind must be known kinds with whole counts", async () => {
+  const runtime = scriptedRuntime([forcedCall("search_posts", { query: 7 }), "A.\nSource: flashattention-explained"]);
+  const line = JSON.parse(JSON.stringify(answerRecord("m", "agent-validated", QUESTION, await runDesign("agent-validated", QUESTION.question, runtime, fakeIndex()))));
+  assert.ok("record" in answerFromLine(line));
+  assert.deepEqual(answerFromLine({ ...line, validation_errors: { "made-up": 1 } }), {
+    mismatch: { path: "validation_errors.made-up", problem: "not one of not-json, not-an-object, unknown-tool, missing-argument, extra-argument, wrong-type, no-such-post, no-such-heading" },
+  });
+  assert.equal("mismatch" in answerFromLine({ ...line, validation_errors: { "wrong-type": 1.5 } }), true);
 });
