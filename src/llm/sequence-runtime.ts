@@ -1,5 +1,12 @@
 // One context sequence as a ChatRuntime: greedy decoding with exact token accounting and optional KV-cache reuse.
-import { LlamaGrammarEvaluationState, type LlamaContextSequence, type LlamaGrammar, type LlamaModel, type SequenceEvaluateOptions, type Token } from "node-llama-cpp";
+import {
+  LlamaGrammarEvaluationState,
+  type LlamaContextSequence,
+  type LlamaGrammar,
+  type LlamaModel,
+  type SequenceEvaluateOptions,
+  type Token,
+} from "node-llama-cpp";
 import type { Decoding } from "./generation-config.ts";
 import type { CallEnding, CallRecord, ChatRuntime, GenerateRequest, Generation } from "./types.ts";
 import { commonPrefixLength } from "../common/index.ts";
@@ -67,7 +74,8 @@ export class SequenceRuntime implements ChatRuntime {
     }
 
     const grammar = await this.grammarFor(request);
-    const toolBlockTokens = request.tools && request.tools.length > 0 ? promptTokens.length - this.countWithoutTools(request) : undefined;
+    const withTools = request.tools !== undefined && request.tools.length > 0;
+    const toolBlockTokens = withTools ? promptTokens.length - this.countWithoutTools(request) : undefined;
     // The meter is read before aligning: if llama.cpp cannot erase a range, the kept tokens are evaluated again.
     const meter = this.sequence.tokenMeter.getState();
     const input = await this.alignCache(promptTokens);
@@ -76,10 +84,14 @@ export class SequenceRuntime implements ChatRuntime {
     // the generation config's eos_token_id when there is one (as Transformers), else llama.cpp's end-of-generation set
     const { stopTokens } = this.options.decoding;
     // Under a grammar, any end token ends the reply: once the grammar is complete, it admits nothing else.
-    const ends = stopTokens === null || grammar ? (t: Token) => this.model.isEogToken(t) || stopTokens?.includes(t) === true : (t: Token) => stopTokens.includes(t);
+    const ends =
+      stopTokens === null || grammar
+        ? (t: Token) => this.model.isEogToken(t) || stopTokens?.includes(t) === true
+        : (t: Token) => stopTokens.includes(t);
     if (maxTokens > 0) {
       const plain = evaluateOptions(this.options.decoding.repetitionPenalty, promptTokens, generated, this.sequence.contextSize);
-      const options = grammar ? { ...plain, grammarEvaluationState: new LlamaGrammarEvaluationState({ model: this.model, grammar }) } : plain;
+      const state = grammar && new LlamaGrammarEvaluationState({ model: this.model, grammar });
+      const options = state ? { ...plain, grammarEvaluationState: state } : plain;
       for await (const token of this.sequence.evaluate(input, options)) {
         generated.push(token);
         if (ends(token)) {

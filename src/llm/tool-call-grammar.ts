@@ -13,11 +13,13 @@ import type { ToolSchema } from "./types.ts";
  */
 export function toolCallGrammar(tools: readonly ToolSchema[], maxStringChars: number): string {
   if (tools.length === 0) throw new Error("a tool-call constraint needs at least one tool");
-  if (!Number.isInteger(maxStringChars) || maxStringChars < 1) throw new Error(`maxStringChars must be a positive integer (got ${maxStringChars})`);
+  if (!Number.isInteger(maxStringChars) || maxStringChars < 1)
+    throw new Error(`maxStringChars must be a positive integer (got ${maxStringChars})`);
   const calls = tools.map((tool, i) => {
     const { name, parameters } = tool.function;
     const args = Object.entries(parameters.properties).map(([key, schema], j) => {
-      if (schema.type !== "string") throw new Error(`tool ${name}: argument ${key} is a ${schema.type}; the tool-call grammar writes strings only`);
+      if (schema.type !== "string")
+        throw new Error(`tool ${name}: argument ${key} is a ${schema.type}; the tool-call grammar writes strings only`);
       return `${literal(`${j === 0 ? "" : ", "}"${key}": `)} str`;
     });
     return `call${i} ::= ${literal(`{"name": "${name}", "arguments": {`)} ${args.join(" ")} ${literal("}}")}`;

@@ -1,6 +1,15 @@
 // "What the engineering bought": per model, the forced agent, each engineered design and the workflow side by side
 // (cites right with intervals, tokens read, paired p-values), then what each design's engineering did and cost.
-import { BOUGHT_DESIGNS, compareRuns, engineeringRows, extendedDesign, formatP, formatProportion, splitQuestionSets, wilson } from "../scoring/index.ts";
+import {
+  BOUGHT_DESIGNS,
+  compareRuns,
+  engineeringRows,
+  extendedDesign,
+  formatP,
+  formatProportion,
+  splitQuestionSets,
+  wilson,
+} from "../scoring/index.ts";
 import { answerRight, type Comparison, type EngineeringRow } from "../scoring/index.ts";
 import { DESIGN_LABELS, isEngineered, type AnswerRecord, type DesignId } from "../study/index.ts";
 import { formatInteger, modelLabel, type TableGrid } from "./tables.ts";
@@ -13,12 +22,22 @@ export function engineeringGrids(records: readonly AnswerRecord[], slugs: readon
   const onePost = splitQuestionSets(records).onePost;
   const comparisons = compareRuns(onePost, slugs).filter((c) => c.measure === "cites_right");
   const models = [...new Set(onePost.map((r) => r.model))];
-  return [...models.map((model) => boughtGrid(model, onePost, slugs, comparisons)), measuresGrid(engineeringRows(records, slugs))];
+  return [
+    ...models.map((model) => boughtGrid(model, onePost, slugs, comparisons)),
+    measuresGrid(engineeringRows(records, slugs)),
+  ];
 }
 
-function boughtGrid(model: string, records: readonly AnswerRecord[], slugs: readonly string[], comparisons: readonly Comparison[]): TableGrid {
+function boughtGrid(
+  model: string,
+  records: readonly AnswerRecord[],
+  slugs: readonly string[],
+  comparisons: readonly Comparison[],
+): TableGrid {
   const p = (a: DesignId, b: DesignId) => {
-    const c = comparisons.find((x) => x.a.model === model && x.a.design === a && x.b.design === b && x.across !== "models");
+    const c = comparisons.find(
+      (x) => x.a.model === model && x.a.design === a && x.b.design === b && x.across !== "models",
+    );
     return c === undefined ? "-" : formatP(c.p);
   };
   const rows = BOUGHT_DESIGNS.flatMap((design) => {
@@ -26,32 +45,52 @@ function boughtGrid(model: string, records: readonly AnswerRecord[], slugs: read
     if (runs.length === 0) return [];
     const right = runs.filter((r) => answerRight(r, r.answer, slugs)).length;
     const base = extendedDesign(design);
-    return [[
-      DESIGN_LABELS[design],
-      formatProportion(wilson(right, runs.length)),
-      formatInteger(runs.reduce((a, r) => a + r.tokens_read, 0) / runs.length),
-      base === undefined || base === "workflow" ? "-" : `${p(base, design)} (${DESIGN_LABELS[base]})`,
-      design === "workflow" ? "-" : p("workflow", design),
-    ]];
+    return [
+      [
+        DESIGN_LABELS[design],
+        formatProportion(wilson(right, runs.length)),
+        formatInteger(runs.reduce((a, r) => a + r.tokens_read, 0) / runs.length),
+        base === undefined || base === "workflow" ? "-" : `${p(base, design)} (${DESIGN_LABELS[base]})`,
+        design === "workflow" ? "-" : p("workflow", design),
+      ],
+    ];
   });
   return {
     caption: `${ENGINEERING_TITLE}: ${modelLabel(model)}`,
-    header: ["design", "cites right (strict)", "tokens read", "p against the design it extends", "p against the workflow"],
+    header: [
+      "design",
+      "cites right (strict)",
+      "tokens read",
+      "p against the design it extends",
+      "p against the workflow",
+    ],
     rows,
     notes: [
-      "cites right: k/n (share, 95% Wilson interval); tokens read: per question, every call's input tokens, repairs included; " +
-        "p: exact McNemar test on the same questions (the citation-checked workflow's design it extends is the workflow).",
+      "cites right: k/n (share, 95% Wilson interval); tokens read: per question, every call's input tokens, " +
+        "repairs included; p: exact McNemar test on the same questions (the citation-checked workflow extends " +
+        "the workflow).",
     ],
   };
 }
 
 function measuresGrid(rows: readonly EngineeringRow[]): TableGrid {
-  const dash = (x: number | string | null, f: (v: number) => string = String) => (x === null ? "-" : typeof x === "string" ? x || "none" : f(x));
+  const dash = (x: number | string | null, f: (v: number) => string = String) =>
+    x === null ? "-" : typeof x === "string" ? x || "none" : f(x);
   return {
     caption: "What the engineering did and cost, per design",
     header: [
-      "model", "design", "n", "repairs", "answers changed", "to right", "to wrong", "tokens per repair",
-      "calls refused", "refused, by kind", "tool block per call", "tool block share",
+      "model",
+      "design",
+      "n",
+      "repairs",
+      "answers changed",
+      "to right",
+      "to wrong",
+      "tokens per repair",
+      "calls refused",
+      "refused, by kind",
+      "tool block per call",
+      "tool block share",
     ],
     rows: rows.map((r) => [
       modelLabel(r.model),
@@ -68,10 +107,11 @@ function measuresGrid(rows: readonly EngineeringRow[]): TableGrid {
       dash(r.tool_block_share, (v) => `${Math.round(v * 100)}%`),
     ]),
     notes: [
-      "repairs: the citation check's one extra call, made when the answer's Source line did not name exactly one post the " +
-        "run was shown; to right / to wrong: strict verdict of the first answer against the repaired one. calls refused: " +
-        "calls the validation step answered with an error instead of running. tool block: tokens of the tool schemas the " +
-        "chat template renders into every call with tools, and their share of all tokens read.",
+      "repairs: the citation check's one extra call, made when the answer's Source line did not name exactly " +
+        "one post the run was shown; to right / to wrong: strict verdict of the first answer against the repaired " +
+        "one. calls refused: calls the validation step answered with an error instead of running. tool block: " +
+        "tokens of the tool schemas the chat template renders into every call with tools, and their share of all " +
+        "tokens read.",
     ],
   };
 }

@@ -1,5 +1,12 @@
 // What each design's engineering did and cost, from logged runs: repairs, refusals, and the tool block's share.
-import { ENGINEERED_DESIGNS, EXTENDS, isTwoPostAnswer, type AnswerRecord, type DesignId, type ValidationKind } from "../study/index.ts";
+import {
+  ENGINEERED_DESIGNS,
+  EXTENDS,
+  isTwoPostAnswer,
+  type AnswerRecord,
+  type DesignId,
+  type ValidationKind,
+} from "../study/index.ts";
 import { citesRightStrict, classifySource } from "./strict.ts";
 import { groupRuns } from "./summary.ts";
 import { citesRightExact, classifyTwoPostSource } from "./two-post.ts";
@@ -13,7 +20,7 @@ export interface EngineeringRow {
   readonly repair_turns: number | null;
   /** Repairs whose answer differs from the first answer. */
   readonly changed: number | null;
-  /** Repairs that turned a wrong answer right, and a right one wrong (strict; on two-post questions, exactly the gold posts). */
+  /** Repairs that turned a wrong answer right, and a right one wrong (strict; two-post: exactly the gold posts). */
   readonly to_right: number | null;
   readonly to_wrong: number | null;
   /** Tokens the repair calls read, per repair: what one repair costs. */
@@ -38,9 +45,13 @@ export function engineeringRows(records: readonly AnswerRecord[], slugs: readonl
     const repaired = runs.filter((r) => r.first_answer !== undefined);
     const validating = runs.some((r) => r.validation_errors !== undefined);
     const kinds = new Map<string, number>();
-    for (const r of runs) for (const [kind, n] of Object.entries(r.validation_errors ?? {})) kinds.set(kind, (kinds.get(kind) ?? 0) + (n ?? 0));
+    for (const r of runs)
+      for (const [kind, n] of Object.entries(r.validation_errors ?? {}))
+        kinds.set(kind, (kinds.get(kind) ?? 0) + (n ?? 0));
     const withTools = runs.reduce((a, r) => a + r.transcript.calls.filter((c) => c.withTools).length, 0);
-    const blocksKnown = withTools > 0 && runs.every((r) => r.tool_block_tokens !== undefined || r.transcript.calls.every((c) => !c.withTools));
+    const blocksKnown =
+      withTools > 0 &&
+      runs.every((r) => r.tool_block_tokens !== undefined || r.transcript.calls.every((c) => !c.withTools));
     const blockTokens = sum(runs.map((r) => r.tool_block_tokens ?? 0));
     return {
       model,
@@ -48,18 +59,28 @@ export function engineeringRows(records: readonly AnswerRecord[], slugs: readonl
       n: runs.length,
       repair_turns: repairing ? sum(runs.map((r) => r.repair_turns ?? 0)) : null,
       changed: repairing ? repaired.filter((r) => r.first_answer !== r.answer).length : null,
-      to_right: repairing ? repaired.filter((r) => !answerRight(r, r.first_answer!, slugs) && answerRight(r, r.answer, slugs)).length : null,
-      to_wrong: repairing ? repaired.filter((r) => answerRight(r, r.first_answer!, slugs) && !answerRight(r, r.answer, slugs)).length : null,
-      tokens_per_repair: repaired.length > 0 ? sum(repaired.map((r) => r.repair_tokens_read ?? 0)) / repaired.length : null,
+      to_right: repairing
+        ? repaired.filter((r) => !answerRight(r, r.first_answer!, slugs) && answerRight(r, r.answer, slugs)).length
+        : null,
+      to_wrong: repairing
+        ? repaired.filter((r) => answerRight(r, r.first_answer!, slugs) && !answerRight(r, r.answer, slugs)).length
+        : null,
+      tokens_per_repair:
+        repaired.length > 0 ? sum(repaired.map((r) => r.repair_tokens_read ?? 0)) / repaired.length : null,
       refused_calls: validating ? sum([...kinds.values()]) : null,
-      refusals_by_kind: validating ? [...kinds].sort(byKind).map(([k, n]) => `${k} ${n}`).join(", ") : null,
+      refusals_by_kind: validating
+        ? [...kinds]
+            .sort(byKind)
+            .map(([k, n]) => `${k} ${n}`)
+            .join(", ")
+        : null,
       tool_block_per_call: blocksKnown ? blockTokens / withTools : null,
       tool_block_share: blocksKnown ? blockTokens / sum(runs.map((r) => r.tokens_read)) : null,
     };
   });
 }
 
-/** The designs "What the engineering bought" sets side by side: the forced agent, each engineered design, the workflow. */
+/** "What the engineering bought" sets side by side: the forced agent, each engineered design, the workflow. */
 export const BOUGHT_DESIGNS: readonly DesignId[] = ["agent-forced", ...ENGINEERED_DESIGNS, "workflow"];
 
 /** The study design an engineered design extends, for the paired test against it. */
@@ -68,7 +89,14 @@ export function extendedDesign(design: DesignId): DesignId | undefined {
 }
 
 const KIND_ORDER: readonly ValidationKind[] = [
-  "not-json", "not-an-object", "unknown-tool", "missing-argument", "extra-argument", "wrong-type", "no-such-post", "no-such-heading",
+  "not-json",
+  "not-an-object",
+  "unknown-tool",
+  "missing-argument",
+  "extra-argument",
+  "wrong-type",
+  "no-such-post",
+  "no-such-heading",
 ];
 function byKind(a: [string, number], b: [string, number]): number {
   return KIND_ORDER.indexOf(a[0] as ValidationKind) - KIND_ORDER.indexOf(b[0] as ValidationKind);

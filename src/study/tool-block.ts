@@ -19,9 +19,13 @@ export function toolBlockSize(
   tools: readonly ToolSchema[],
   messages: readonly ChatMessage[],
 ): ToolBlockSize {
-  const tokens = (with_: readonly ToolSchema[]) => model.countTokens(model.renderPrompt(with_.length > 0 ? { messages, tools: with_ } : { messages }));
+  const tokens = (with_: readonly ToolSchema[]) =>
+    model.countTokens(model.renderPrompt(with_.length > 0 ? { messages, tools: with_ } : { messages }));
   const all = tokens(tools);
   const total = all - tokens([]);
-  const perTool = tools.map((tool) => ({ name: tool.function.name, tokens: all - tokens(tools.filter((t) => t !== tool)) }));
+  const perTool = tools.map((tool) => ({
+    name: tool.function.name,
+    tokens: all - tokens(tools.filter((t) => t !== tool)),
+  }));
   return { total, frame: total - perTool.reduce((a, t) => a + t.tokens, 0), perTool };
 }

@@ -53,14 +53,25 @@ async function firstCalls(constrained: boolean) {
 test("with the tool-call grammar, 30 of 30 first calls parse and name a real tool; without it, none do", async () => {
   assert.equal(questions.length, 30);
   const constrained = await firstCalls(true);
-  assert.equal(constrained.good, 30, constrained.replies.find((r) => toolCallBlocks(r).length !== 1));
-  for (const reply of constrained.replies) assert.match(reply, /^<tool_call>\n\{"name": "(search_posts|read_section)", "arguments": \{.*\}\}\n<\/tool_call>$/s);
+  assert.equal(
+    constrained.good,
+    30,
+    constrained.replies.find((r) => toolCallBlocks(r).length !== 1),
+  );
+  for (const reply of constrained.replies)
+    assert.match(
+      reply,
+      /^<tool_call>\n\{"name": "(search_posts|read_section)", "arguments": \{.*\}\}\n<\/tool_call>$/s,
+    );
   const free = await firstCalls(false);
   assert.equal(free.good, 0);
 });
 
-test("every call with tools records its tool block's tokens: the prompt with the tools minus the prompt without", async () => {
-  const messages = [{ role: "system", content: prompts.AGENT_SYSTEM_PROMPT }, { role: "user", content: "q?" }] as const;
+test("a call with tools records its tool block's tokens: the prompt with the tools minus the prompt without", async () => {
+  const messages = [
+    { role: "system", content: prompts.AGENT_SYSTEM_PROMPT },
+    { role: "user", content: "q?" },
+  ] as const;
   const { record } = await runtime.generate({ messages, tools: AGENT_TOOLS, maxTokens: 1 });
   const without = model.countTokens(model.renderPrompt({ messages }));
   assert.equal(record.toolBlockTokens, record.tokensRead - without);

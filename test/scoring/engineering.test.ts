@@ -10,32 +10,65 @@ import { markdownTable } from "../../src/report/tables.ts";
 import { fakeIndex, scriptedRuntime } from "../helpers/scripted-runtime.ts";
 
 const SLUGS = ["flashattention-explained", "kv-cache-inference", "bm25-hybrid-search"];
-const QUESTION = { question: "How is the running maximum of the online softmax updated?", post: "flashattention-explained", heading: "The online softmax" };
+const QUESTION = {
+  question: "How is the running maximum of the online softmax updated?",
+  post: "flashattention-explained",
+  heading: "The online softmax",
+};
 const forcedCall = (name: string, args: unknown) => `${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
 
 async function run(design: DesignId, id: string, replies: string[]) {
   const runtime = scriptedRuntime(replies);
-  return answerRecord("m", design, { id, ...QUESTION }, await runDesign(design, QUESTION.question, runtime, fakeIndex()));
+  return answerRecord(
+    "m",
+    design,
+    { id, ...QUESTION },
+    await runDesign(design, QUESTION.question, runtime, fakeIndex()),
+  );
 }
 
 const records = await Promise.all([
   // Wrong (unseen post), repaired to right.
-  run("agent-cite-checked", "q1", [forcedCall("search_posts", { query: "running maximum" }), "A.\nSource: kv-cache-inference", "A.\nSource: flashattention-explained"]),
+  run("agent-cite-checked", "q1", [
+    forcedCall("search_posts", { query: "running maximum" }),
+    "A.\nSource: kv-cache-inference",
+    "A.\nSource: flashattention-explained",
+  ]),
   // Right but unseen, repaired to wrong.
-  run("agent-cite-checked", "q2", [forcedCall("search_posts", { query: "prefill decode" }), "A.\nSource: flashattention-explained", "A.\nSource: kv-cache-inference"]),
+  run("agent-cite-checked", "q2", [
+    forcedCall("search_posts", { query: "prefill decode" }),
+    "A.\nSource: flashattention-explained",
+    "A.\nSource: kv-cache-inference",
+  ]),
   // Right and seen: left alone.
-  run("agent-cite-checked", "q3", [forcedCall("search_posts", { query: "running maximum" }), "A.\nSource: flashattention-explained"]),
-  run("agent-validated", "q1", [forcedCall("read_section", { post: "flashattention-explained", heading: "Intro" }), "A.\nSource: flashattention-explained"]),
+  run("agent-cite-checked", "q3", [
+    forcedCall("search_posts", { query: "running maximum" }),
+    "A.\nSource: flashattention-explained",
+  ]),
+  run("agent-validated", "q1", [
+    forcedCall("read_section", { post: "flashattention-explained", heading: "Intro" }),
+    "A.\nSource: flashattention-explained",
+  ]),
   run("agent-validated", "q2", [forcedCall("search_posts", { query: 7 }), "A.\nSource: flashattention-explained"]),
-  run("agent-validated", "q3", [forcedCall("search_posts", { query: "online softmax" }), "A.\nSource: flashattention-explained"]),
-  ...["q1", "q2", "q3"].map((id) => run("agent-forced", id, [forcedCall("search_posts", { query: "running maximum" }), "A.\nSource: kv-cache-inference"])),
+  run("agent-validated", "q3", [
+    forcedCall("search_posts", { query: "online softmax" }),
+    "A.\nSource: flashattention-explained",
+  ]),
+  ...["q1", "q2", "q3"].map((id) =>
+    run("agent-forced", id, [
+      forcedCall("search_posts", { query: "running maximum" }),
+      "A.\nSource: kv-cache-inference",
+    ]),
+  ),
   ...["q1", "q2", "q3"].map((id) => run("workflow", id, ["A.\nSource: flashattention-explained"])),
 ]);
 
 test("repairs: how many, how many changed the answer, to right and to wrong, and what one costs", () => {
   const row = engineeringRows(records, SLUGS).find((r) => r.design === "agent-cite-checked")!;
   assert.deepEqual([row.n, row.repair_turns, row.changed, row.to_right, row.to_wrong], [3, 2, 2, 1, 1]);
-  const repairTokens = records.filter((r) => r.first_answer !== undefined).map((r) => r.transcript.calls.at(-1)!.record.tokensRead);
+  const repairTokens = records
+    .filter((r) => r.first_answer !== undefined)
+    .map((r) => r.transcript.calls.at(-1)!.record.tokensRead);
   assert.equal(row.tokens_per_repair, (repairTokens[0]! + repairTokens[1]!) / 2);
   assert.equal(row.refused_calls, null, "no validation step");
 });
@@ -43,7 +76,10 @@ test("repairs: how many, how many changed the answer, to right and to wrong, and
 test("validation: calls refused, by kind; designs without the step show none", () => {
   const rows = engineeringRows(records, SLUGS);
   const validated = rows.find((r) => r.design === "agent-validated")!;
-  assert.deepEqual([validated.refused_calls, validated.refusals_by_kind, validated.repair_turns], [2, "wrong-type 1, no-such-heading 1", null]);
+  assert.deepEqual(
+    [validated.refused_calls, validated.refusals_by_kind, validated.repair_turns],
+    [2, "wrong-type 1, no-such-heading 1", null],
+  );
   assert.equal(rows.find((r) => r.design === "agent-forced")!.refused_calls, null);
 });
 
@@ -59,7 +95,10 @@ test("the tool block: per call with tools, and its share of tokens read; the wor
 
 test("What the engineering bought: each design's cites right with its interval, tokens read, and both paired p-values", () => {
   const [bought, measures] = engineeringGrids(records, SLUGS);
-  assert.deepEqual(bought!.rows.map((r) => r[0]), ["agent, first call forced", "agent, validated calls", "agent, citation checked", "one retrieval, one answer"]);
+  assert.deepEqual(
+    bought!.rows.map((r) => r[0]),
+    ["agent, first call forced", "agent, validated calls", "agent, citation checked", "one retrieval, one answer"],
+  );
   const citeChecked = bought!.rows[2]!;
   assert.equal(citeChecked[1], "2/3 (67%, 21-94%)");
   // Forced: 0/3 right; cite-checked: 2/3 right, so two questions flip one way: p = 0.5.
@@ -69,5 +108,12 @@ test("What the engineering bought: each design's cites right with its interval, 
   // The workflow is right on all three; only q2 (repaired to wrong) differs: p = 1.
   assert.match(markdownTable(bought!), /^What the engineering bought: m\n/);
   assert.equal(measures!.rows.length, 4);
-  assert.deepEqual(engineeringGrids(records.filter((r) => r.design === "workflow"), SLUGS), [], "no section without an engineered design");
+  assert.deepEqual(
+    engineeringGrids(
+      records.filter((r) => r.design === "workflow"),
+      SLUGS,
+    ),
+    [],
+    "no section without an engineered design",
+  );
 });

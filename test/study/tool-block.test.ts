@@ -8,13 +8,20 @@ import type { GenerateRequest } from "../../src/llm/index.ts";
 const FRAME = "# Tools\n<tools>\n</tools>\n";
 const fakeModel = {
   renderPrompt: (r: GenerateRequest) =>
-    r.messages.map((m) => m.content).join("\n") + (r.tools ? FRAME + r.tools.map((t) => `${JSON.stringify(t)}\n`).join("") : ""),
+    r.messages.map((m) => m.content).join("\n") +
+    (r.tools ? FRAME + r.tools.map((t) => `${JSON.stringify(t)}\n`).join("") : ""),
   countTokens: (text: string) => text.length,
 };
 
-test("the block's size is its frame plus one share per tool, each the prompt with every tool minus the prompt without it", () => {
-  const size = toolBlockSize(fakeModel, AGENT_TOOLS, [{ role: "system", content: "S" }, { role: "user", content: "Q" }]);
-  assert.deepEqual(size.perTool, AGENT_TOOLS.map((t) => ({ name: t.function.name, tokens: JSON.stringify(t).length + 1 })));
+test("the block is its frame plus one share per tool: the prompt with every tool minus the prompt without it", () => {
+  const size = toolBlockSize(fakeModel, AGENT_TOOLS, [
+    { role: "system", content: "S" },
+    { role: "user", content: "Q" },
+  ]);
+  assert.deepEqual(
+    size.perTool,
+    AGENT_TOOLS.map((t) => ({ name: t.function.name, tokens: JSON.stringify(t).length + 1 })),
+  );
   assert.equal(size.frame, FRAME.length);
   assert.equal(size.total, size.frame + size.perTool[0]!.tokens + size.perTool[1]!.tokens);
 });

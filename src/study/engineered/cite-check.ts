@@ -10,7 +10,11 @@ import type { Transcript } from "../types.ts";
  * exactly one post and the run's searches or reads returned it. The line is the text after the last "Source:",
  * and posts are found in it as substrings, as the strict scorer reads it.
  */
-export function sourceProblem(answer: string, seenPosts: readonly string[], allPosts: readonly string[]): string | undefined {
+export function sourceProblem(
+  answer: string,
+  seenPosts: readonly string[],
+  allPosts: readonly string[],
+): string | undefined {
   const at = answer.lastIndexOf("Source:");
   if (at === -1) return "is missing";
   const line = answer.slice(at + "Source:".length);
@@ -40,8 +44,15 @@ export async function citeChecked(first: Transcript, runtime: ChatRuntime, tools
   const problem = sourceProblem(first.answer, seen, tools.posts());
   if (problem === undefined) return first;
 
-  const messages = [...last.messages, { role: "assistant", content: last.reply }, { role: "user", content: citationRepairPrompt(problem, seen) }] as const;
-  const { text: reply, record } = await runtime.generate({ messages, ...(last.withTools ? { tools: AGENT_TOOLS } : {}) });
+  const messages = [
+    ...last.messages,
+    { role: "assistant", content: last.reply },
+    { role: "user", content: citationRepairPrompt(problem, seen) },
+  ] as const;
+  const { text: reply, record } = await runtime.generate({
+    messages,
+    ...(last.withTools ? { tools: AGENT_TOOLS } : {}),
+  });
   const calls = [...first.calls, { messages, withTools: last.withTools, reply, record, toolCalls: [] }];
   const repair = { firstAnswer: first.answer, problem };
   // A failed repair call fails the run, as any failed call does: its error is logged, never scored.

@@ -16,7 +16,12 @@ import { validatedToolCall } from "./validate-call.ts";
  */
 export const FIRST_CALL_CONSTRAINT: GenerateConstraint = { kind: "tool-call", maxStringChars: 160 };
 
-export function runEngineered(design: EngineeredDesignId, question: string, runtime: ChatRuntime, tools: BlogIndex): Promise<Transcript> {
+export function runEngineered(
+  design: EngineeredDesignId,
+  question: string,
+  runtime: ChatRuntime,
+  tools: BlogIndex,
+): Promise<Transcript> {
   const forced = studySteps("agent-forced");
   switch (design) {
     // The forced agent, every call validated before it runs.

@@ -12,7 +12,9 @@ export interface ValidationError {
 }
 
 /** Each tool as the model should call it, for error messages: `read_section(post, heading)`. */
-const SIGNATURES = AGENT_TOOLS.map((t) => `${t.function.name}(${Object.keys(t.function.parameters.properties).join(", ")})`);
+const SIGNATURES = AGENT_TOOLS.map(
+  (t) => `${t.function.name}(${Object.keys(t.function.parameters.properties).join(", ")})`,
+);
 
 /**
  * The checks, in order: the text is a JSON object; `name` is one of the tools; `arguments` is an object with no
@@ -25,13 +27,20 @@ export function validateCall(raw: string, tools: BlogIndex): ValidationError | u
   try {
     call = rawDecode(raw).value;
   } catch (error) {
-    return { kind: "not-json", message: `the call is not JSON (${(error as Error).message}); write {"name": "<tool>", "arguments": {...}}` };
+    return {
+      kind: "not-json",
+      message: `the call is not JSON (${(error as Error).message}); write {"name": "<tool>", "arguments": {...}}`,
+    };
   }
-  if (!(call instanceof PyDict)) return { kind: "not-an-object", message: `a call is one JSON object {"name": "<tool>", "arguments": {...}}` };
+  if (!(call instanceof PyDict))
+    return { kind: "not-an-object", message: `a call is one JSON object {"name": "<tool>", "arguments": {...}}` };
   const name = call.get("name");
   const tool = AGENT_TOOLS.find((t) => t.function.name === name);
   if (tool === undefined) {
-    return { kind: "unknown-tool", message: `there is no tool ${JSON.stringify(name ?? null)}; the tools are ${SIGNATURES.join(" and ")}` };
+    return {
+      kind: "unknown-tool",
+      message: `there is no tool ${JSON.stringify(name ?? null)}; the tools are ${SIGNATURES.join(" and ")}`,
+    };
   }
   const { properties, required } = tool.function.parameters;
   const signature = SIGNATURES[AGENT_TOOLS.indexOf(tool)]!;
@@ -40,9 +49,17 @@ export function validateCall(raw: string, tools: BlogIndex): ValidationError | u
     return { kind: "wrong-type", message: `"arguments" must be an object of strings, as in ${signature}` };
   }
   const extra = [...args.keys()].find((k) => !Object.hasOwn(properties, k));
-  if (extra !== undefined) return { kind: "extra-argument", message: `${tool.function.name} takes no argument ${JSON.stringify(extra)}; call ${signature}` };
+  if (extra !== undefined)
+    return {
+      kind: "extra-argument",
+      message: `${tool.function.name} takes no argument ${JSON.stringify(extra)}; call ${signature}`,
+    };
   const missing = required.find((p) => !args.has(p));
-  if (missing !== undefined) return { kind: "missing-argument", message: `${tool.function.name} needs ${JSON.stringify(missing)}; call ${signature}` };
+  if (missing !== undefined)
+    return {
+      kind: "missing-argument",
+      message: `${tool.function.name} needs ${JSON.stringify(missing)}; call ${signature}`,
+    };
   for (const [key, value] of args) {
     const expected = properties[key]!.type;
     if (jsonType(value) !== expected) {
@@ -56,12 +73,17 @@ export function validateCall(raw: string, tools: BlogIndex): ValidationError | u
   if (headings === undefined) {
     const near = nearest(post, tools.posts());
     const hint = near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`;
-    return { kind: "no-such-post", message: `there is no post ${JSON.stringify(post)}${hint}; search_posts shows posts by their slug` };
+    return {
+      kind: "no-such-post",
+      message: `there is no post ${JSON.stringify(post)}${hint}; search_posts shows posts by their slug`,
+    };
   }
   if (!headings.includes(heading)) {
     return {
       kind: "no-such-heading",
-      message: `post ${JSON.stringify(post)} has no heading ${JSON.stringify(heading)}; its headings are ${headings.map((h) => JSON.stringify(h)).join(", ")}`,
+      message:
+        `post ${JSON.stringify(post)} has no heading ${JSON.stringify(heading)}; ` +
+        `its headings are ${headings.map((h) => JSON.stringify(h)).join(", ")}`,
     };
   }
   return undefined;
