@@ -57,7 +57,7 @@ export const PAGE_SCRIPT = String.raw`(() => {
 
   function toolCallView(t, i) {
     const box = el("div", "tool-call" + (t.malformed ? " malformed" : ""));
-    box.append(el("div", "label", "tool call " + (i + 1) + ": " + (t.name === undefined || t.name === null ? "(no name)" : t.name) + (t.malformed ? " (malformed)" : "")));
+    box.append(el("div", "label", "tool call " + (i + 1) + ": " + (t.name === undefined || t.name === null ? "(no name)" : t.name) + (t.malformed ? " (malformed)" : "") + (t.validation ? ", refused by validation: " + t.validation : "")));
     box.append(block("as written", t.raw, "raw"));
     if (t.arguments !== undefined) box.append(block("arguments", JSON.stringify(t.arguments, null, 1), "args"));
     box.append(block("result (the tool message)", t.result, "result"));
@@ -77,6 +77,7 @@ export const PAGE_SCRIPT = String.raw`(() => {
     for (const m of c.messages) prompt.append(block(m.role, m.content, "message role-" + m.role));
     box.append(prompt);
     if (c.prefix) box.append(block("forced start of the reply", c.prefix, "prefix"));
+    if (c.constraint) box.append(el("div", "label", "decoded under a tool-call grammar (strings of at most " + c.constraint.maxStringChars + " characters)"));
     if (c.reply === answer) box.append(el("div", "label same-as-answer", "reply: the answer above"));
     else box.append(block("reply", c.reply, "reply"));
     c.toolCalls.forEach((t, j) => box.append(toolCallView(t, j)));
@@ -113,6 +114,8 @@ export const PAGE_SCRIPT = String.raw`(() => {
     );
     view.append(block("answer", run.answer, "answer"));
     const t = run.transcript;
+    // A cite-checked run whose first answer failed the check: the last call is the repair.
+    if (t.repair) view.append(block("first answer, before the repair (its Source line " + t.repair.problem + ")", t.repair.firstAnswer, "answer"));
     if (t.retrieval) {
       const box = el("section", "retrieval");
       box.append(el("h4", null, "The workflow's search: " + t.retrieval.hits.length + " hits"));

@@ -1,0 +1,30 @@
+// The report page's "What the engineering bought" section: present with engineered designs, absent without.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { renderReportHtml } from "../../src/report/html.ts";
+import { reportData } from "../../src/report/report-data.ts";
+import { answerRecord } from "../../src/study/answer-record.ts";
+import { runDesign } from "../../src/study/run-design.ts";
+import type { DesignId } from "../../src/study/index.ts";
+import { fakeIndex, scriptedRuntime } from "../helpers/scripted-runtime.ts";
+
+const SLUGS = ["flashattention-explained", "kv-cache-inference", "bm25-hybrid-search"];
+const QUESTION = { id: "q1", question: "How is the running maximum updated?", post: "flashattention-explained", heading: "The online softmax" };
+
+async function run(design: DesignId, replies: string[]) {
+  return answerRecord("m", design, QUESTION, await runDesign(design, QUESTION.question, scriptedRuntime(replies), fakeIndex()));
+}
+
+test("the page shows what the engineering bought, and a repaired run's first answer in the transcript data", async () => {
+  const records = [
+    await run("workflow", ["A.\nSource: flashattention-explained"]),
+    await run("workflow-cite-checked", ["A.\nSource: <post>", "A.\nSource: flashattention-explained"]),
+  ];
+  const page = (rs: typeof records) => renderReportHtml(reportData("t", rs, SLUGS, { sections: 3, questions: 1 }, undefined, "x"));
+  const html = page(records);
+  assert.match(html, /<h2>What the engineering bought<\/h2>/);
+  assert.match(html, /<caption>What the engineering bought: m<\/caption>/);
+  // The transcript browser's data: "<" is escaped so that logged text cannot close the script block.
+  assert.ok(html.includes(String.raw`"firstAnswer":"A.\nSource: \u003cpost>"`));
+  assert.doesNotMatch(page(records.slice(0, 1)), /What the engineering bought/);
+});
