@@ -1,7 +1,7 @@
 // BM25F over section headings and bodies with wink-bm25-text-search: build, rank, export and import.
 import { createRequire } from "node:module";
 import bm25 from "wink-bm25-text-search";
-import nlp from "wink-nlp-utils";
+import type nlpUtils from "wink-nlp-utils";
 import { UserError } from "../errors.ts";
 import type { Section } from "../corpus/index.ts";
 
@@ -11,12 +11,22 @@ import type { Section } from "../corpus/index.ts";
  */
 export const BM25_CONFIG = { fldWeights: { heading: 2, body: 1 }, bm25Params: { k1: 1.2, b: 0.75, k: 1 } } as const;
 
-/** The usual prep: lowercase, split into words, drop English stop words, Porter-stem. */
-const PREP = [nlp.string.lowerCase, nlp.string.tokenize0, nlp.tokens.removeWords, nlp.tokens.stem];
+let prepTasks: ((input: never) => unknown)[] | undefined;
+/**
+ * The usual prep: lowercase, split into words, drop English stop words, Porter-stem. wink-nlp-utils is required on
+ * first use: loading its word lists takes a quarter of a second that every command not searching would pay.
+ */
+function prep(): ((input: never) => unknown)[] {
+  if (prepTasks === undefined) {
+    const nlp = createRequire(import.meta.url)("wink-nlp-utils") as typeof nlpUtils;
+    prepTasks = [nlp.string.lowerCase, nlp.string.tokenize0, nlp.tokens.removeWords, nlp.tokens.stem];
+  }
+  return prepTasks;
+}
 
 /** The terms BM25 indexes and matches for a text (lowercased, stop words dropped, stemmed), in order, repeats kept. */
 export function bm25Terms(text: string): string[] {
-  return PREP.reduce<unknown>((value, task) => (task as (x: unknown) => unknown)(value), text) as string[];
+  return prep().reduce<unknown>((value, task) => (task as (x: unknown) => unknown)(value), text) as string[];
 }
 
 /** Goes into cache keys: a new wink version may score differently. */
@@ -44,7 +54,7 @@ export function buildBm25(sections: readonly Section[]): Bm25 {
   const engine = bm25();
   // Prep tasks must come after defineConfig (wink checks), and cannot be added to a config given later.
   engine.defineConfig(structuredClone(BM25_CONFIG) as Parameters<typeof engine.defineConfig>[0]);
-  engine.definePrepTasks(PREP);
+  engine.definePrepTasks(prep());
   sections.forEach((section, i) => {
     engine.addDoc({ heading: section.heading, body: section.text }, String(i));
   });
@@ -56,6 +66,6 @@ export function buildBm25(sections: readonly Section[]): Bm25 {
 export function importBm25(json: string, size: number): Bm25 {
   const engine = bm25();
   engine.importJSON(json);
-  engine.definePrepTasks(PREP);
+  engine.definePrepTasks(prep());
   return wrap(engine, size);
 }
