@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { runDesign } from "../../src/study/run-design.ts";
 import { answerRecord } from "../../src/study/answer-record.ts";
 import type { DesignId } from "../../src/study/types.ts";
-import { engineeringRows } from "../../src/scoring/index.ts";
+import { compareRuns, engineeringRows } from "../../src/scoring/index.ts";
 import { engineeringGrids } from "../../src/report/engineering-tables.ts";
 import { markdownTable } from "../../src/report/tables.ts";
 import { fakeIndex, scriptedRuntime } from "../helpers/scripted-runtime.ts";
@@ -115,5 +115,21 @@ test("What the engineering bought: each design's cites right with its interval, 
     ),
     [],
     "no section without an engineered design",
+  );
+});
+
+test("compare pairs each engineered agent design with the forced agent; the cite-checked workflow is already paired", () => {
+  const extra = records
+    .filter((r) => r.design === "workflow")
+    .map((r) => ({ ...r, design: "workflow-cite-checked" as const }));
+  const pairs = compareRuns([...records, ...extra], SLUGS).filter(
+    (c) => c.across === "extends" && c.measure === "found",
+  );
+  assert.deepEqual(
+    pairs.map((c) => [c.a.design, c.b.design]),
+    [
+      ["agent-forced", "agent-validated"],
+      ["agent-forced", "agent-cite-checked"],
+    ],
   );
 });
