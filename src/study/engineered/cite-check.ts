@@ -37,11 +37,11 @@ export function seenPosts(t: Transcript): string[] {
  * the answer whatever it holds (a tool call in it is not run), and it is never checked again. A run that did not
  * answer (out of turns, failed) is left as it is.
  */
-export async function citeChecked(first: Transcript, runtime: ChatRuntime, tools: BlogIndex): Promise<Transcript> {
+export async function citeChecked(first: Transcript, runtime: ChatRuntime, index: BlogIndex): Promise<Transcript> {
   const last = first.calls.at(-1);
   if (first.outcome !== "answered" || last === undefined) return first;
   const seen = seenPosts(first);
-  const problem = sourceProblem(first.answer, seen, tools.posts());
+  const problem = sourceProblem(first.answer, seen, index.posts());
   if (problem === undefined) return first;
 
   const messages = [

@@ -20,22 +20,22 @@ export function runEngineered(
   design: EngineeredDesignId,
   question: string,
   runtime: ChatRuntime,
-  tools: BlogIndex,
+  index: BlogIndex,
 ): Promise<Transcript> {
   const forced = studySteps("agent-forced");
   switch (design) {
     // The forced agent, every call validated before it runs.
     case "agent-validated":
-      return runAgent(question, "agent-forced", runtime, tools, { ...forced, runCall: validatedToolCall });
+      return runAgent(question, "agent-forced", runtime, index, { ...forced, runCall: validatedToolCall });
     // The forced agent, its answer's Source line checked and repaired once.
     case "agent-cite-checked":
-      return runAgent(question, "agent-forced", runtime, tools).then((t) => citeChecked(t, runtime, tools));
+      return runAgent(question, "agent-forced", runtime, index).then((t) => citeChecked(t, runtime, index));
     // The workflow, with the same check and repair.
     case "workflow-cite-checked":
-      return runWorkflow(question, runtime, tools).then((t) => citeChecked(t, runtime, tools));
+      return runWorkflow(question, runtime, index).then((t) => citeChecked(t, runtime, index));
     // The forced agent, its first reply decoded under a grammar that admits only a well-formed call.
     case "agent-constrained":
-      return runAgent(question, "agent-forced", runtime, tools, {
+      return runAgent(question, "agent-forced", runtime, index, {
         ...forced,
         firstReply: { ...forced.firstReply, constraint: FIRST_CALL_CONSTRAINT },
       });

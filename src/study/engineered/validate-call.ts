@@ -22,7 +22,7 @@ const SIGNATURES = AGENT_TOOLS.map(
  * then the heading exist. Example: {"name": "read_section", "arguments": {"post": "kv-cache", "heading": "Intro"}}
  * on a blog whose post kv-cache has no "Intro" gives kind "no-such-heading" and a message listing its headings.
  */
-export function validateCall(raw: string, tools: BlogIndex): ValidationError | undefined {
+export function validateCall(raw: string, index: BlogIndex): ValidationError | undefined {
   let call: unknown;
   try {
     call = rawDecode(raw).value;
@@ -69,9 +69,9 @@ export function validateCall(raw: string, tools: BlogIndex): ValidationError | u
   if (tool.function.name !== "read_section") return undefined;
   const post = args.get("post") as string;
   const heading = args.get("heading") as string;
-  const headings = tools.headings(post);
+  const headings = index.headings(post);
   if (headings === undefined) {
-    const near = nearest(post, tools.posts());
+    const near = nearest(post, index.posts());
     const hint = near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`;
     return {
       kind: "no-such-post",
@@ -90,9 +90,9 @@ export function validateCall(raw: string, tools: BlogIndex): ValidationError | u
 }
 
 /** The validated design's runCall: a call that fails validation is refused with its error; one that passes runs. */
-export async function validatedToolCall(raw: string, tools: BlogIndex): Promise<ToolCallRecord> {
-  const error = validateCall(raw, tools);
-  if (error === undefined) return runToolCall(raw, tools);
+export async function validatedToolCall(raw: string, index: BlogIndex): Promise<ToolCallRecord> {
+  const error = validateCall(raw, index);
+  if (error === undefined) return runToolCall(raw, index);
   const written = bindToolCall(raw);
   return {
     raw,
