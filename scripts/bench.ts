@@ -7,7 +7,12 @@ import { hideBin } from "yargs/helpers";
 import { loadCorpus, loadQuestions } from "../src/corpus/index.ts";
 import { defaultThreads, loadModel } from "../src/llm/index.ts";
 import { openIndex } from "../src/search/index.ts";
-import { ensureTinyEmbedder, ensureTinyModel, TINY_MODEL_SHAPES, type TinyModelShape } from "../src/test-models/index.ts";
+import {
+  ensureTinyEmbedder,
+  ensureTinyModel,
+  TINY_MODEL_SHAPES,
+  type TinyModelShape,
+} from "../src/test-models/index.ts";
 import { STUDY_DESIGNS } from "../src/study/index.ts";
 import { defaultCacheDir } from "../src/commands/index.ts";
 import { benchIndex, ensureMiniLmEmbedder, type IndexFigures } from "./bench/index-bench.ts";
@@ -19,18 +24,47 @@ import { checkTargets, type ModeProfile } from "./bench/targets.ts";
 
 const argv = await yargs(hideBin(process.argv))
   .scriptName("npm run bench --")
-  .usage("$0 [options]\n\nRuns a fixed slice of the study (first N questions, all four designs) under each execution mode, repeated, and reports medians.")
-  .option("model", { type: "string", describe: "A .gguf file to measure instead of the random-weight model of --shape" })
-  .option("shape", { choices: TINY_MODEL_SHAPES.filter((s) => s !== "tiny"), default: "qwen2.5-0.5b" as TinyModelShape, describe: "Shape of the random-weight model (1.5b and 3b need a GPU to finish)" })
-  .option("quick", { type: "boolean", default: false, describe: "A small slice (2 questions, 1 repeat, 16 new tokens): about 10 minutes with the 0.5B shape on 2 idle cores (17 on a loaded one)" })
+  .usage(
+    "$0 [options]\n\nRuns a fixed slice of the study (first N questions, all four designs) under each execution mode, repeated, and reports medians.",
+  )
+  .option("model", {
+    type: "string",
+    describe: "A .gguf file to measure instead of the random-weight model of --shape",
+  })
+  .option("shape", {
+    choices: TINY_MODEL_SHAPES.filter((s) => s !== "tiny"),
+    default: "qwen2.5-0.5b" as TinyModelShape,
+    describe: "Shape of the random-weight model (1.5b and 3b need a GPU to finish)",
+  })
+  .option("quick", {
+    type: "boolean",
+    default: false,
+    describe:
+      "A small slice (2 questions, 1 repeat, 16 new tokens): about 10 minutes with the 0.5B shape on 2 idle cores (17 on a loaded one)",
+  })
   .option("questions", { type: "number", describe: "Questions in the slice (default 8; --quick 2)" })
   .option("repeats", { type: "number", describe: "Runs of each mode; figures are medians (default 3; --quick 1)" })
-  .option("max-new-tokens", { type: "number", describe: "New tokens per call, fixed because random weights rarely stop (default 32; --quick 16)" })
-  .option("retriever", { choices: ["hybrid", "bm25"] as const, default: "hybrid" as const, describe: "The study's search: hybrid with the generated tiny embedder, or bm25" })
-  .option("index", { type: "boolean", default: true, describe: "Also time the index with a MiniLM-sized embedder (--no-index skips it)" })
+  .option("max-new-tokens", {
+    type: "number",
+    describe: "New tokens per call, fixed because random weights rarely stop (default 32; --quick 16)",
+  })
+  .option("retriever", {
+    choices: ["hybrid", "bm25"] as const,
+    default: "hybrid" as const,
+    describe: "The study's search: hybrid with the generated tiny embedder, or bm25",
+  })
+  .option("index", {
+    type: "boolean",
+    default: true,
+    describe: "Also time the index with a MiniLM-sized embedder (--no-index skips it)",
+  })
   .option("gpu", { type: "boolean", default: true, describe: "Use a GPU when one is found" })
   .option("threads", { type: "number", describe: "CPU threads per context (default: the runtime's choice)" })
-  .option("json", { type: "boolean", default: false, describe: "Print the rows as a JSON array instead of a table (writes nothing)" })
+  .option("json", {
+    type: "boolean",
+    default: false,
+    describe: "Print the rows as a JSON array instead of a table (writes nothing)",
+  })
   .option("write", { type: "boolean", default: true, describe: "Write BENCHMARKS.md (--no-write: print only)" })
   .option("content", { type: "string", default: "content/posts" })
   .option("questions-file", { type: "string", default: "questions/questions.jsonl" })
@@ -56,16 +90,32 @@ const cacheDir = path.resolve(argv["cache-dir"]);
 
 // The model: a file the user names, or random weights with a real Qwen2.5 shape, generated once into the cache.
 const benchDir = path.join(cacheDir, "bench");
-const modelPath = argv.model ?? (await ensureTinyModel({ out: path.join(benchDir, `${argv.shape}-seed1.gguf`), shape: argv.shape, seed: 1, cacheDir: benchDir })).path;
+const modelPath =
+  argv.model ??
+  (
+    await ensureTinyModel({
+      out: path.join(benchDir, `${argv.shape}-seed1.gguf`),
+      shape: argv.shape,
+      seed: 1,
+      cacheDir: benchDir,
+    })
+  ).path;
 const load = () => loadModel(modelPath, { cacheDir, gpu: argv.gpu, threads: argv.threads });
 
 const corpus = await loadCorpus(argv.content);
 const questions = (await loadQuestions(argv["questions-file"], corpus)).slice(0, questionCount);
 const tinyEmbedder = path.join(cacheDir, "tiny", "tiny-embedder");
 if (argv.retriever === "hybrid") ensureTinyEmbedder(tinyEmbedder, { seed: 42, shape: "tiny" });
-const blogIndex = await openIndex(corpus, { retriever: argv.retriever, embeddingModel: tinyEmbedder, dtype: "fp32", cacheDir });
+const blogIndex = await openIndex(corpus, {
+  retriever: argv.retriever,
+  embeddingModel: tinyEmbedder,
+  dtype: "fp32",
+  cacheDir,
+});
 const slice = { designs: STUDY_DESIGNS, questions, maxNewTokens };
-log(`bench: ${modelPath}, ${questions.length} questions x ${STUDY_DESIGNS.length} designs, ${maxNewTokens} new tokens a call, ${repeats} repeat(s), ${argv.retriever} search`);
+log(
+  `bench: ${modelPath}, ${questions.length} questions x ${STUDY_DESIGNS.length} designs, ${maxNewTokens} new tokens a call, ${repeats} repeat(s), ${argv.retriever} search`,
+);
 
 // Warm-up, untimed: the first pass over a memory-mapped model pages its weights in.
 {
@@ -80,7 +130,9 @@ for (let r = 0; r < repeats; r++) {
   for (const [i, mode] of MODES.entries()) {
     const s = await runMode({ mode, slice, index: blogIndex, load });
     samples[i]!.push(s);
-    log(`repeat ${r + 1}/${repeats} ${mode.name}: ${s.seconds.toFixed(1)} s wall, ${s.busySeconds.toFixed(1)} s busy, ${s.calls} calls, ${s.tokensGenerated} generated, ${s.tokensEvaluated}/${s.tokensRead} evaluated/read`);
+    log(
+      `repeat ${r + 1}/${repeats} ${mode.name}: ${s.seconds.toFixed(1)} s wall, ${s.busySeconds.toFixed(1)} s busy, ${s.calls} calls, ${s.tokensGenerated} generated, ${s.tokensEvaluated}/${s.tokensRead} evaluated/read`,
+    );
   }
 }
 const rows = benchRows(MODES, samples);
@@ -121,7 +173,9 @@ if (argv.json) {
       command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
       machine: `${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.arch()}; backend ${info.backend}${info.deviceNames.length ? ` (${info.deviceNames.join(", ")})` : ""}, ${threads} thread(s) per context`,
       versions: `Node ${process.version}, node-llama-cpp ${info.nodeLlamaCppVersion}, llama.cpp ${info.llamaCppRelease}`,
-      model: argv.model ? `${argv.model} (${(modelBytes / 2 ** 20).toFixed(0)} MiB)` : `random weights, ${argv.shape} shape, f16 (${(modelBytes / 2 ** 20).toFixed(0)} MiB), seed 1; greedy; context ${info.contextSize}`,
+      model: argv.model
+        ? `${argv.model} (${(modelBytes / 2 ** 20).toFixed(0)} MiB)`
+        : `random weights, ${argv.shape} shape, f16 (${(modelBytes / 2 ** 20).toFixed(0)} MiB), seed 1; greedy; context ${info.contextSize}`,
       slice: `first ${questions.length} questions x all 4 designs (${questions.length * STUDY_DESIGNS.length} runs), ${maxNewTokens} new tokens a call at most, ${argv.retriever} search${argv.retriever === "hybrid" ? " (tiny embedder)" : ""}`,
       repeats,
       rows,

@@ -23,11 +23,23 @@ function usageError(message: string, args: readonly string[]): string {
   return message.startsWith("Did you mean") && typed !== undefined ? `unknown command "${typed}". ${message}` : message;
 }
 
-const commands = [corpusCommands, searchCommands, embedderCommands, llmCommands, studyCommands, smokeCommands, reportCommands, auditCommands, parseCallsCommands];
+const commands = [
+  corpusCommands,
+  searchCommands,
+  embedderCommands,
+  llmCommands,
+  studyCommands,
+  smokeCommands,
+  reportCommands,
+  auditCommands,
+  parseCallsCommands,
+];
 const cli = commands
   .reduce((y, register) => register(y), yargs(argv))
   .scriptName("blogqa")
-  .usage("$0 <command> [options]\n\nReproduce the workflow-vs-agent study on a blog.\nRun as: npx blogqa <command>  or  npm run -s blogqa -- <command>")
+  .usage(
+    "$0 <command> [options]\n\nReproduce the workflow-vs-agent study on a blog.\nRun as: npx blogqa <command>  or  npm run -s blogqa -- <command>",
+  )
   .demandCommand(1, "Name a command.")
   .strict()
   .strictCommands()

@@ -35,7 +35,9 @@ const CODES: Readonly<Record<string, readonly [string, string]>> = {
 /** An error a file system call raised: it names the call and the path (a network error names no path). */
 export function isSystemError(error: unknown): error is SystemError {
   const e = error as Partial<SystemError>;
-  return error instanceof Error && typeof e.code === "string" && typeof e.syscall === "string" && typeof e.path === "string";
+  return (
+    error instanceof Error && typeof e.code === "string" && typeof e.syscall === "string" && typeof e.path === "string"
+  );
 }
 
 /** One line for a filesystem error, or undefined when `error` is not one. */
@@ -52,7 +54,8 @@ export function describeFsError(error: unknown): string | undefined {
  */
 export function checkWritableFolder(dir: string, flag: string): void {
   let existing = path.resolve(dir);
-  while (statOrUndefined(existing) === undefined && path.dirname(existing) !== existing) existing = path.dirname(existing);
+  while (statOrUndefined(existing) === undefined && path.dirname(existing) !== existing)
+    existing = path.dirname(existing);
   const stat = statOrUndefined(existing);
   if (stat && !stat.isDirectory()) {
     const what = existing === path.resolve(dir) ? `${dir} is a file` : `${existing} is a file, not a folder`;

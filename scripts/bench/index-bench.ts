@@ -24,7 +24,11 @@ export function ensureMiniLmEmbedder(cacheDir: string): string {
   return ensureTinyEmbedder(path.join(cacheDir, "bench", "minilm-embedder"), { seed: 42, shape: "minilm" });
 }
 
-export async function benchIndex(corpus: Corpus, questions: readonly Question[], embedderDir: string): Promise<IndexFigures> {
+export async function benchIndex(
+  corpus: Corpus,
+  questions: readonly Question[],
+  embedderDir: string,
+): Promise<IndexFigures> {
   // A fresh cache folder, so the first open builds and the second loads what the first wrote.
   const cacheDir = mkdtempSync(path.join(os.tmpdir(), "blogqa-bench-index-"));
   try {
@@ -42,7 +46,14 @@ export async function benchIndex(corpus: Corpus, questions: readonly Question[],
       await index.search(q.question, 3);
       times.push(performance.now() - t);
     }
-    return { sections: corpus.sections.length, buildSeconds, loadSeconds, fromCache: index.fromCache, queryMs: median(times), queries: times.length };
+    return {
+      sections: corpus.sections.length,
+      buildSeconds,
+      loadSeconds,
+      fromCache: index.fromCache,
+      queryMs: median(times),
+      queries: times.length,
+    };
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
   }

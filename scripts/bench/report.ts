@@ -32,7 +32,9 @@ export interface BenchmarkDoc {
 
 export function benchmarksMarkdown(d: BenchmarkDoc): string {
   const targets = d.targets.map((t) => `- **${t.met ? "met" : "missed"}**: ${t.target}. Measured: ${t.measured}.`);
-  const profiles = d.profiles.map((p) => `| ${p.mode} | ${p.secondsPerCall.toFixed(2)} | ${p.concurrency.toFixed(2)} |`);
+  const profiles = d.profiles.map(
+    (p) => `| ${p.mode} | ${p.secondsPerCall.toFixed(2)} | ${p.concurrency.toFixed(2)} |`,
+  );
   const index = d.index
     ? [
         "## Index (MiniLM-sized random embedder: 6 layers, width 384, 30,522 rows; hybrid)",

@@ -77,7 +77,8 @@ export async function runMode(o: RunModeOptions): Promise<ModeSample> {
     info = model.info;
     return {
       ...pick(model),
-      openRuntimes: async (count: number, options: RuntimeOptions) => (await model.openRuntimes(count, options)).map((r) => timed(r, intervals)),
+      openRuntimes: async (count: number, options: RuntimeOptions) =>
+        (await model.openRuntimes(count, options)).map((r) => timed(r, intervals)),
     };
   };
   try {
@@ -89,7 +90,12 @@ export async function runMode(o: RunModeOptions): Promise<ModeSample> {
       index: o.index,
       designs: o.slice.designs,
       questions: o.slice.questions,
-      settings: { parallel: o.mode.parallel, reuseCache: o.mode.reuseCache, sharedContext: o.mode.sharedContext, maxNewTokens: o.slice.maxNewTokens },
+      settings: {
+        parallel: o.mode.parallel,
+        reuseCache: o.mode.reuseCache,
+        sharedContext: o.mode.sharedContext,
+        maxNewTokens: o.slice.maxNewTokens,
+      },
       beforeStart: async () => rmSync(path.join(outDir, ANSWERS_FILE), { force: true }),
     });
     const seconds = (performance.now() - started) / 1000 - loadSeconds;

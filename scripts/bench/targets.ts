@@ -81,15 +81,29 @@ export function checkTargets(t: TargetInputs): TargetCheck[] {
     target: "Every mode gives naive's answers on the CPU",
     measured:
       `${t.rows.map((r) => `${r.mode} ${r.answers_changed}`).join(", ")} changed` +
-      (changed.length > 0 ? `; of the modes that changed any, ${changed.filter((r) => shared(r.mode)).length} of ${changed.length} batch sequences on one context` : ""),
+      (changed.length > 0
+        ? `; of the modes that changed any, ${changed.filter((r) => shared(r.mode)).length} of ${changed.length} batch sequences on one context`
+        : ""),
     met: changed.length === 0,
   });
 
   if (t.index) {
     const i = t.index;
-    checks.push({ target: "Index built with a MiniLM-sized model well under 15 s", measured: `${i.buildSeconds.toFixed(2)} s (${i.sections} sections)`, met: i.buildSeconds < 15 });
-    checks.push({ target: "Index loaded from cache in under 1 s", measured: `${i.loadSeconds.toFixed(2)} s (from cache: ${i.fromCache})`, met: i.loadSeconds < 1 && i.fromCache });
-    checks.push({ target: "One hybrid query under 20 ms after load", measured: `${i.queryMs.toFixed(1)} ms (median of ${i.queries})`, met: i.queryMs < 20 });
+    checks.push({
+      target: "Index built with a MiniLM-sized model well under 15 s",
+      measured: `${i.buildSeconds.toFixed(2)} s (${i.sections} sections)`,
+      met: i.buildSeconds < 15,
+    });
+    checks.push({
+      target: "Index loaded from cache in under 1 s",
+      measured: `${i.loadSeconds.toFixed(2)} s (from cache: ${i.fromCache})`,
+      met: i.loadSeconds < 1 && i.fromCache,
+    });
+    checks.push({
+      target: "One hybrid query under 20 ms after load",
+      measured: `${i.queryMs.toFixed(1)} ms (median of ${i.queries})`,
+      met: i.queryMs < 20,
+    });
   }
   return checks;
 }

@@ -25,7 +25,8 @@ const sections: CommandModule<object, { content: string; summary: boolean }> = {
       summary: {
         type: "boolean",
         default: false,
-        describe: "Instead, per post: its slug, its file, its sections at each level, its longest section; and what was left out, and why",
+        describe:
+          "Instead, per post: its slug, its file, its sections at each level, its longest section; and what was left out, and why",
       },
     }),
   handler: async (argv) => {
@@ -50,11 +51,18 @@ const questionsCheck: CommandModule<object, { content: string; questions: string
   handler: async (argv) => {
     const corpus = await loadCorpus(argv.content);
     const { questions, problems } = parseQuestions(argv.questions, await readQuestionsFile(argv.questions));
-    const all = [...problems, ...checkQuestions(argv.questions, questions, corpus)].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    const all = [...problems, ...checkQuestions(argv.questions, questions, corpus)].sort(
+      (a, b) => (a.line ?? 0) - (b.line ?? 0),
+    );
     if (all.length > 0) throw problemsError(`${argv.questions}: bad questions`, all);
     const posts = new Set(questions.flatMap((q) => questionPosts(q.question))).size;
     const twoPost = questions.filter((q) => isTwoPost(q.question)).length;
-    const shape = twoPost === 0 ? "" : twoPost === questions.length ? " (each needing two posts)" : ` (${twoPost} needing two posts)`;
+    const shape =
+      twoPost === 0
+        ? ""
+        : twoPost === questions.length
+          ? " (each needing two posts)"
+          : ` (${twoPost} needing two posts)`;
     console.log(
       `${argv.questions}: ${questions.length} questions${shape} about ${posts} posts, all found in ${argv.content} (${corpus.posts.length} posts, ${corpus.sections.length} sections)`,
     );
@@ -77,17 +85,34 @@ const questionsStats: CommandModule<object, { content: string; questions: string
 function statsTable(file: string, stats: QuestionSetStats): string {
   const pct = (x: number) => `${Math.round(x * 100)}%`;
   const header = ["id", "words", "in section", "in title", "in other posts", "slug words"];
-  const rows = stats.questions.map((q) => [q.id, String(q.terms), pct(q.in_section), pct(q.in_title), pct(q.in_other_posts), `${q.slug_terms_found}/${q.slug_terms}${q.names_slug ? " (names it)" : ""}`]);
+  const rows = stats.questions.map((q) => [
+    q.id,
+    String(q.terms),
+    pct(q.in_section),
+    pct(q.in_title),
+    pct(q.in_other_posts),
+    `${q.slug_terms_found}/${q.slug_terms}${q.names_slug ? " (names it)" : ""}`,
+  ]);
   const t = stats.total;
-  rows.push(["mean", "", pct(t.in_section), pct(t.in_title), pct(t.in_other_posts), `${t.names_slug} name their slug, ${t.slug_terms_any} use a slug word`]);
+  rows.push([
+    "mean",
+    "",
+    pct(t.in_section),
+    pct(t.in_title),
+    pct(t.in_other_posts),
+    `${t.names_slug} name their slug, ${t.slug_terms_any} use a slug word`,
+  ]);
   const line = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
-  return [`${file}: ${t.questions} questions`, "", line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+  return [`${file}: ${t.questions} questions`, "", line(header), line(header.map(() => "---")), ...rows.map(line)].join(
+    "\n",
+  );
 }
 
 const questions: CommandModule<object, object> = {
   command: "questions",
   describe: "Work with the questions file (see: questions check, questions stats)",
-  builder: (y) => y.command(questionsCheck).command(questionsStats).demandCommand(1, "Name a questions subcommand: check or stats"),
+  builder: (y) =>
+    y.command(questionsCheck).command(questionsStats).demandCommand(1, "Name a questions subcommand: check or stats"),
   handler: () => {},
 };
 

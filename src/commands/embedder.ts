@@ -16,13 +16,22 @@ const makeTinyEmbedder: CommandModule<object, MakeTinyEmbedderArgs> = {
     "weights, for offline tests (--embedding-model DIR) and benchmarks; prints the folder's path",
   builder: (y) =>
     y.options({
-      out: { type: "string", demandOption: true, describe: "Folder to write (created if missing; its model files are replaced)" },
-      seed: { type: "number", default: 42, describe: "Seed of the random weights: the same arguments write the same bytes" },
+      out: {
+        type: "string",
+        demandOption: true,
+        describe: "Folder to write (created if missing; its model files are replaced)",
+      },
+      seed: {
+        type: "number",
+        default: 42,
+        describe: "Seed of the random weights: the same arguments write the same bytes",
+      },
       hidden: { type: "number", describe: "Hidden size (default: 32 for tiny, 384 for minilm)" },
       shape: {
         choices: TINY_EMBEDDER_SHAPES,
         default: "tiny" as TinyEmbedderShapeName,
-        describe: "tiny: 1 layer, about 0.3 MB; minilm: all-MiniLM-L6-v2's sizes (6 layers, 12 heads, 30,522 rows, about 90 MB), to time indexing",
+        describe:
+          "tiny: 1 layer, about 0.3 MB; minilm: all-MiniLM-L6-v2's sizes (6 layers, 12 heads, 30,522 rows, about 90 MB), to time indexing",
       },
     }),
   handler: (argv) => {

@@ -1,7 +1,13 @@
 // The llm commands: thin shells over src/llm/ (and make-tiny-model over src/test-models/).
 import path from "node:path";
 import type { Argv, CommandModule } from "yargs";
-import { ensureTinyModel, TINY_MODEL_SHAPES, type TinyModelDtype, type TinyModelShape, type TinyModelWeights } from "../test-models/index.ts";
+import {
+  ensureTinyModel,
+  TINY_MODEL_SHAPES,
+  type TinyModelDtype,
+  type TinyModelShape,
+  type TinyModelWeights,
+} from "../test-models/index.ts";
 import { loadModel, modelIdFor, QUANTS, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
 import { AGENT_TOOLS, STUDY_EXAMPLE, prompts, toolBlockSize } from "../study/index.ts";
 import { defaultCacheDir } from "./options.ts";
@@ -12,7 +18,15 @@ export const llmCommands = (y: Argv): Argv => y.command(makeTinyModelCommand()).
 /** make-tiny-model: writes (or reuses) a random-weight qwen2 GGUF with Qwen2.5's real tokenizer and chat template. */
 function makeTinyModelCommand(): CommandModule<
   object,
-  { out?: string; shape: TinyModelShape; seed: number; dtype: TinyModelDtype; weights: TinyModelWeights; force: boolean; "cache-dir": string }
+  {
+    out?: string;
+    shape: TinyModelShape;
+    seed: number;
+    dtype: TinyModelDtype;
+    weights: TinyModelWeights;
+    force: boolean;
+    "cache-dir": string;
+  }
 > {
   return {
     command: "make-tiny-model",
@@ -22,17 +36,40 @@ function makeTinyModelCommand(): CommandModule<
       "Prints the model's path on stdout",
     builder: (y) =>
       y
-        .option("out", { type: "string", describe: "Model file to write", defaultDescription: "<cache-dir>/tiny/<shape>-seed<seed>[-f32].gguf" })
-        .option("shape", { choices: TINY_MODEL_SHAPES, default: "tiny" as TinyModelShape, describe: "tiny (64 wide, 2 layers, ~45 MB: tests) or a real Qwen2.5 shape (benchmarks; 1.3 to 6.8 GB in f16)" })
-        .option("seed", { type: "number", default: 1, describe: "Seed of the random weights (an integer from 0 to 2^32-1)" })
-        .option("dtype", { choices: ["f16", "f32"] as const, default: "f16" as TinyModelDtype, describe: "Weight type of the matrices (norms and biases are always f32)" })
+        .option("out", {
+          type: "string",
+          describe: "Model file to write",
+          defaultDescription: "<cache-dir>/tiny/<shape>-seed<seed>[-f32].gguf",
+        })
+        .option("shape", {
+          choices: TINY_MODEL_SHAPES,
+          default: "tiny" as TinyModelShape,
+          describe:
+            "tiny (64 wide, 2 layers, ~45 MB: tests) or a real Qwen2.5 shape (benchmarks; 1.3 to 6.8 GB in f16)",
+        })
+        .option("seed", {
+          type: "number",
+          default: 1,
+          describe: "Seed of the random weights (an integer from 0 to 2^32-1)",
+        })
+        .option("dtype", {
+          choices: ["f16", "f32"] as const,
+          default: "f16" as TinyModelDtype,
+          describe: "Weight type of the matrices (norms and biases are always f32)",
+        })
         .option("weights", {
           choices: ["random", "zero-blocks"] as const,
           default: "random" as TinyModelWeights,
-          describe: "random, or zero-blocks: every transformer block zero, logits a lookup table a test can read (always f32)",
+          describe:
+            "random, or zero-blocks: every transformer block zero, logits a lookup table a test can read (always f32)",
         })
         .option("force", { type: "boolean", default: false, describe: "Write even if an up-to-date file exists" })
-        .option("cache-dir", { type: "string", default: defaultCacheDir(), defaultDescription: "$BLOGQA_CACHE or ./.cache", describe: "Cache folder (also holds the chat template extracted from node-llama-cpp's llama.cpp sources)" }),
+        .option("cache-dir", {
+          type: "string",
+          default: defaultCacheDir(),
+          defaultDescription: "$BLOGQA_CACHE or ./.cache",
+          describe: "Cache folder (also holds the chat template extracted from node-llama-cpp's llama.cpp sources)",
+        }),
     handler: async (argv) => {
       const zero = argv.weights === "zero-blocks";
       const suffix = zero ? "-zero-blocks" : argv.dtype === "f16" ? "" : `-${argv.dtype}`;
@@ -65,7 +102,10 @@ function makeTinyModelCommand(): CommandModule<
 }
 
 /** template: the study's example exchange rendered through a model's own chat template (stdout), schema cost (stderr). */
-function templateCommand(): CommandModule<object, { model: string; quant: Quant; "chat-template"?: string; "cache-dir": string }> {
+function templateCommand(): CommandModule<
+  object,
+  { model: string; quant: Quant; "chat-template"?: string; "cache-dir": string }
+> {
   return {
     command: "template",
     describe:
@@ -73,10 +113,26 @@ function templateCommand(): CommandModule<object, { model: string; quant: Quant;
       "rendered through the model's own chat template; stderr says how many tokens the tool schemas add to every call, and the agent's tool block per tool",
     builder: (y) =>
       y
-        .option("model", { type: "string", demandOption: true, describe: `A .gguf path, an hf: URI, or ${DEFAULT_MODEL_NAMES.join(" / ")}` })
-        .option("quant", { choices: QUANTS, default: "f16" as Quant, describe: "Weights of a default model (only its tokenizer is loaded)" })
-        .option("chat-template", { type: "string", describe: "Jinja chat template file, for a model whose GGUF has none" })
-        .option("cache-dir", { type: "string", default: defaultCacheDir(), defaultDescription: "$BLOGQA_CACHE or ./.cache", describe: "Downloaded models live in <cache-dir>/models" }),
+        .option("model", {
+          type: "string",
+          demandOption: true,
+          describe: `A .gguf path, an hf: URI, or ${DEFAULT_MODEL_NAMES.join(" / ")}`,
+        })
+        .option("quant", {
+          choices: QUANTS,
+          default: "f16" as Quant,
+          describe: "Weights of a default model (only its tokenizer is loaded)",
+        })
+        .option("chat-template", {
+          type: "string",
+          describe: "Jinja chat template file, for a model whose GGUF has none",
+        })
+        .option("cache-dir", {
+          type: "string",
+          default: defaultCacheDir(),
+          defaultDescription: "$BLOGQA_CACHE or ./.cache",
+          describe: "Downloaded models live in <cache-dir>/models",
+        }),
     handler: async (argv) => {
       // Vocabulary only: rendering and counting need the tokenizer and template, not the weights.
       const model = await loadModel(modelIdFor(argv.model, argv.quant), {
@@ -92,11 +148,18 @@ function templateCommand(): CommandModule<object, { model: string; quant: Quant;
         const withoutTools = model.countTokens(model.renderPrompt({ messages: STUDY_EXAMPLE.messages }));
         process.stdout.write(prompt);
         const names = (STUDY_EXAMPLE.tools ?? []).map((t) => t.function.name).join(", ");
-        console.error(`template: the tool schemas (${names}) add ${withTools - withoutTools} tokens to every call; this prompt is ${withTools} tokens`);
+        console.error(
+          `template: the tool schemas (${names}) add ${withTools - withoutTools} tokens to every call; this prompt is ${withTools} tokens`,
+        );
         // The agent's own block, both tools, as every agent call re-reads it.
-        const agent = toolBlockSize(model, AGENT_TOOLS, [{ role: "system", content: prompts.AGENT_SYSTEM_PROMPT }, { role: "user", content: "?" }]);
+        const agent = toolBlockSize(model, AGENT_TOOLS, [
+          { role: "system", content: prompts.AGENT_SYSTEM_PROMPT },
+          { role: "user", content: "?" },
+        ]);
         const shares = agent.perTool.map((t) => `${t.name} ${t.tokens}`).join(", ");
-        console.error(`template: the agent's tool block is ${agent.total} tokens on every call: the template's frame ${agent.frame}, ${shares}`);
+        console.error(
+          `template: the agent's tool block is ${agent.total} tokens on every call: the template's frame ${agent.frame}, ${shares}`,
+        );
       } finally {
         await model.dispose();
       }

@@ -39,10 +39,19 @@ export function missingFiles(needed: NeededInputs): MissingFiles[] {
     // The study's models also decode by their original repository's generation_config.json.
     const original = defaultModelOf(id)?.original;
     const configDir = original && hubConfigDir(models, original.repo);
-    if (needed.generationConfigs !== false && original && configDir && !existsSync(path.join(configDir, "generation_config.json"))) {
+    if (
+      needed.generationConfigs !== false &&
+      original &&
+      configDir &&
+      !existsSync(path.join(configDir, "generation_config.json"))
+    ) {
       const revision = original.revision ?? "main";
       const config = { name: "generation_config.json", hubName: "generation_config.json", bytes: undefined };
-      missing.push({ folder: configDir, from: `https://huggingface.co/${original.repo}/blob/${revision}/generation_config.json`, files: [config] });
+      missing.push({
+        folder: configDir,
+        from: `https://huggingface.co/${original.repo}/blob/${revision}/generation_config.json`,
+        files: [config],
+      });
     }
   }
   if (needed.retriever !== "bm25" && !existsSync(needed.embeddingModel)) {
@@ -63,7 +72,9 @@ export function missingFiles(needed: NeededInputs): MissingFiles[] {
  * Example line: "  hf_Qwen_qwen2.5-1.5b-instruct-fp16.gguf (3,560,416,288 bytes; the hub's qwen2.5-1.5b-instruct-fp16.gguf)".
  */
 export function offlineMessage(missing: readonly MissingFiles[], reason: string, hints: readonly string[]): string {
-  const lines = [`the Hugging Face hub cannot be reached (${reason}) and ${countFiles(missing)} not here. Put them in place and run again:`];
+  const lines = [
+    `the Hugging Face hub cannot be reached (${reason}) and ${countFiles(missing)} not here. Put them in place and run again:`,
+  ];
   for (const group of missing) {
     lines.push(`  into ${group.folder}/ (from ${group.from}):`);
     for (const f of group.files) {
@@ -86,7 +97,11 @@ function countFiles(missing: readonly MissingFiles[]): string {
  * Throws the one message when files are missing and the hub does not answer; returns when nothing is missing or it
  * does. `modelHint` is the calling command's own way around a missing model (run: --model PATH; experiment: --quant).
  */
-export async function checkOfflineInputs(needed: NeededInputs, modelHint: string, hub = process.env.HF_ENDPOINT ?? "https://huggingface.co/"): Promise<void> {
+export async function checkOfflineInputs(
+  needed: NeededInputs,
+  modelHint: string,
+  hub = process.env.HF_ENDPOINT ?? "https://huggingface.co/",
+): Promise<void> {
   const missing = missingFiles(needed);
   if (missing.length === 0) return;
   const probe = await probeHub(hub);
@@ -95,8 +110,12 @@ export async function checkOfflineInputs(needed: NeededInputs, modelHint: string
   const configMissing = missing.some((g) => g.files.some((f) => f.name === "generation_config.json"));
   const hints = [
     ...(missing.some((g) => g.folder.startsWith(modelsDir(needed.cacheDir))) ? [modelHint] : []),
-    ...(configMissing ? ["--generation-config FILE gives the decoding settings, --repetition-penalty none does without them"] : []),
-    ...(embedderMissing ? ["--retriever bm25 needs no embedding model", "--embedding-model DIR takes a local model folder"] : []),
+    ...(configMissing
+      ? ["--generation-config FILE gives the decoding settings, --repetition-penalty none does without them"]
+      : []),
+    ...(embedderMissing
+      ? ["--retriever bm25 needs no embedding model", "--embedding-model DIR takes a local model folder"]
+      : []),
     "--cache-dir DIR reads a cache that holds them",
   ];
   throw new UserError(offlineMessage(missing, probe.reason, hints));

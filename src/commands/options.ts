@@ -9,7 +9,11 @@ export function defaultCacheDir(): string {
 }
 
 export const contentOption = {
-  content: { type: "string", default: "content/posts", describe: "Folder of the blog's posts (.mdx and .md, in subfolders too)" },
+  content: {
+    type: "string",
+    default: "content/posts",
+    describe: "Folder of the blog's posts (.mdx and .md, in subfolders too)",
+  },
 } as const satisfies Record<string, Options>;
 
 export const questionsOption = {
@@ -21,7 +25,12 @@ export const searchOptions = {
   retriever: SETTING_OPTIONS.retriever,
   "embedding-model": SETTING_OPTIONS["embedding-model"],
   "embedding-dtype": SETTING_OPTIONS["embedding-dtype"],
-  "cache-dir": { type: "string", default: defaultCacheDir(), defaultDescription: "$BLOGQA_CACHE or ./.cache", describe: "Index and model cache" },
+  "cache-dir": {
+    type: "string",
+    default: defaultCacheDir(),
+    defaultDescription: "$BLOGQA_CACHE or ./.cache",
+    describe: "Index and model cache",
+  },
 } as const satisfies Record<string, Options>;
 
 export const jsonOption = {
@@ -36,10 +45,18 @@ export const runFolderOptions = {
       "Folder of the blog's posts whose slugs the strict scorer looks for (default: the posts listed in the run's manifest.json, else content/posts); " +
       "must be the blog the run searched",
   },
-  force: { type: "boolean", default: false, describe: "Score against --content even when it is not the blog the manifest records" },
+  force: {
+    type: "boolean",
+    default: false,
+    describe: "Score against --content even when it is not the blog the manifest records",
+  },
 } satisfies Record<string, Options>;
 
-export const runPositional = { type: "string", demandOption: true, describe: "A run folder, or the answers.jsonl inside one" } as const;
+export const runPositional = {
+  type: "string",
+  demandOption: true,
+  describe: "A run folder, or the answers.jsonl inside one",
+} as const;
 
 /** The arguments a command's builder declares, as yargs infers them from the option definitions. */
 export type BuiltArgs<B> = B extends (y: Argv<object>) => Argv<infer U> ? U : never;

@@ -16,12 +16,14 @@ const parseCallsCommand: CommandModule<object, { json: boolean }> = {
       .option("json", {
         type: "boolean",
         default: false,
-        describe: 'Print {"calls": [{"raw", "name", "arguments", "error"}], "ignored_call_blocks": N} as Python\'s json.dumps would',
+        describe:
+          'Print {"calls": [{"raw", "name", "arguments", "error"}], "ignored_call_blocks": N} as Python\'s json.dumps would',
       })
       .example("$0 parse-calls < reply.txt", "")
       .example("$0 parse-calls --json < reply.txt", ""),
   handler: async (argv) => {
-    if (process.stdin.isTTY) throw new UserError("parse-calls reads a reply on stdin: npm run -s blogqa -- parse-calls < reply.txt", 2);
+    if (process.stdin.isTTY)
+      throw new UserError("parse-calls reads a reply on stdin: npm run -s blogqa -- parse-calls < reply.txt", 2);
     const parsed = parseCalls(await readStdin());
     process.stdout.write(argv.json ? `${pyJsonDumps(parsed)}\n` : describeReply(parsed));
   },

@@ -16,7 +16,10 @@ export function formatDuration(seconds: number): string {
  * "qwen2.5-1.5b runs: 12/120 runs, 1m 05s elapsed, ETA 9m 45s (agent-forced q12)".
  */
 export function tickLine(tick: ProgressTick, elapsedSeconds: number): string {
-  const eta = tick.done > 0 && tick.done < tick.total ? `, ETA ${formatDuration((elapsedSeconds / tick.done) * (tick.total - tick.done))}` : "";
+  const eta =
+    tick.done > 0 && tick.done < tick.total
+      ? `, ETA ${formatDuration((elapsedSeconds / tick.done) * (tick.total - tick.done))}`
+      : "";
   const detail = tick.detail ? ` (${tick.detail})` : "";
   return `${tick.task}: ${tick.done}/${tick.total} ${tick.unit}, ${formatDuration(elapsedSeconds)} elapsed${eta}${detail}`;
 }
@@ -54,7 +57,14 @@ export function progressDisplay(stream: NodeJS.WriteStream = process.stderr, eve
   }
 
   // One MultiBar per task: a finished task's bar stays on screen as a line, and the next task's starts below it.
-  const options = { stream, format: "{bar} {line}", barsize: 20, hideCursor: true, clearOnComplete: false, stopOnComplete: true };
+  const options = {
+    stream,
+    format: "{bar} {line}",
+    barsize: 20,
+    hideCursor: true,
+    clearOnComplete: false,
+    stopOnComplete: true,
+  };
   let bars: cliProgress.MultiBar | undefined;
   let bar: cliProgress.SingleBar | undefined;
   let barTask: string | undefined;

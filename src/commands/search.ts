@@ -15,7 +15,14 @@ const progress = (message: string) => display.message(message);
 
 export function searchOptionsFrom(argv: Omit<SearchArgv, "retriever">, retriever: RetrieverKind): SearchOptions {
   const tick = (t: ProgressTick) => display.tick(t);
-  return { retriever, embeddingModel: argv["embedding-model"], dtype: argv["embedding-dtype"], cacheDir: argv["cache-dir"], onProgress: progress, onTick: tick };
+  return {
+    retriever,
+    embeddingModel: argv["embedding-model"],
+    dtype: argv["embedding-dtype"],
+    cacheDir: argv["cache-dir"],
+    onProgress: progress,
+    onTick: tick,
+  };
 }
 
 const indexBuilder = (y: Argv) => y.options({ ...searchOptions, ...jsonOption });
@@ -40,7 +47,9 @@ const index: CommandModule<object, BuiltArgs<typeof indexBuilder>> = {
     if (argv.json) console.log(JSON.stringify(report));
     else {
       const model = opened.embedding ? `, ${opened.embedding.model} ${opened.embedding.dtype}` : "";
-      console.log(`${report.posts} posts, ${report.sections} sections (${report.retriever}${model}): ${report.from_cache ? "loaded from cache" : "built"} in ${seconds} s`);
+      console.log(
+        `${report.posts} posts, ${report.sections} sections (${report.retriever}${model}): ${report.from_cache ? "loaded from cache" : "built"} in ${seconds} s`,
+      );
     }
   },
 };
@@ -52,13 +61,15 @@ const searchBuilder = (y: Argv) =>
 
 const search: CommandModule<object, BuiltArgs<typeof searchBuilder>> = {
   command: "search <query>",
-  describe: "Search the blog as the study's workflow and agent do: top k sections with post, heading and first 60 words",
+  describe:
+    "Search the blog as the study's workflow and agent do: top k sections with post, heading and first 60 words",
   builder: searchBuilder,
   handler: async (argv) => {
     const opened = await openIndex(await loadCorpus(argv.content), searchOptionsFrom(argv, argv.retriever));
     const hits = await opened.search(String(argv.query), argv.k);
     if (argv.json) console.log(JSON.stringify(hits));
-    else console.log(hits.map((h, i) => `${i + 1}. ${h.post} / ${h.heading}\n   ${h.snippet}`).join("\n") || "(no hits)");
+    else
+      console.log(hits.map((h, i) => `${i + 1}. ${h.post} / ${h.heading}\n   ${h.snippet}`).join("\n") || "(no hits)");
   },
 };
 
@@ -84,8 +95,16 @@ const searchEval: CommandModule<object, BuiltArgs<typeof searchEvalBuilder>> = {
     let embedder: Embedder | undefined;
     const results: Partial<Record<RetrieverKind, RetrieverScore>> = {};
     for (const kind of kinds) {
-      if (kind !== "bm25") embedder ??= await loadEmbedder(argv["embedding-model"], { dtype: argv["embedding-dtype"], cacheDir: argv["cache-dir"], onProgress: progress });
-      const opened = await openIndex(corpus, { ...searchOptionsFrom(argv, kind), ...(embedder && kind !== "bm25" ? { embedder } : {}) });
+      if (kind !== "bm25")
+        embedder ??= await loadEmbedder(argv["embedding-model"], {
+          dtype: argv["embedding-dtype"],
+          cacheDir: argv["cache-dir"],
+          onProgress: progress,
+        });
+      const opened = await openIndex(corpus, {
+        ...searchOptionsFrom(argv, kind),
+        ...(embedder && kind !== "bm25" ? { embedder } : {}),
+      });
       results[kind] = await evaluateSearch(opened, questions);
     }
     if (argv.json) console.log(JSON.stringify(results));
@@ -93,8 +112,13 @@ const searchEval: CommandModule<object, BuiltArgs<typeof searchEvalBuilder>> = {
       // all_at_3 (both posts in the top 3) only means something when the file has two-post questions.
       const all = (r: RetrieverScore) => (r.all_at_3 === undefined ? "" : String(r.all_at_3).padStart(10));
       const allHeader = Object.values(results).some((r) => r.all_at_3 !== undefined) ? "all_at_3".padStart(10) : "";
-      const rows = Object.entries(results).map(([kind, r]) => `${kind.padEnd(9)}${String(r.questions).padStart(10)}${String(r.found_at_1).padStart(11)}${String(r.found_at_3).padStart(11)}${all(r)}${r.mrr.toFixed(3).padStart(8)}`);
-      console.log(`${"retriever".padEnd(9)}${"questions".padStart(10)}${"found_at_1".padStart(11)}${"found_at_3".padStart(11)}${allHeader}${"mrr".padStart(8)}\n${rows.join("\n")}`);
+      const rows = Object.entries(results).map(
+        ([kind, r]) =>
+          `${kind.padEnd(9)}${String(r.questions).padStart(10)}${String(r.found_at_1).padStart(11)}${String(r.found_at_3).padStart(11)}${all(r)}${r.mrr.toFixed(3).padStart(8)}`,
+      );
+      console.log(
+        `${"retriever".padEnd(9)}${"questions".padStart(10)}${"found_at_1".padStart(11)}${"found_at_3".padStart(11)}${allHeader}${"mrr".padStart(8)}\n${rows.join("\n")}`,
+      );
     }
   },
 };

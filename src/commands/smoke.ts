@@ -10,16 +10,28 @@ import { progress } from "./study-setup.ts";
 
 const TINY_EMBEDDER = "(the tiny embedder)";
 const smokeBuilder = (y: Argv) =>
-  studyRunOptions(y).default("out", path.join("results", "smoke")).default("fresh", true).default("embedding-model", TINY_EMBEDDER);
+  studyRunOptions(y)
+    .default("out", path.join("results", "smoke"))
+    .default("fresh", true)
+    .default("embedding-model", TINY_EMBEDDER);
 
 const smoke: CommandModule<object, BuiltArgs<typeof smokeBuilder>> = {
   command: "smoke",
-  describe: "The whole study offline on the generated tiny model and tiny embedder (hybrid search, every design, the engineered ones too, all questions) into results/smoke/",
+  describe:
+    "The whole study offline on the generated tiny model and tiny embedder (hybrid search, every design, the engineered ones too, all questions) into results/smoke/",
   builder: smokeBuilder,
   handler: async (argv) => {
     const tinyDir = path.join(argv["cache-dir"], "tiny");
-    const model = await ensureTinyModel({ out: path.join(tinyDir, "tiny-seed1.gguf"), shape: "tiny", seed: 1, cacheDir: tinyDir });
-    const embedder = argv.embeddingModel === TINY_EMBEDDER ? ensureTinyEmbedder(path.join(tinyDir, "tiny-embedder"), { seed: 42, shape: "tiny" }) : argv.embeddingModel;
+    const model = await ensureTinyModel({
+      out: path.join(tinyDir, "tiny-seed1.gguf"),
+      shape: "tiny",
+      seed: 1,
+      cacheDir: tinyDir,
+    });
+    const embedder =
+      argv.embeddingModel === TINY_EMBEDDER
+        ? ensureTinyEmbedder(path.join(tinyDir, "tiny-embedder"), { seed: 42, shape: "tiny" })
+        : argv.embeddingModel;
     progress(`smoke: tiny model ${model.path}, embedder ${embedder}`);
     // Every design, the engineered ones too: the smoke run exercises each code path on a real runtime.
     const designs = { report: true, defaultDesigns: DESIGN_IDS };
@@ -30,17 +42,25 @@ const smoke: CommandModule<object, BuiltArgs<typeof smokeBuilder>> = {
 const experimentBuilder = (y: Argv) =>
   studyRunOptions(y)
     .default("out", "results")
-    .option("quant", { choices: QUANTS, default: "f16" as Quant, describe: "Weights: f16 (closest to the study's bf16), q8_0 or q4_k_m" });
+    .option("quant", {
+      choices: QUANTS,
+      default: "f16" as Quant,
+      describe: "Weights: f16 (closest to the study's bf16), q8_0 or q4_k_m",
+    });
 
 const experiment: CommandModule<object, BuiltArgs<typeof experimentBuilder>> = {
   command: "experiment",
   describe: `The study itself: ${DEFAULT_MODEL_NAMES.join(" and ")}, its four designs (--designs study,engineered adds the engineered ones), all questions, into results/ (resumes)`,
   builder: experimentBuilder,
   handler: async (argv) =>
-    runStudyCommand(argv, DEFAULT_MODEL_NAMES.map((m) => modelIdFor(m, argv.quant)), {
-      report: true,
-      modelHint: "--quant q8_0 or --quant q4_k_m names smaller files",
-    }),
+    runStudyCommand(
+      argv,
+      DEFAULT_MODEL_NAMES.map((m) => modelIdFor(m, argv.quant)),
+      {
+        report: true,
+        modelHint: "--quant q8_0 or --quant q4_k_m names smaller files",
+      },
+    ),
 };
 
 /** Registers this file's commands on the command line. */

@@ -50,23 +50,35 @@ export async function prepareStudy(settings: RunSettings, o: StudyInputPaths): P
     onProgress: progress,
     onTick: tick,
   });
-  progress(`${corpus.posts.length} posts, ${corpus.sections.length} sections, ${questions.length} questions, ${settings.retriever} search`);
+  progress(
+    `${corpus.posts.length} posts, ${corpus.sections.length} sections, ${questions.length} questions, ${settings.retriever} search`,
+  );
   return { corpus, questions, index };
 }
 
 /** Names that stand for several designs in --designs. */
-export const DESIGN_GROUPS: Readonly<Record<string, readonly DesignId[]>> = { study: STUDY_DESIGNS, engineered: ENGINEERED_DESIGNS };
+export const DESIGN_GROUPS: Readonly<Record<string, readonly DesignId[]>> = {
+  study: STUDY_DESIGNS,
+  engineered: ENGINEERED_DESIGNS,
+};
 
 /** --designs a,b as checked design ids, each once, a group name (study, engineered) standing for its designs. */
 export function parseDesigns(list: string | undefined): DesignId[] {
   if (list === undefined) return [...STUDY_DESIGNS];
-  const names = list.split(",").map((s) => s.trim()).filter(Boolean);
-  const unknown = names.filter((id) => !Object.hasOwn(DESIGN_GROUPS, id) && !(DESIGN_IDS as readonly string[]).includes(id));
+  const names = list
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = names.filter(
+    (id) => !Object.hasOwn(DESIGN_GROUPS, id) && !(DESIGN_IDS as readonly string[]).includes(id),
+  );
   if (unknown.length > 0) {
     const choices = [...Object.keys(DESIGN_GROUPS), ...DESIGN_IDS].join(", ");
     throw new UserError(`unknown design ${unknown.join(", ")}; choose from ${choices}`);
   }
-  return [...new Set(names.flatMap((id) => (Object.hasOwn(DESIGN_GROUPS, id) ? DESIGN_GROUPS[id]! : [id as DesignId])))];
+  return [
+    ...new Set(names.flatMap((id) => (Object.hasOwn(DESIGN_GROUPS, id) ? DESIGN_GROUPS[id]! : [id as DesignId]))),
+  ];
 }
 
 /** --model values (default: the study's two models) as ids loadModel understands. */
@@ -82,7 +94,12 @@ export function modelOpener(settings: RunSettings, cacheDir: string): (id: strin
 /** Scores the folder's log, writes its tables and prints them. */
 export function scoreAndPrint(outDir: string, corpus: Corpus, questionCount: number): void {
   const { records } = readAnswerLog(path.join(outDir, ANSWERS_FILE));
-  const { markdown, files } = writeTables(outDir, records, corpus.posts.map((p) => p.slug), { sections: corpus.sections.length, questions: questionCount });
+  const { markdown, files } = writeTables(
+    outDir,
+    records,
+    corpus.posts.map((p) => p.slug),
+    { sections: corpus.sections.length, questions: questionCount },
+  );
   console.log(markdown);
   progress(`tables written to ${path.join(outDir, files[0]!)}, ${files.slice(1).join(", ")}`);
 }

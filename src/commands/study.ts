@@ -2,13 +2,44 @@
 import type { Argv, ArgumentsCamelCase, CommandModule, Options } from "yargs";
 import { checkModel, QUANTS, type LoadedModel, type Quant } from "../llm/index.ts";
 import { splitQuestionSets, strictRows, twoPostRows } from "../scoring/index.ts";
-import { clearRunOutputs, openRunFolder, strictTableMarkdown, twoPostTableMarkdown, writeReport } from "../report/index.ts";
-import { type DesignId, runStudy, settingsFromArgs, SETTING_OPTIONS, startManifest, transcriptCostTable, STUDY_DESIGNS } from "../study/index.ts";
+import {
+  clearRunOutputs,
+  openRunFolder,
+  strictTableMarkdown,
+  twoPostTableMarkdown,
+  writeReport,
+} from "../report/index.ts";
+import {
+  type DesignId,
+  runStudy,
+  settingsFromArgs,
+  SETTING_OPTIONS,
+  startManifest,
+  transcriptCostTable,
+  STUDY_DESIGNS,
+} from "../study/index.ts";
 import { UserError } from "../errors.ts";
 import { checkWritableFolder } from "../fs-errors.ts";
-import { contentOption, jsonOption, questionsOption, runFolderOptions, runPositional, searchOptions, type BuiltArgs } from "./options.ts";
+import {
+  contentOption,
+  jsonOption,
+  questionsOption,
+  runFolderOptions,
+  runPositional,
+  searchOptions,
+  type BuiltArgs,
+} from "./options.ts";
 import { checkOfflineInputs } from "./offline-check.ts";
-import { display, tick, modelIds, modelOpener, parseDesigns, prepareStudy, progress, scoreAndPrint } from "./study-setup.ts";
+import {
+  display,
+  tick,
+  modelIds,
+  modelOpener,
+  parseDesigns,
+  prepareStudy,
+  progress,
+  scoreAndPrint,
+} from "./study-setup.ts";
 
 const cost: CommandModule<object, { prefix: number; "per-turn": number; price: number; json: boolean }> = {
   command: "cost",
@@ -25,7 +56,9 @@ const cost: CommandModule<object, { prefix: number; "per-turn": number; price: n
     const n = (x: number) => x.toLocaleString("en-US");
     console.log("| turns | final context | tokens read in all | uncached | cached |\n|---|---|---|---|---|");
     for (const r of rows) {
-      console.log(`| ${r.turns} | ${n(r.finalContext)} | ${n(r.tokensRead)} | $${r.costUncached.toFixed(2)} | $${r.costCached.toFixed(2)} |`);
+      console.log(
+        `| ${r.turns} | ${n(r.finalContext)} | ${n(r.tokensRead)} | $${r.costUncached.toFixed(2)} | $${r.costCached.toFixed(2)} |`,
+      );
     }
   },
 };
@@ -48,7 +81,8 @@ const runInvocationOptions = {
   fresh: {
     type: "boolean",
     default: false,
-    describe: "Start the folder over: once the inputs and the first model check out, remove its answers, tables, manifest and report",
+    describe:
+      "Start the folder over: once the inputs and the first model check out, remove its answers, tables, manifest and report",
   },
 } as const satisfies Record<string, Options>;
 
@@ -59,7 +93,8 @@ export function studyRunOptions<T>(y: Argv<T>) {
     .options(runInvocationOptions)
     .check((argv) => {
       const positive = (flag: string, value: number | undefined) => {
-        if (value !== undefined && (!Number.isInteger(value) || value < 1)) throw new UserError(`--${flag} must be a positive integer`);
+        if (value !== undefined && (!Number.isInteger(value) || value < 1))
+          throw new UserError(`--${flag} must be a positive integer`);
       };
       positive("parallel", argv.parallel);
       positive("limit", argv.limit);
@@ -93,7 +128,12 @@ export async function runStudyCommand(
     generationConfigs: settings.repetitionPenalty === "auto" && settings.generationConfig === undefined,
   };
   await checkOfflineInputs(needed, options.modelHint ?? "--model PATH runs a local .gguf file");
-  const inputs = await prepareStudy(settings, { content: argv.content, questions: argv.questions, limit: argv.limit, cacheDir });
+  const inputs = await prepareStudy(settings, {
+    content: argv.content,
+    questions: argv.questions,
+    limit: argv.limit,
+    cacheDir,
+  });
   // Checked before any model loads: a folder's answers must all come from one setup.
   const manifest = startManifest(
     argv.out,
@@ -108,7 +148,8 @@ export async function runStudyCommand(
     { fresh: argv.fresh, cacheDir, onProgress: progress },
   );
   // Every model's files and metadata before anything runs (and before --fresh removes anything).
-  for (const id of models) await checkModel(id, { cacheDir, chatTemplate: settings.chatTemplate, onProgress: progress });
+  for (const id of models)
+    await checkModel(id, { cacheDir, chatTemplate: settings.chatTemplate, onProgress: progress });
   const open = modelOpener(settings, cacheDir);
   let preloaded: { readonly id: string; readonly model: LoadedModel } | undefined;
   const summary = await runStudy({
@@ -151,7 +192,8 @@ const runBuilder = (y: Argv) =>
     .option("model", {
       type: "string",
       array: true,
-      describe: "A .gguf path, an hf: URI, or qwen2.5-1.5b / qwen2.5-3b; repeat for several (default: both study models)",
+      describe:
+        "A .gguf path, an hf: URI, or qwen2.5-1.5b / qwen2.5-3b; repeat for several (default: both study models)",
     })
     .option("quant", {
       choices: QUANTS,

@@ -11,7 +11,10 @@ import { stripTags } from "./jsx-tags.ts";
  */
 export function cleanHeading(raw: string): string {
   const code: string[] = [];
-  let text = raw.replace(/(`+)\s?([\s\S]*?)\s?\1/g, (_, _ticks: string, inner: string) => `\uE002${code.push(inner) - 1}\uE003`);
+  let text = raw.replace(
+    /(`+)\s?([\s\S]*?)\s?\1/g,
+    (_, _ticks: string, inner: string) => `\uE002${code.push(inner) - 1}\uE003`,
+  );
   text = stripTags(text)
     .replace(/\s*\{#[\w-]+\}\s*$/, "")
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")

@@ -68,14 +68,16 @@ export async function findPosts(dir: string): Promise<FoundPosts> {
           // A broken link to an image is none of the blog's business; one that may be a post or a folder is.
           if (!POST_FILE.test(entry.name) && path.extname(entry.name) !== "") continue;
           if (code(error) === "ELOOP") leftOut.push({ file: name, reason: "a symlink loop" });
-          else if (code(error) === "ENOENT") leftOut.push({ file: name, reason: "a symlink to nothing (its target is missing)" });
+          else if (code(error) === "ENOENT")
+            leftOut.push({ file: name, reason: "a symlink to nothing (its target is missing)" });
           else problems.push({ file, message: `symlink cannot be followed (${code(error) ?? String(error)})` });
           continue;
         }
       }
       if (isDir) {
         const real = await realpath(file);
-        if (ancestors.has(real)) leftOut.push({ file: name, reason: "a symlink loop (it leads back to a folder above it)" });
+        if (ancestors.has(real))
+          leftOut.push({ file: name, reason: "a symlink loop (it leads back to a folder above it)" });
         else await walk(name, new Set([...ancestors, real]));
       } else if (isFile && POST_FILE.test(entry.name)) {
         const reason = reasonByName(entry.name);
@@ -101,7 +103,10 @@ export async function findPosts(dir: string): Promise<FoundPosts> {
     try {
       files.push({ name: c.name, bytes: await readFile(c.file) });
     } catch (error) {
-      problems.push({ file: c.file, message: `post cannot be read (${code(error) ?? String(error)}): make it readable or move it out` });
+      problems.push({
+        file: c.file,
+        message: `post cannot be read (${code(error) ?? String(error)}): make it readable or move it out`,
+      });
     }
   }
   leftOut.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));

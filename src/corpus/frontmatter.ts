@@ -22,7 +22,8 @@ export function splitFrontmatter(text: string): Frontmatter {
   const lines = text.split("\n");
   if (!FENCE.test(lines[0] ?? "")) return { ok: true, data: {}, body: text, bodyLine: 1 };
   const close = lines.findIndex((line, i) => i > 0 && FENCE.test(line));
-  if (close < 0) return { ok: false, line: 1, message: "frontmatter opened with --- is never closed (no second --- line)" };
+  if (close < 0)
+    return { ok: false, line: 1, message: "frontmatter opened with --- is never closed (no second --- line)" };
   try {
     // Passing an options object keeps gray-matter from caching by content (its cache returns shared objects).
     const parsed = matter(`${lines.slice(0, close + 1).join("\n")}\n`, {});
@@ -32,6 +33,10 @@ export function splitFrontmatter(text: string): Frontmatter {
     const mark = (error as { mark?: { line?: unknown } }).mark;
     const line = typeof mark?.line === "number" ? mark.line + 1 : 1;
     const reason = (error as { reason?: unknown }).reason;
-    return { ok: false, line, message: `frontmatter is not valid YAML: ${typeof reason === "string" ? reason : String(error)}` };
+    return {
+      ok: false,
+      line,
+      message: `frontmatter is not valid YAML: ${typeof reason === "string" ? reason : String(error)}`,
+    };
   }
 }

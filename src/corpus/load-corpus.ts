@@ -41,7 +41,8 @@ export function slugClashes(posts: readonly Post[]): InputProblem[] {
       if (a === b) continue;
       const fix = "answers cite slugs: rename one file, or give one a frontmatter slug";
       if (a.slug === b.slug) {
-        if (a.file < b.file) problems.push({ file: a.file, message: `slug "${a.slug}" is also the slug of ${b.file}; ${fix}` });
+        if (a.file < b.file)
+          problems.push({ file: a.file, message: `slug "${a.slug}" is also the slug of ${b.file}; ${fix}` });
       } else if (b.slug.includes(a.slug)) {
         problems.push({
           file: a.file,

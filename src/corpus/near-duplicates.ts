@@ -50,7 +50,10 @@ export function shingles(text: string, n: number = NEAR_DUPLICATE_DEFAULTS.n): S
 
 /** A section's text cut at blank lines (a code block with blank lines yields several passages; that is fine). */
 export function paragraphs(text: string): string[] {
-  return text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
 /** Every cross-group pair over the thresholds, most contained first. */

@@ -32,8 +32,14 @@ function slugFromFrontmatter(value: unknown): { readonly slug: string } | { read
   if (typeof value !== "string") {
     return { problem: `frontmatter slug is not a string (YAML read ${JSON.stringify(value)}): put it in quotes` };
   }
-  const last = value.split("/").map((part) => part.trim()).filter((part) => part !== "").pop();
-  return last === undefined ? { problem: "frontmatter slug names nothing: give a non-empty string, or remove it" } : { slug: last };
+  const last = value
+    .split("/")
+    .map((part) => part.trim())
+    .filter((part) => part !== "")
+    .pop();
+  return last === undefined
+    ? { problem: "frontmatter slug names nothing: give a non-empty string, or remove it" }
+    : { slug: last };
 }
 
 /** Why a post whose frontmatter marks it unpublished is left out, or undefined for a post to read. */
@@ -48,7 +54,10 @@ function draftReason(data: Readonly<Record<string, unknown>>): string | undefine
  * Pure: no filesystem access.
  */
 export function parsePost(file: string, bytes: Uint8Array): ParsedPost {
-  const fail = (line: number, message: string): ParsedPost => ({ kind: "problems", problems: [{ file, line, message }] });
+  const fail = (line: number, message: string): ParsedPost => ({
+    kind: "problems",
+    problems: [{ file, line, message }],
+  });
 
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) return fail(decoded.line, "file is not valid UTF-8 (first bad byte on this line)");

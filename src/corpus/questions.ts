@@ -51,10 +51,12 @@ const isPair = (v: unknown): v is [string, string] => Array.isArray(v) && v.leng
 function questionFrom(record: Record<string, unknown>): Question | string {
   const own = (field: string) => Object.hasOwn(record, field);
   const twoPost = own("posts") || own("headings");
-  if (twoPost && (own("post") || own("heading"))) return 'has both "post"/"heading" (one post) and "posts"/"headings" (two posts): use one shape';
+  if (twoPost && (own("post") || own("heading")))
+    return 'has both "post"/"heading" (one post) and "posts"/"headings" (two posts): use one shape';
   const fields = twoPost ? (["id", "question"] as const) : (["id", "question", "post", "heading"] as const);
   const missing: string[] = fields.filter((field) => !isText(record[field]));
-  if (missing.length > 0) return `missing field ${missing.map((f) => `"${f}"`).join(", ")} (each must be a non-empty string)`;
+  if (missing.length > 0)
+    return `missing field ${missing.map((f) => `"${f}"`).join(", ")} (each must be a non-empty string)`;
   const [id, question] = [record.id as string, record.question as string];
   if (!twoPost) return { id, question, post: record.post as string, heading: record.heading as string };
   const bad = (["posts", "headings"] as const).filter((field) => !isPair(record[field]));
@@ -72,7 +74,10 @@ export function checkQuestions(file: string, questions: readonly LocatedQuestion
   const problems: InputProblem[] = [];
   const posts = new Map(corpus.posts.map((post) => [post.slug, post]));
   // Questions about another blog altogether: one line, not one per question.
-  if (questions.length > 0 && !questions.some(({ question }) => questionPosts(question).some((slug) => posts.has(slug)))) {
+  if (
+    questions.length > 0 &&
+    !questions.some(({ question }) => questionPosts(question).some((slug) => posts.has(slug)))
+  ) {
     const message =
       `none of these ${questions.length} questions is about a post in ${corpus.dir}: they belong to another blog. ` +
       `Give questions about this blog with --questions FILE (\`questions check\` checks them).`;
@@ -82,7 +87,8 @@ export function checkQuestions(file: string, questions: readonly LocatedQuestion
   const linesOfPost = new Map<string, number[]>();
   for (const { line, question } of questions) {
     const earlier = firstLineOfId.get(question.id);
-    if (earlier !== undefined) problems.push({ file, line, message: `id "${question.id}" repeats (first used on line ${earlier})` });
+    if (earlier !== undefined)
+      problems.push({ file, line, message: `id "${question.id}" repeats (first used on line ${earlier})` });
     else firstLineOfId.set(question.id, line);
 
     if (!isTwoPost(question)) linesOfPost.set(question.post, [...(linesOfPost.get(question.post) ?? []), line]);
@@ -97,7 +103,10 @@ export function checkQuestions(file: string, questions: readonly LocatedQuestion
         return;
       }
       if (!post.sections.some((s) => s.heading === heading)) {
-        const near = nearest(heading, post.sections.map((s) => s.heading));
+        const near = nearest(
+          heading,
+          post.sections.map((s) => s.heading),
+        );
         const hint = near ? ` (did you mean "${near}"?)` : "";
         problems.push({ file, line, message: `heading "${heading}" is not a section of post "${slug}"${hint}` });
       }
@@ -119,7 +128,8 @@ export async function readQuestionsFile(file: string): Promise<string> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") throw new UserError(`${file}: questions file not found (set it with --questions FILE)`);
-    if (code === "EISDIR") throw new UserError(`${file} is a folder; --questions takes a .jsonl file (one question a line)`);
+    if (code === "EISDIR")
+      throw new UserError(`${file} is a folder; --questions takes a .jsonl file (one question a line)`);
     throw error;
   }
 }

@@ -66,7 +66,12 @@ export function scanBody(body: string, bodyLine: number, options: ScanOptions = 
     // Inside a code fence every line is code until a closing fence of the same character, at least as long.
     if (fence) {
       const close = original.trim();
-      if (close.length >= fence.marker.length && close === close[0]!.repeat(close.length) && close[0] === fence.marker[0]) fence = undefined;
+      if (
+        close.length >= fence.marker.length &&
+        close === close[0]!.repeat(close.length) &&
+        close[0] === fence.marker[0]
+      )
+        fence = undefined;
       else push("code", original);
       return;
     }
@@ -107,7 +112,8 @@ export function scanBody(body: string, bodyLine: number, options: ScanOptions = 
       problems.push({ line: lineNo, message: "heading has no text" });
     } else {
       const heading = HEADING.exec(line);
-      if (heading) blocks.push({ heading: heading[2]!, level: heading[1]!.length as 1 | 2 | 3, line: lineNo, chunks: [] });
+      if (heading)
+        blocks.push({ heading: heading[2]!, level: heading[1]!.length as 1 | 2 | 3, line: lineNo, chunks: [] });
       else push("prose", line);
     }
     previousBlank = blank;

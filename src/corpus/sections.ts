@@ -56,7 +56,8 @@ function repeatsTitle(heading: string, title: string): boolean {
  */
 function mergeTitleHeading(title: string, blocks: readonly RawBlock[]): readonly RawBlock[] {
   const [intro, first, ...rest] = blocks;
-  if (intro === undefined || first?.heading === undefined || first.level !== 1 || !repeatsTitle(first.heading, title)) return blocks;
+  if (intro === undefined || first?.heading === undefined || first.level !== 1 || !repeatsTitle(first.heading, title))
+    return blocks;
   return [{ ...intro, chunks: [...intro.chunks, ...first.chunks] }, ...rest];
 }
 
@@ -75,7 +76,8 @@ export function buildSections(post: string, title: string, blocks: readonly RawB
       continue;
     }
     const heading = cleanHeading(block.heading);
-    if (heading === "") problems.push({ line: block.line, message: `heading "${block.heading}" has no text once markup is removed` });
+    if (heading === "")
+      problems.push({ line: block.line, message: `heading "${block.heading}" has no text once markup is removed` });
     else drafts.push({ heading, level: block.level, text });
   }
   const names = disambiguateHeadings(drafts.map((d) => d.heading));

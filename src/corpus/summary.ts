@@ -59,7 +59,9 @@ function columns(rows: readonly (readonly string[])[], numeric: readonly boolean
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   return rows.map((row) =>
     row
-      .map((cell, i) => (numeric[i] ? cell.padStart(widths[i]!) : i === row.length - 1 ? cell : cell.padEnd(widths[i]!)))
+      .map((cell, i) =>
+        numeric[i] ? cell.padStart(widths[i]!) : i === row.length - 1 ? cell : cell.padEnd(widths[i]!),
+      )
       .join("  ")
       .trimEnd(),
   );
@@ -80,7 +82,10 @@ export function formatCorpusSummary(summary: CorpusSummary): string {
   const left = summary.leftOut.length;
   const posts = `${summary.posts.length} ${summary.posts.length === 1 ? "post" : "posts"}`;
   const levels = `intro ${sum("intro")}, # ${sum("h1")}, ## ${sum("h2")}, ### ${sum("h3")}`;
-  const lines = [`${summary.dir}: ${posts}, ${sections} sections (${levels}), ${left} ${left === 1 ? "file" : "files"} left out`, ""];
+  const lines = [
+    `${summary.dir}: ${posts}, ${sections} sections (${levels}), ${left} ${left === 1 ? "file" : "files"} left out`,
+    "",
+  ];
   const rows = summary.posts.map((p) => [
     p.slug,
     p.file,
@@ -97,7 +102,10 @@ export function formatCorpusSummary(summary: CorpusSummary): string {
     const long = summary.posts.filter((p) => p.overReadLimit > 0).length;
     const what = `${over} ${over === 1 ? "section" : "sections"} in ${long} ${long === 1 ? "post" : "posts"}`;
     const limit = `longer than the ${readLimit} words read_section returns`;
-    lines.push("", `* ${what} ${over === 1 ? "is" : "are"} ${limit} (the rest of such a section is never shown to the model)`);
+    lines.push(
+      "",
+      `* ${what} ${over === 1 ? "is" : "are"} ${limit} (the rest of such a section is never shown to the model)`,
+    );
   }
   if (left > 0) {
     lines.push("", "left out:", ...summary.leftOut.map((item) => `  ${item.file}: ${item.reason}`));

@@ -39,7 +39,11 @@ export function missingTemplateError(model: string): UserError {
  * then the forced prefix appended, so the reply continues it. Example, Qwen2.5 without tools:
  * `<|im_start|>system\nS<|im_end|>\n<|im_start|>user\nQ<|im_end|>\n<|im_start|>assistant\n` + prefix.
  */
-export function renderChatPrompt(template: ChatTemplate, request: GenerateRequest, tokens: TemplateTokens = {}): string {
+export function renderChatPrompt(
+  template: ChatTemplate,
+  request: GenerateRequest,
+  tokens: TemplateTokens = {},
+): string {
   // subtle: HF passes tools=None when there are none; an empty list is falsy in Jinja too, so both render alike.
   const tools = request.tools !== undefined && request.tools.length > 0 ? request.tools : undefined;
   let rendered: string;

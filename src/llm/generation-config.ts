@@ -66,25 +66,36 @@ export function readGenerationConfig(file: string, hub: HubSource | null = null)
   try {
     bytes = fs.readFileSync(resolved);
   } catch (error) {
-    throw new UserError(`cannot read the generation config ${resolved}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UserError(
+      `cannot read the generation config ${resolved}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   let json: unknown;
   try {
     json = JSON.parse(bytes.toString("utf8"));
   } catch (error) {
-    throw new UserError(`${resolved} is not valid JSON (${(error as Error).message}); give a model's generation_config.json`);
+    throw new UserError(
+      `${resolved} is not valid JSON (${(error as Error).message}); give a model's generation_config.json`,
+    );
   }
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     throw new UserError(`${resolved} is not a JSON object; give a model's generation_config.json`);
   }
   const record = json as Record<string, unknown>;
   const penalty = record.repetition_penalty;
-  if (penalty !== undefined && penalty !== null && (typeof penalty !== "number" || !Number.isFinite(penalty) || penalty <= 0)) {
+  if (
+    penalty !== undefined &&
+    penalty !== null &&
+    (typeof penalty !== "number" || !Number.isFinite(penalty) || penalty <= 0)
+  ) {
     throw new UserError(`${resolved}: repetition_penalty must be a positive number, got ${JSON.stringify(penalty)}`);
   }
   const eos = record.eos_token_id;
   const eosList = eos === undefined || eos === null ? undefined : Array.isArray(eos) ? eos : [eos];
-  if (eosList !== undefined && (eosList.length === 0 || !eosList.every((t) => Number.isInteger(t) && (t as number) >= 0))) {
+  if (
+    eosList !== undefined &&
+    (eosList.length === 0 || !eosList.every((t) => Number.isInteger(t) && (t as number) >= 0))
+  ) {
     throw new UserError(`${resolved}: eos_token_id must be a token id or a list of them, got ${JSON.stringify(eos)}`);
   }
   return {
@@ -101,17 +112,24 @@ export function readGenerationConfig(file: string, hub: HubSource | null = null)
  * none, or no file was found); a number: that penalty; both end replies on the config's eos_token_id when there is
  * one. Example: decodingFor("auto", {repetitionPenalty: 1.1, eosTokenIds: [151645, 151643], ...}) applies 1.1.
  */
-export function decodingFor(setting: RepetitionPenaltySetting, config: GenerationConfigFile | null, modelName: string): Decoding {
+export function decodingFor(
+  setting: RepetitionPenaltySetting,
+  config: GenerationConfigFile | null,
+  modelName: string,
+): Decoding {
   if (setting === "none") return NO_PENALTY;
   const penalty = setting === "auto" ? (config?.repetitionPenalty ?? 1) : setting;
   const repetitionPenalty = penalty === 1 ? null : penalty;
-  const from = config === null ? "" : ` (${config.hub ? `${config.hub.repo}@${config.hub.revision}, ` : ""}${config.path})`;
+  const from =
+    config === null ? "" : ` (${config.hub ? `${config.hub.repo}@${config.hub.revision}, ` : ""}${config.path})`;
   let note: string;
   if (setting !== "auto") note = `repetition penalty ${penalty} (--repetition-penalty)`;
   else if (config === null) note = `no generation_config.json beside ${modelName} or given: no repetition penalty`;
-  else note = config.repetitionPenalty === undefined
-    ? `the generation config${from} sets no repetition_penalty: no repetition penalty`
-    : `repetition penalty ${penalty} from the generation config${from}`;
+  else
+    note =
+      config.repetitionPenalty === undefined
+        ? `the generation config${from} sets no repetition_penalty: no repetition penalty`
+        : `repetition penalty ${penalty} from the generation config${from}`;
   return {
     setting,
     repetitionPenalty,

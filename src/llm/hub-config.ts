@@ -33,11 +33,20 @@ const SOURCE = "generation_config.source.json";
  * names in its X-Repo-Commit header. A copy placed by hand (no record of its source beside it) is read with no hub
  * source. Offline with nothing cached: one error line naming the file to put in place.
  */
-export async function hubGenerationConfig(modelsDir: string, request: HubFileRequest, onProgress?: (m: string) => void): Promise<GenerationConfigFile> {
+export async function hubGenerationConfig(
+  modelsDir: string,
+  request: HubFileRequest,
+  onProgress?: (m: string) => void,
+): Promise<GenerationConfigFile> {
   const dir = hubConfigDir(modelsDir, request.repo);
   const file = path.join(dir, CONFIG);
   const cached = readSource(path.join(dir, SOURCE));
-  if (cached !== undefined && fs.existsSync(file) && cached.repo === request.repo && (request.revision === undefined || cached.revision === request.revision)) {
+  if (
+    cached !== undefined &&
+    fs.existsSync(file) &&
+    cached.repo === request.repo &&
+    (request.revision === undefined || cached.revision === request.revision)
+  ) {
     return readGenerationConfig(file, cached);
   }
   // Put in place by hand, as the offline message asks: used as it is, its revision unknown, so none is recorded.
@@ -71,9 +80,10 @@ export async function hubGenerationConfig(modelsDir: string, request: HubFileReq
 function readSource(file: string): HubSource | undefined {
   try {
     const json = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<HubSource>;
-    return typeof json.repo === "string" && typeof json.revision === "string" ? { repo: json.repo, revision: json.revision } : undefined;
+    return typeof json.repo === "string" && typeof json.revision === "string"
+      ? { repo: json.repo, revision: json.revision }
+      : undefined;
   } catch {
     return undefined;
   }
 }
-

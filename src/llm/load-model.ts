@@ -4,7 +4,13 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import type { Llama, LlamaContext, LlamaModel } from "node-llama-cpp";
 import { UserError } from "../errors.ts";
-import { compileChatTemplate, missingTemplateError, renderChatPrompt, type ChatTemplate, type TemplateTokens } from "./chat-template.ts";
+import {
+  compileChatTemplate,
+  missingTemplateError,
+  renderChatPrompt,
+  type ChatTemplate,
+  type TemplateTokens,
+} from "./chat-template.ts";
 import { NO_PENALTY, type RepetitionPenaltySetting } from "./generation-config.ts";
 import { resolveModelFiles } from "./model-files.ts";
 import { resolveDecoding } from "./resolve-decoding.ts";
@@ -52,15 +58,19 @@ export function defaultThreads(modelBytes: number, cpuMathCores: number): number
 
 export async function loadModel(id: string, options: LoadModelOptions): Promise<LoadedModel> {
   const report = options.onProgress ?? (() => {});
-  const files = await resolveModelFiles(id, { cacheDir: options.cacheDir, onProgress: report, ...(options.onTick ? { onTick: options.onTick } : {}) });
+  const files = await resolveModelFiles(id, {
+    cacheDir: options.cacheDir,
+    onProgress: report,
+    ...(options.onTick ? { onTick: options.onTick } : {}),
+  });
   const decoding = options.vocabOnly
     ? NO_PENALTY
     : await resolveDecoding(id, files.path, {
-      setting: options.repetitionPenalty ?? "none",
-      ...(options.generationConfig !== undefined ? { generationConfigFile: options.generationConfig } : {}),
-      cacheDir: options.cacheDir,
-      onProgress: report,
-    });
+        setting: options.repetitionPenalty ?? "none",
+        ...(options.generationConfig !== undefined ? { generationConfigFile: options.generationConfig } : {}),
+        cacheDir: options.cacheDir,
+        onProgress: report,
+      });
   const llama = await sharedLlama(options.gpu ? "auto" : false);
   let model: LlamaModel;
   try {
@@ -72,7 +82,9 @@ export async function loadModel(id: string, options: LoadModelOptions): Promise<
   } catch (error) {
     // Load failures reach JS only as "Failed to load model"; llama.cpp's own reason is in its log.
     const reason = recentLog.slice(-3).join(" | ");
-    throw new UserError(`Cannot load ${files.path}: ${(error as Error).message}${reason ? ` (llama.cpp: ${reason})` : ""}`);
+    throw new UserError(
+      `Cannot load ${files.path}: ${(error as Error).message}${reason ? ` (llama.cpp: ${reason})` : ""}`,
+    );
   }
   let template: ChatTemplate;
   try {
@@ -89,7 +101,9 @@ export async function loadModel(id: string, options: LoadModelOptions): Promise<
     path: files.path,
     files: files.files,
     architecture: String(model.fileInfo.metadata.general?.architecture ?? "unknown"),
-    ...(typeof model.fileInfo.metadata.general?.name === "string" ? { name: model.fileInfo.metadata.general.name } : {}),
+    ...(typeof model.fileInfo.metadata.general?.name === "string"
+      ? { name: model.fileInfo.metadata.general.name }
+      : {}),
     chatTemplateSha256: template.sha256,
     backend,
     gpuLayers: model.gpuLayers,
@@ -103,7 +117,9 @@ export async function loadModel(id: string, options: LoadModelOptions): Promise<
   if (!options.vocabOnly) {
     report(`model ${path.basename(files.path)}: ${decoding.note}`);
     const devices = info.deviceNames.length > 0 ? ` on ${info.deviceNames.join(", ")}` : "";
-    report(`model ${path.basename(files.path)}: backend ${backend}${devices}, ${model.gpuLayers} layer(s) on the GPU, ${threads} CPU thread(s)`);
+    report(
+      `model ${path.basename(files.path)}: backend ${backend}${devices}, ${model.gpuLayers} layer(s) on the GPU, ${threads} CPU thread(s)`,
+    );
   }
   return new NodeLlamaModel(model, template, info, threads);
 }
@@ -112,17 +128,26 @@ export async function loadModel(id: string, options: LoadModelOptions): Promise<
  * What can be known about a model without loading its weights: its files are there (downloaded if need be), the
  * first one reads as a GGUF, and it has a chat template (or `chatTemplate` names a file that exists).
  */
-export async function checkModel(id: string, options: Pick<LoadModelOptions, "cacheDir" | "chatTemplate" | "onProgress">): Promise<void> {
-  const files = await resolveModelFiles(id, { cacheDir: options.cacheDir, onProgress: options.onProgress ?? (() => {}) });
+export async function checkModel(
+  id: string,
+  options: Pick<LoadModelOptions, "cacheDir" | "chatTemplate" | "onProgress">,
+): Promise<void> {
+  const files = await resolveModelFiles(id, {
+    cacheDir: options.cacheDir,
+    onProgress: options.onProgress ?? (() => {}),
+  });
   const lib = await importNodeLlamaCpp();
   let info: Awaited<ReturnType<typeof lib.readGgufFileInfo>>;
   try {
     info = await lib.readGgufFileInfo(files.path, { logWarnings: false });
   } catch (error) {
-    throw new UserError(`Cannot read ${files.path} as a GGUF model (${(error as Error).message}); check the --model path`);
+    throw new UserError(
+      `Cannot read ${files.path} as a GGUF model (${(error as Error).message}); check the --model path`,
+    );
   }
   if (options.chatTemplate !== undefined) {
-    if (!fs.existsSync(options.chatTemplate)) throw new UserError(`No chat template file at ${path.resolve(options.chatTemplate)}`);
+    if (!fs.existsSync(options.chatTemplate))
+      throw new UserError(`No chat template file at ${path.resolve(options.chatTemplate)}`);
   } else {
     const source = info.metadata.tokenizer?.chat_template;
     if (typeof source !== "string" || source.trim() === "") throw missingTemplateError(files.path);
@@ -159,7 +184,9 @@ async function createLlama(gpu: "auto" | false): Promise<Llama> {
       logger: (level, message) => logLine(level, message, recentLog),
     });
   } catch (error) {
-    throw new UserError(`node-llama-cpp found no usable llama.cpp binary for this machine (${(error as Error).message}).`);
+    throw new UserError(
+      `node-llama-cpp found no usable llama.cpp binary for this machine (${(error as Error).message}).`,
+    );
   }
 }
 
@@ -205,12 +232,18 @@ class NodeLlamaModel implements LoadedModel {
     // Separate contexts split the CPU threads between them: K contexts of all the threads each would run K times
     // as many threads as cores, and llama.cpp's per-step barriers spin while the scheduler juggles them.
     const threads = shared ? this.threads : Math.max(1, Math.floor(this.threads / count));
-    const contexts = await Promise.all(Array.from({ length: shared ? 1 : count }, () => this.createContext(shared ? count : 1, threads)));
+    const contexts = await Promise.all(
+      Array.from({ length: shared ? 1 : count }, () => this.createContext(shared ? count : 1, threads)),
+    );
     this.contexts.push(...contexts);
     if (shared) this.guardParallelSampling(contexts[0]!);
-    const sequences = shared ? Array.from({ length: count }, () => contexts[0]!.getSequence()) : contexts.map((c) => c.getSequence());
+    const sequences = shared
+      ? Array.from({ length: count }, () => contexts[0]!.getSequence())
+      : contexts.map((c) => c.getSequence());
     const decoding = this.info.decoding;
-    return sequences.map((s) => new SequenceRuntime(this.model, s, { reuseCache: options.reuseCache, render, decoding }));
+    return sequences.map(
+      (s) => new SequenceRuntime(this.model, s, { reuseCache: options.reuseCache, render, decoding }),
+    );
   }
 
   private createContext(sequences: number, threads: number): Promise<LlamaContext> {

@@ -57,7 +57,10 @@ export const DEFAULT_MODEL_NAMES = DEFAULT_MODELS.map((m) => m.name);
 /** The hf: URI of a default model's (first) file: `defaultModelUri("qwen2.5-3b", "q8_0")`. */
 export function defaultModelUri(name: string, quant: Quant = "f16"): string {
   const model = DEFAULT_MODELS.find((m) => m.name === name.toLowerCase());
-  if (model === undefined) throw new UserError(`Unknown model name "${name}"; known: ${DEFAULT_MODEL_NAMES.join(", ")}, or pass a .gguf path or an hf: URI.`);
+  if (model === undefined)
+    throw new UserError(
+      `Unknown model name "${name}"; known: ${DEFAULT_MODEL_NAMES.join(", ")}, or pass a .gguf path or an hf: URI.`,
+    );
   return `hf:${model.repo}/${model.files[quant][0]}`;
 }
 
@@ -72,7 +75,9 @@ export function modelIdFor(model: string, quant: Quant = "f16"): string {
  * hf_Qwen_qwen2.5-3b-instruct-fp16-00001-of-00002.gguf and its -00002- part. Its rule: the repository's name is
  * left out when the file name starts with it (less "-GGUF"); undefined for URIs of another shape (a branch, a folder).
  */
-export function hfLocalFileNames(uri: string): { readonly repo: string; readonly hubFiles: string[]; readonly localFiles: string[] } | undefined {
+export function hfLocalFileNames(
+  uri: string,
+): { readonly repo: string; readonly hubFiles: string[]; readonly localFiles: string[] } | undefined {
   const match = /^hf:([\w.-]+)\/([\w.-]+)\/([\w.-]+\.gguf)$/.exec(uri);
   if (match === null) return undefined;
   const [, user, repo, file] = match as unknown as [string, string, string, string];
@@ -144,12 +149,22 @@ export async function resolveModelFiles(
   } catch {
     // subtle: offline, node-llama-cpp's downloader retries for minutes; one quick request tells us first.
     const probe = id.startsWith("hf:") ? "https://huggingface.co/" : id;
-    const reachable = await fetch(probe, { method: "HEAD", signal: AbortSignal.timeout(15_000) }).then(() => true, () => false);
-    if (!reachable) throw new UserError(`Model ${id} is not in ${dir} and ${new URL(probe).host} cannot be reached (offline?). ${offlineHint}`);
+    const reachable = await fetch(probe, { method: "HEAD", signal: AbortSignal.timeout(15_000) }).then(
+      () => true,
+      () => false,
+    );
+    if (!reachable)
+      throw new UserError(
+        `Model ${id} is not in ${dir} and ${new URL(probe).host} cannot be reached (offline?). ${offlineHint}`,
+      );
     options.onProgress?.(`downloading ${id} into ${dir} (an interrupted download resumes)`);
     try {
       // cli: false keeps stdout clean; the parts of a split model download together.
-      first = await resolveModelFile(id, { directory: dir, cli: false, onProgress: downloadProgress(options.onProgress, options.onTick, id) });
+      first = await resolveModelFile(id, {
+        directory: dir,
+        cli: false,
+        onProgress: downloadProgress(options.onProgress, options.onTick, id),
+      });
     } catch (error) {
       throw new UserError(`Could not download model ${id}: ${(error as Error).message}. ${offlineHint}`);
     }
@@ -160,7 +175,9 @@ export async function resolveModelFiles(
 function localModelFiles(file: string): ModelFiles {
   const resolved = path.resolve(file);
   if (!fs.existsSync(resolved)) {
-    throw new UserError(`No model file at ${resolved}. Pass a .gguf path, an hf: URI, or one of: ${DEFAULT_MODEL_NAMES.join(", ")}.`);
+    throw new UserError(
+      `No model file at ${resolved}. Pass a .gguf path, an hf: URI, or one of: ${DEFAULT_MODEL_NAMES.join(", ")}.`,
+    );
   }
   const parts = splitParts(resolved);
   const missing = parts.filter((p) => !fs.existsSync(p));
@@ -172,7 +189,13 @@ function localModelFiles(file: string): ModelFiles {
 function downloadProgress(report: ((message: string) => void) | undefined, onTick: OnTick | undefined, id: string) {
   if (onTick !== undefined) {
     return ({ totalSize, downloadedSize }: { totalSize: number; downloadedSize: number }) =>
-      onTick({ task: "downloading", done: Math.floor(downloadedSize / 1e6), total: Math.ceil(totalSize / 1e6), unit: "MB", detail: id });
+      onTick({
+        task: "downloading",
+        done: Math.floor(downloadedSize / 1e6),
+        total: Math.ceil(totalSize / 1e6),
+        unit: "MB",
+        detail: id,
+      });
   }
   if (report === undefined) return undefined;
   let last = 0;

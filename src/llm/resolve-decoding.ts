@@ -2,7 +2,15 @@
 // hub, or one beside the GGUF; then the decoding it implies for the --repetition-penalty setting.
 import path from "node:path";
 import { UserError } from "../errors.ts";
-import { configBeside, decodingFor, NO_PENALTY, readGenerationConfig, type Decoding, type GenerationConfigFile, type RepetitionPenaltySetting } from "./generation-config.ts";
+import {
+  configBeside,
+  decodingFor,
+  NO_PENALTY,
+  readGenerationConfig,
+  type Decoding,
+  type GenerationConfigFile,
+  type RepetitionPenaltySetting,
+} from "./generation-config.ts";
 import { hubGenerationConfig } from "./hub-config.ts";
 import { defaultModelOf, modelsDir } from "./model-files.ts";
 
@@ -28,11 +36,18 @@ export async function resolveDecoding(id: string, modelPath: string, options: De
   return decodingFor(options.setting, config, path.basename(modelPath));
 }
 
-async function findConfig(id: string, modelPath: string, options: DecodingOptions): Promise<GenerationConfigFile | null> {
+async function findConfig(
+  id: string,
+  modelPath: string,
+  options: DecodingOptions,
+): Promise<GenerationConfigFile | null> {
   if (options.generationConfigFile !== undefined) return readGenerationConfig(options.generationConfigFile);
   const known = defaultModelOf(id);
   if (known !== undefined) {
-    const request = { ...known.original, ...(options.hubEndpoint !== undefined ? { endpoint: options.hubEndpoint } : {}) };
+    const request = {
+      ...known.original,
+      ...(options.hubEndpoint !== undefined ? { endpoint: options.hubEndpoint } : {}),
+    };
     try {
       return await hubGenerationConfig(modelsDir(options.cacheDir), request, options.onProgress);
     } catch (error) {

@@ -65,11 +65,19 @@ export class SequenceRuntime implements ChatRuntime {
     // node-llama-cpp never lets a sequence hold more than contextSize - 1 tokens.
     const capacity = this.sequence.contextSize - 1;
     if (promptTokens.length > capacity || promptTokens.length === 0) {
-      const error = promptTokens.length === 0
-        ? "the rendered prompt is empty"
-        : `prompt of ${promptTokens.length} tokens does not fit the context of ${this.sequence.contextSize} tokens`;
+      const error =
+        promptTokens.length === 0
+          ? "the rendered prompt is empty"
+          : `prompt of ${promptTokens.length} tokens does not fit the context of ${this.sequence.contextSize} tokens`;
       const stopReason = promptTokens.length === 0 ? "error" : "context-overflow";
-      const record: CallRecord = { tokensRead: promptTokens.length, tokensEvaluated: 0, tokensGenerated: 0, stopReason, seconds: seconds(), error };
+      const record: CallRecord = {
+        tokensRead: promptTokens.length,
+        tokensEvaluated: 0,
+        tokensGenerated: 0,
+        stopReason,
+        seconds: seconds(),
+        error,
+      };
       return { prompt, text: "", record };
     }
 
@@ -89,7 +97,12 @@ export class SequenceRuntime implements ChatRuntime {
         ? (t: Token) => this.model.isEogToken(t) || stopTokens?.includes(t) === true
         : (t: Token) => stopTokens.includes(t);
     if (maxTokens > 0) {
-      const plain = evaluateOptions(this.options.decoding.repetitionPenalty, promptTokens, generated, this.sequence.contextSize);
+      const plain = evaluateOptions(
+        this.options.decoding.repetitionPenalty,
+        promptTokens,
+        generated,
+        this.sequence.contextSize,
+      );
       const state = grammar && new LlamaGrammarEvaluationState({ model: this.model, grammar });
       const options = state ? { ...plain, grammarEvaluationState: state } : plain;
       for await (const token of this.sequence.evaluate(input, options)) {
@@ -164,7 +177,10 @@ export class SequenceRuntime implements ChatRuntime {
  * characters split across tokens come out whole.
  */
 export function decodeReply(model: LlamaModel, tokens: readonly Token[]): string {
-  return model.detokenize(tokens.filter((t) => !model.isEogToken(t)), false);
+  return model.detokenize(
+    tokens.filter((t) => !model.isEogToken(t)),
+    false,
+  );
 }
 
 /**
@@ -177,8 +193,17 @@ export function decodeReply(model: LlamaModel, tokens: readonly Token[]): string
  * LlamaCompletion/LlamaChat do), so the output is byte for byte what it was before penalties existed.
  * yieldEogToken: the caller decides which tokens end a reply.
  */
-export function evaluateOptions(penalty: number | null, prompt: readonly Token[], generated: readonly Token[], contextSize: number): SequenceEvaluateOptions {
-  const base: SequenceEvaluateOptions = { temperature: 0, yieldEogToken: true, contextShift: { strategy: refuseShift } };
+export function evaluateOptions(
+  penalty: number | null,
+  prompt: readonly Token[],
+  generated: readonly Token[],
+  contextSize: number,
+): SequenceEvaluateOptions {
+  const base: SequenceEvaluateOptions = {
+    temperature: 0,
+    yieldEogToken: true,
+    contextShift: { strategy: refuseShift },
+  };
   if (penalty === null) return base;
   return {
     ...base,

@@ -2,7 +2,10 @@
 
 /** An exception of Python type `type` (e.g. "KeyError"); `message` is what str(exception) prints. */
 export class PyError extends Error {
-  constructor(readonly type: string, message: string) {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
     super(message);
   }
 }

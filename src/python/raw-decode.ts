@@ -7,7 +7,11 @@ import { PyDict, PyFloat, PyInt } from "./values.ts";
 
 export class JSONDecodeError extends Error {
   override readonly name = "JSONDecodeError";
-  constructor(readonly reason: string, readonly doc: string, readonly pos: number) {
+  constructor(
+    readonly reason: string,
+    readonly doc: string,
+    readonly pos: number,
+  ) {
     const line = doc.slice(0, pos).split("\n").length;
     const column = pos - doc.lastIndexOf("\n", pos - 1);
     super(`${reason}: line ${line} column ${column} (char ${pos})`);
@@ -23,7 +27,16 @@ export function rawDecode(doc: string): { value: unknown; end: number } {
 
 const WHITESPACE = /[ \t\n\r]*/y;
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y;
-const ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  "\\": "\\",
+  "/": "/",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+};
 
 class Parser {
   pos = 0;
@@ -82,7 +95,11 @@ class Parser {
           continue;
         }
         const decoded = esc === undefined ? undefined : ESCAPES[esc];
-        if (decoded === undefined) this.fail(esc === undefined ? "Unterminated string starting at" : "Invalid \\escape", esc === undefined ? start - 1 : i);
+        if (decoded === undefined)
+          this.fail(
+            esc === undefined ? "Unterminated string starting at" : "Invalid \\escape",
+            esc === undefined ? start - 1 : i,
+          );
         out += decoded;
         i += 2;
         continue;

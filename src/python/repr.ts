@@ -45,5 +45,7 @@ export function pyRepr(value: unknown): string {
   if (typeof value === "number") return Number.isInteger(value) ? String(value) : floatRepr(value);
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(", ")}]`;
   if (value instanceof PyDict) return `{${[...value].map(([k, v]) => `${strRepr(k)}: ${pyRepr(v)}`).join(", ")}}`;
-  return `{${Object.entries(value as object).map(([k, v]) => `${strRepr(k)}: ${pyRepr(v)}`).join(", ")}}`;
+  return `{${Object.entries(value as object)
+    .map(([k, v]) => `${strRepr(k)}: ${pyRepr(v)}`)
+    .join(", ")}}`;
 }

@@ -3,7 +3,10 @@ import { fewestSignificantFlips, formatP, formatProportion, type Comparison, typ
 import { DESIGN_LABELS } from "../study/index.ts";
 import { modelLabel } from "./tables.ts";
 
-export const MEASURE_LABELS: Readonly<Record<Measure, string>> = { found: "found", cites_right: "cites right (strict)" };
+export const MEASURE_LABELS: Readonly<Record<Measure, string>> = {
+  found: "found",
+  cites_right: "cites right (strict)",
+};
 
 /**
  * What the comparisons can show, from their own question counts: how many questions must flip, all one way, before
@@ -19,7 +22,8 @@ export function comparisonsNote(comparisons: readonly Comparison[]): string {
   const flips = fewestSignificantFlips(0.05);
   const least = counts[0]!;
   const most = counts[counts.length - 1]!;
-  const questions = least === most ? `${most} paired question${most === 1 ? "" : "s"}` : `${least} to ${most} paired questions`;
+  const questions =
+    least === most ? `${most} paired question${most === 1 ? "" : "s"}` : `${least} to ${most} paired questions`;
   if (most < flips) {
     return `${head} With ${questions}, no difference can reach p < 0.05: that takes at least ${flips} questions flipping, all the same way. Read every p here as no evidence either way.`;
   }
@@ -30,7 +34,8 @@ export function comparisonsNote(comparisons: readonly Comparison[]): string {
   );
 }
 
-export const NO_COMPARISONS = "No comparisons: the log needs the workflow and an agent design of one model, or one design of two models.";
+export const NO_COMPARISONS =
+  "No comparisons: the log needs the workflow and an agent design of one model, or one design of two models.";
 
 /** One table of comparisons: a model's designs against its workflow, or two models design by design. */
 export interface ComparisonTable {
@@ -40,20 +45,33 @@ export interface ComparisonTable {
 }
 
 /** On two-post questions found means found all, and cites right means the source line names exactly the gold posts. */
-export const TWO_POST_MEASURE_LABELS: Readonly<Record<Measure, string>> = { found: "found all", cites_right: "cites exactly both" };
+export const TWO_POST_MEASURE_LABELS: Readonly<Record<Measure, string>> = {
+  found: "found all",
+  cites_right: "cites exactly both",
+};
 
 /** One table per set, model and kind of comparison; two-post tables say so in their title. */
 export function comparisonTables(comparisons: readonly Comparison[]): ComparisonTable[] {
   const groups = new Map<string, Comparison[]>();
   for (const c of comparisons) {
-    const key = JSON.stringify(c.across === "models" ? [c.set, c.across, c.a.model, c.b.model] : [c.set, c.across, c.a.model]);
+    const key = JSON.stringify(
+      c.across === "models" ? [c.set, c.across, c.a.model, c.b.model] : [c.set, c.across, c.a.model],
+    );
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
   return [...groups.values()].map((group) => {
     const first = group[0]!;
     const labels = first.set === "two-post" ? TWO_POST_MEASURE_LABELS : MEASURE_LABELS;
     const setTitle = first.set === "two-post" ? "two-post questions, " : "";
-    const cells = (c: Comparison, design: string) => [design, labels[c.measure], formatProportion(c.a), formatProportion(c.b), formatP(c.p), ids(c.a_only), ids(c.b_only)];
+    const cells = (c: Comparison, design: string) => [
+      design,
+      labels[c.measure],
+      formatProportion(c.a),
+      formatProportion(c.b),
+      formatP(c.p),
+      ids(c.a_only),
+      ids(c.b_only),
+    ];
     if (first.across === "designs") {
       return {
         title: `${setTitle}${modelLabel(first.a.model)}: each agent design against "${DESIGN_LABELS.workflow}"`,
@@ -64,7 +82,15 @@ export function comparisonTables(comparisons: readonly Comparison[]): Comparison
     if (first.across === "extends") {
       return {
         title: `${setTitle}${modelLabel(first.a.model)}: each engineered design against the study design it extends`,
-        header: ["design", "measure", "study design", "engineered", "p", "only the study design", "only the engineered"],
+        header: [
+          "design",
+          "measure",
+          "study design",
+          "engineered",
+          "p",
+          "only the study design",
+          "only the engineered",
+        ],
         rows: group.map((c) => cells(c, `${DESIGN_LABELS[c.b.design]} (against ${DESIGN_LABELS[c.a.design]})`)),
       };
     }
@@ -82,13 +108,16 @@ export function hasUnpaired(comparisons: readonly Comparison[]): boolean {
   return comparisons.some((c) => c.unpaired.length > 0);
 }
 
-export const UNPAIRED_NOTE = "Some runs are missing on one side (an unfinished run?); those questions are left out of their comparison.";
+export const UNPAIRED_NOTE =
+  "Some runs are missing on one side (an unfinished run?); those questions are left out of their comparison.";
 
 export function comparisonsMarkdown(comparisons: readonly Comparison[]): string {
   if (comparisons.length === 0) return NO_COMPARISONS;
   const blocks = [
     comparisonsNote(comparisons),
-    ...comparisonTables(comparisons).map((t) => [t.title, "", row(t.header), row(t.header.map(() => "---")), ...t.rows.map(row)].join("\n")),
+    ...comparisonTables(comparisons).map((t) =>
+      [t.title, "", row(t.header), row(t.header.map(() => "---")), ...t.rows.map(row)].join("\n"),
+    ),
   ];
   if (hasUnpaired(comparisons)) blocks.push(UNPAIRED_NOTE);
   return blocks.join("\n\n");

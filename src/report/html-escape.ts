@@ -11,5 +11,8 @@ export function escapeHtml(text: string): string {
  * JSON.parse turns it back into `<`. U+2028/U+2029 are escaped too, so the text is also valid JavaScript.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

@@ -3,14 +3,28 @@ import type { Comparison, StrictRow, StudyRow, TwoPostRow } from "../scoring/ind
 import type { RunManifest } from "../study/index.ts";
 import { comparisonsNote, comparisonTables, hasUnpaired, NO_COMPARISONS, UNPAIRED_NOTE } from "./comparisons-text.ts";
 import { escapeHtml } from "./html-escape.ts";
-import { formatInteger, modelLabel, studyTableGrids, strictTableGrid, twoPostTableGrid, type Cell, type TableContext } from "./tables.ts";
+import {
+  formatInteger,
+  modelLabel,
+  studyTableGrids,
+  strictTableGrid,
+  twoPostTableGrid,
+  type Cell,
+  type TableContext,
+} from "./tables.ts";
 
 /**
  * A table; the first `textColumns` columns are left-aligned text. Cells never break inside (a number such as 3.0e-8
  * or an interval stays on one line) except in the `wrapColumns`, lists of question ids. Every cell is escaped; the
  * table scrolls sideways in its own box on a narrow screen.
  */
-export function htmlTable(caption: string, header: readonly Cell[], rows: readonly (readonly Cell[])[], textColumns = 1, wrapColumns: readonly number[] = []): string {
+export function htmlTable(
+  caption: string,
+  header: readonly Cell[],
+  rows: readonly (readonly Cell[])[],
+  textColumns = 1,
+  wrapColumns: readonly number[] = [],
+): string {
   const classes = (i: number) => [...(i < textColumns ? ["text"] : []), ...(wrapColumns.includes(i) ? ["wrap"] : [])];
   const cell = (tag: string, v: Cell, i: number) => {
     const c = classes(i);
@@ -24,7 +38,9 @@ export function htmlTable(caption: string, header: readonly Cell[], rows: readon
 
 /** The study's first table (lenient cites right), one per model, headed as the study headed it. */
 export function studyTablesHtml(rows: readonly StudyRow[], context: TableContext): string {
-  return studyTableGrids(rows, context).map((g) => htmlTable(g.caption, g.header, g.rows)).join("");
+  return studyTableGrids(rows, context)
+    .map((g) => htmlTable(g.caption, g.header, g.rows))
+    .join("");
 }
 
 export function strictTableHtml(rows: readonly StrictRow[]): string {
@@ -43,27 +59,45 @@ export function twoPostTableHtml(rows: readonly TwoPostRow[]): string {
 export function comparisonsHtml(comparisons: readonly Comparison[]): string {
   if (comparisons.length === 0) return `<p class="note">${escapeHtml(NO_COMPARISONS)}</p>`;
   // The last two columns list the questions that flip, the only cells that may wrap.
-  const tables = comparisonTables(comparisons).map((t) => htmlTable(t.title, t.header, t.rows, 2, [t.header.length - 2, t.header.length - 1])).join("");
+  const tables = comparisonTables(comparisons)
+    .map((t) => htmlTable(t.title, t.header, t.rows, 2, [t.header.length - 2, t.header.length - 1]))
+    .join("");
   const unpaired = hasUnpaired(comparisons) ? `<p class="note">${escapeHtml(UNPAIRED_NOTE)}</p>` : "";
   return `<p class="note">${escapeHtml(comparisonsNote(comparisons))}</p>${tables}${unpaired}`;
 }
 
 /** What produced the numbers, from manifest.json; a note when the folder has none. */
 export function manifestHtml(manifest: RunManifest | null): string {
-  if (!manifest) return `<p class="note">This folder has no manifest.json: the model files and settings that produced it are not recorded.</p>`;
+  if (!manifest)
+    return `<p class="note">This folder has no manifest.json: the model files and settings that produced it are not recorded.</p>`;
   const s = manifest.settings;
   const facts: [string, string][] = [
     ["started, finished", `${manifest.started_at}, ${manifest.finished_at ?? "(not finished)"}`],
-    ["blogqa", `${manifest.blogqa.version} ${manifest.blogqa.git_commit ?? "(no git commit)"}${manifest.blogqa.git_dirty ? " with uncommitted changes" : ""}`],
+    [
+      "blogqa",
+      `${manifest.blogqa.version} ${manifest.blogqa.git_commit ?? "(no git commit)"}${manifest.blogqa.git_dirty ? " with uncommitted changes" : ""}`,
+    ],
     ...manifest.models.map((m): [string, string] => [
       `model ${modelLabel(m.id)}`,
       `${m.files.map((f) => `${f.path} (${formatInteger(f.bytes)} bytes, sha256 ${f.sha256})`).join("; ")}; ${m.architecture}; chat template sha256 ${m.chatTemplateSha256}; ${m.backend}${m.deviceNames.length ? ` on ${m.deviceNames.join(", ")}` : ""}, ${m.gpuLayers} GPU layers, ${m.threads} CPU thread(s); node-llama-cpp ${m.nodeLlamaCppVersion}, llama.cpp ${m.llamaCppRelease}`,
     ]),
-    ["search", `${s.retriever}${manifest.embedding ? `, ${manifest.embedding.model} (${manifest.embedding.dtype}, ${manifest.embedding.library})` : ""}`],
-    ["corpus", `${manifest.corpus.dir}: ${manifest.corpus.posts.length} posts, ${manifest.corpus.sections} sections, sha256 ${manifest.corpus.sha256}`],
+    [
+      "search",
+      `${s.retriever}${manifest.embedding ? `, ${manifest.embedding.model} (${manifest.embedding.dtype}, ${manifest.embedding.library})` : ""}`,
+    ],
+    [
+      "corpus",
+      `${manifest.corpus.dir}: ${manifest.corpus.posts.length} posts, ${manifest.corpus.sections} sections, sha256 ${manifest.corpus.sha256}`,
+    ],
     ["questions", `${manifest.questions.file}: ${manifest.questions.count} asked, sha256 ${manifest.questions.sha256}`],
-    ["settings", `parallel ${s.parallel}, cache reuse ${s.reuse_cache ? "on" : "off"}, at most ${s.max_new_tokens} new tokens and ${s.max_turns} turns, prompts sha256 ${s.prompts_sha256}`],
-    ["host", `${manifest.host.cpu} (${manifest.host.cores} cores), ${manifest.host.platform}/${manifest.host.arch}, Node ${manifest.host.node}`],
+    [
+      "settings",
+      `parallel ${s.parallel}, cache reuse ${s.reuse_cache ? "on" : "off"}, at most ${s.max_new_tokens} new tokens and ${s.max_turns} turns, prompts sha256 ${s.prompts_sha256}`,
+    ],
+    [
+      "host",
+      `${manifest.host.cpu} (${manifest.host.cores} cores), ${manifest.host.platform}/${manifest.host.arch}, Node ${manifest.host.node}`,
+    ],
   ];
   return `<dl class="facts manifest">${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join("")}</dl>`;
 }

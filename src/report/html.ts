@@ -4,7 +4,14 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { escapeHtml, jsonForScript } from "./html-escape.ts";
 import { ENGINEERING_TITLE } from "./engineering-tables.ts";
-import { comparisonsHtml, htmlTable, manifestHtml, strictTableHtml, studyTablesHtml, twoPostTableHtml } from "./html-tables.ts";
+import {
+  comparisonsHtml,
+  htmlTable,
+  manifestHtml,
+  strictTableHtml,
+  studyTablesHtml,
+  twoPostTableHtml,
+} from "./html-tables.ts";
 import { PAGE_SCRIPT } from "./page-script.ts";
 import { PAGE_STYLE } from "./page-style.ts";
 import { reportData, type ReportData } from "./report-data.ts";
@@ -87,7 +94,11 @@ ${strictTableHtml(data.strict)}`;
 
 /** Beyond the study: the engineered designs beside the forced agent and the workflow, and what they did and cost. */
 function engineeringSection(data: ReportData): string {
-  const tables = data.engineering.map((g) => htmlTable(g.caption, g.header, g.rows, 2) + (g.notes ?? []).map((n) => `<p class="note">${escapeHtml(n)}</p>`).join(""));
+  const tables = data.engineering.map(
+    (g) =>
+      htmlTable(g.caption, g.header, g.rows, 2) +
+      (g.notes ?? []).map((n) => `<p class="note">${escapeHtml(n)}</p>`).join(""),
+  );
   return `<h2>${escapeHtml(ENGINEERING_TITLE)}</h2>
 <p class="note">Beyond the study: the forced agent with its calls validated, its citation checked or its first call constrained, and the workflow with its citation checked, against the designs they extend.</p>
 ${tables.join("\n")}`;
@@ -103,7 +114,14 @@ ${twoPostTableHtml(data.twoPost)}`;
 /** Reads a run folder (or its answers.jsonl), writes DIR/report.html and returns its path. */
 export async function writeReport(target: string, options: OpenRunFolderOptions = {}): Promise<string> {
   const folder = await openRunFolder(target, options);
-  const data = reportData(`blogqa report: ${path.basename(path.resolve(folder.dir))}`, folder.records, folder.slugs, folder.context, folder.manifest, folder.slugsFrom);
+  const data = reportData(
+    `blogqa report: ${path.basename(path.resolve(folder.dir))}`,
+    folder.records,
+    folder.slugs,
+    folder.context,
+    folder.manifest,
+    folder.slugsFrom,
+  );
   const file = path.join(folder.dir, REPORT_FILE);
   writeFileSync(file, renderReportHtml(data));
   return file;

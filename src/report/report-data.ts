@@ -20,7 +20,15 @@ import {
   type TwoPostClass,
   type TwoPostRow,
 } from "../scoring/index.ts";
-import { goldHeadingsOf, goldPostsOf, isTwoPostAnswer, DESIGN_LABELS, type AnswerRecord, type RunManifest, type DesignId } from "../study/index.ts";
+import {
+  goldHeadingsOf,
+  goldPostsOf,
+  isTwoPostAnswer,
+  DESIGN_LABELS,
+  type AnswerRecord,
+  type RunManifest,
+  type DesignId,
+} from "../study/index.ts";
 import { modelLabel, type TableContext, type TableGrid } from "./tables.ts";
 import { engineeringGrids } from "./engineering-tables.ts";
 
@@ -51,7 +59,12 @@ export interface ReportRun
   readonly cites_right_lenient: boolean | null;
   /** Strict: one real post, the right one; for a two-post question, exactly the gold posts. */
   readonly cites_right: boolean;
-  readonly source: { readonly kind: SourceClass | TwoPostClass; readonly line: string | null; readonly posts: readonly string[]; readonly why: string };
+  readonly source: {
+    readonly kind: SourceClass | TwoPostClass;
+    readonly line: string | null;
+    readonly posts: readonly string[];
+    readonly why: string;
+  };
   readonly error: string | null;
 }
 
@@ -138,6 +151,11 @@ function reportRun(r: AnswerRecord, slugs: readonly string[]): ReportRun {
     found: r.found,
     cites_right_lenient: citesRightLenient(r.answer, r.gold_post),
     cites_right: citesRightStrict(verdict, r.gold_post),
-    source: { kind: verdict.kind, line: verdict.line ?? null, posts: verdict.posts, why: explainSource(verdict, r.gold_post, r.seen_posts) },
+    source: {
+      kind: verdict.kind,
+      line: verdict.line ?? null,
+      posts: verdict.posts,
+      why: explainSource(verdict, r.gold_post, r.seen_posts),
+    },
   };
 }

@@ -3,7 +3,16 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { loadCorpus } from "../corpus/index.ts";
 import { UserError } from "../errors.ts";
-import { ANSWERS_FILE, MANIFEST_FILE, locateAnswerLog, readAnswerLog, readManifest, tornLineNotice, type AnswerRecord, type RunManifest } from "../study/index.ts";
+import {
+  ANSWERS_FILE,
+  MANIFEST_FILE,
+  locateAnswerLog,
+  readAnswerLog,
+  readManifest,
+  tornLineNotice,
+  type AnswerRecord,
+  type RunManifest,
+} from "../study/index.ts";
 import type { TableContext } from "./tables.ts";
 import { TABLE_FILES } from "./write-tables.ts";
 import { REPORT_FILE } from "./html.ts";
@@ -13,7 +22,8 @@ import { REPORT_FILE } from "./html.ts";
  * goes first and the answers last, so no table outlives the answers it counted.
  */
 export function clearRunOutputs(dir: string): void {
-  for (const file of [...TABLE_FILES, REPORT_FILE, MANIFEST_FILE, ANSWERS_FILE]) rmSync(path.join(dir, file), { force: true });
+  for (const file of [...TABLE_FILES, REPORT_FILE, MANIFEST_FILE, ANSWERS_FILE])
+    rmSync(path.join(dir, file), { force: true });
 }
 
 export const DEFAULT_CONTENT_DIR = "content/posts";
@@ -65,7 +75,15 @@ export async function openRunFolder(target: string, options: OpenRunFolderOption
   const questions = manifest?.questions.count ?? new Set(records.map((r) => r.question_id)).size;
 
   if (content === undefined && manifest) {
-    return { dir, answersFile, records, manifest, slugs: manifest.corpus.posts, slugsFrom: `${path.join(dir, "manifest.json")}`, context: { sections: manifest.corpus.sections, questions } };
+    return {
+      dir,
+      answersFile,
+      records,
+      manifest,
+      slugs: manifest.corpus.posts,
+      slugsFrom: `${path.join(dir, "manifest.json")}`,
+      context: { sections: manifest.corpus.sections, questions },
+    };
   }
   const corpus = await loadCorpus(content ?? DEFAULT_CONTENT_DIR);
   if (manifest && corpus.hash !== manifest.corpus.sha256 && !force) {
@@ -76,5 +94,13 @@ export async function openRunFolder(target: string, options: OpenRunFolderOption
     );
   }
   const slugs = corpus.posts.map((p) => p.slug);
-  return { dir, answersFile, records, manifest, slugs, slugsFrom: corpus.dir, context: { sections: corpus.sections.length, questions } };
+  return {
+    dir,
+    answersFile,
+    records,
+    manifest,
+    slugs,
+    slugsFrom: corpus.dir,
+    context: { sections: corpus.sections.length, questions },
+  };
 }

@@ -41,7 +41,9 @@ export function sharesChart(rows: readonly StrictRow[]): string {
     const x0 = m * panelW + left;
     const plotW = panelW - left - 10;
     const designs = rows.filter((r) => r.model === model);
-    parts.push(`<text x="${x0 + plotW / 2}" y="18" text-anchor="middle" class="panel-title">${escapeHtml(modelLabel(model))}</text>`);
+    parts.push(
+      `<text x="${x0 + plotW / 2}" y="18" text-anchor="middle" class="panel-title">${escapeHtml(modelLabel(model))}</text>`,
+    );
     if (m === 0) parts.push(axisTitle(12, top + plotH / 2, "share of questions"));
     for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
       parts.push(`<line x1="${x0}" x2="${x0 + plotW}" y1="${y(tick)}" y2="${y(tick)}" class="grid"/>`);
@@ -65,7 +67,9 @@ export function sharesChart(rows: readonly StrictRow[]): string {
             `<text x="${fmt(bx + barW / 2)}" y="${fmt(y(p.high) - 4)}" text-anchor="middle" class="count">${p.k}</text></g>`,
         );
       });
-      parts.push(`<text x="${fmt(cx)}" y="${top + plotH + 16}" text-anchor="middle" class="tick">${escapeHtml(DESIGN_MARKS[row.design])}</text>`);
+      parts.push(
+        `<text x="${fmt(cx)}" y="${top + plotH + 16}" text-anchor="middle" class="tick">${escapeHtml(DESIGN_MARKS[row.design])}</text>`,
+      );
     });
   });
   const legend =
@@ -101,9 +105,13 @@ export function costChart(study: readonly StudyRow[], strict: readonly StrictRow
   }
   for (let i = 0; i <= 4; i++) {
     const t = (maxX * i) / 4;
-    parts.push(`<text x="${fmt(x(t))}" y="${top + plotH + 16}" text-anchor="middle" class="tick">${Math.round(t).toLocaleString("en-US")}</text>`);
+    parts.push(
+      `<text x="${fmt(x(t))}" y="${top + plotH + 16}" text-anchor="middle" class="tick">${Math.round(t).toLocaleString("en-US")}</text>`,
+    );
   }
-  parts.push(`<text x="${left + plotW / 2}" y="${top + plotH + 34}" text-anchor="middle" class="tick">tokens read per question (all calls, average)</text>`);
+  parts.push(
+    `<text x="${left + plotW / 2}" y="${top + plotH + 34}" text-anchor="middle" class="tick">tokens read per question (all calls, average)</text>`,
+  );
   parts.push(axisTitle(14, top + plotH / 2, "cites right (strict), share of questions"));
   const wanted = points.map(({ row, p }) => ({ x: x(row.tokens_read), y: y(p.n === 0 ? 0 : p.k / p.n) }));
   const placed = placeMarkers(wanted, MARK_R, left, left + plotW);
@@ -124,7 +132,10 @@ export function costChart(study: readonly StudyRow[], strict: readonly StrictRow
     );
   });
   const legend = models
-    .map((m, i) => `<circle cx="${left + 6 + i * 200}" cy="${H - 14}" r="6" fill="${MODEL_COLORS[i % MODEL_COLORS.length]}"/><text x="${left + 16 + i * 200}" y="${H - 10}" class="tick">${escapeHtml(modelLabel(m))}</text>`)
+    .map(
+      (m, i) =>
+        `<circle cx="${left + 6 + i * 200}" cy="${H - 14}" r="6" fill="${MODEL_COLORS[i % MODEL_COLORS.length]}"/><text x="${left + 16 + i * 200}" y="${H - 10}" class="tick">${escapeHtml(modelLabel(m))}</text>`,
+    )
     .join("");
   return svg(W, H, "Tokens read per question against cites right (strict)", parts.join("") + legend);
 }
@@ -136,7 +147,12 @@ const MARK_R = 9;
  * marker widths, nearest free place first, staying within [minX, maxX]. Example: three points at one spot come back
  * at x, x + 20 and x - 20.
  */
-export function placeMarkers(points: readonly { x: number; y: number }[], r: number, minX: number, maxX: number): { x: number; y: number }[] {
+export function placeMarkers(
+  points: readonly { x: number; y: number }[],
+  r: number,
+  minX: number,
+  maxX: number,
+): { x: number; y: number }[] {
   const step = 2 * r + 2;
   const placed: { x: number; y: number }[] = [];
   for (const p of points) {

@@ -15,7 +15,10 @@ export function modelLabel(id: string): string {
   if (tagged) return `${modelLabel(id.slice(0, tagged.index))} [${tagged[1]}]`;
   const hub = /^hf:[^/]+\/([^/:]+)/.exec(id)?.[1];
   if (hub) return hub.replace(/-GGUF$/i, "");
-  return id.split(/[\\/]/).at(-1)!.replace(/\.gguf$/i, "");
+  return id
+    .split(/[\\/]/)
+    .at(-1)!
+    .replace(/\.gguf$/i, "");
 }
 
 /** 1021 -> "1,021", as the study printed counts. */
@@ -42,7 +45,19 @@ export function studyTableGrids(rows: readonly StudyRow[], context: TableContext
   const models = [...new Set(rows.map((r) => r.model))];
   return models.map((model) => ({
     caption: `${int(context.sections)} sections; ${context.questions} questions; ${modelLabel(model)}, greedy`,
-    header: ["design", "found", "cites any", "cites right", "model calls", "tool calls", "last context", "tokens read", "no tool", "malformed", "errors"],
+    header: [
+      "design",
+      "found",
+      "cites any",
+      "cites right",
+      "model calls",
+      "tool calls",
+      "last context",
+      "tokens read",
+      "no tool",
+      "malformed",
+      "errors",
+    ],
     rows: rows
       .filter((r) => r.model === model)
       .map((r) => [
@@ -65,7 +80,18 @@ export function studyTableGrids(rows: readonly StudyRow[], context: TableContext
 export function strictTableGrid(rows: readonly StrictRow[]): TableGrid {
   return {
     caption: "Strict rescore (source line: none / one real post / several / placeholder or invented)",
-    header: ["model", "design", "found", "cites right", "none", "one real", "several", "invented", "cites right, grounded", "citations grounded"],
+    header: [
+      "model",
+      "design",
+      "found",
+      "cites right",
+      "none",
+      "one real",
+      "several",
+      "invented",
+      "cites right, grounded",
+      "citations grounded",
+    ],
     rows: rows.map((r) => [
       modelLabel(r.model),
       DESIGN_LABELS[r.design],
@@ -89,10 +115,29 @@ export function strictTableGrid(rows: readonly StrictRow[]): TableGrid {
  */
 export function twoPostTableGrid(rows: readonly TwoPostRow[]): TableGrid {
   return {
-    caption: "Two-post questions (source line against the gold posts: exactly / strict subset / plus others / some plus others / none of them / no source line)",
+    caption:
+      "Two-post questions (source line against the gold posts: exactly / strict subset / plus others / some plus others / none of them / no source line)",
     header: [
-      "model", "design", "n", "found all", "found any", "cites any", "cites right", "exact", "subset", "plus others", "some plus others",
-      "none of them", "no source", "model calls", "tool calls", "last context", "tokens read", "no tool", "malformed", "errors",
+      "model",
+      "design",
+      "n",
+      "found all",
+      "found any",
+      "cites any",
+      "cites right",
+      "exact",
+      "subset",
+      "plus others",
+      "some plus others",
+      "none of them",
+      "no source",
+      "model calls",
+      "tool calls",
+      "last context",
+      "tokens read",
+      "no tool",
+      "malformed",
+      "errors",
     ],
     rows: rows.map((r) => [
       modelLabel(r.model),
@@ -123,7 +168,9 @@ export function twoPostTableGrid(rows: readonly TwoPostRow[]): TableGrid {
 function ignoredCallBlocksNote(rows: readonly StrictRow[]): string {
   const agents = rows.filter((r) => r.design !== "workflow");
   const label = (r: StrictRow) => `${modelLabel(r.model)}, ${DESIGN_LABELS[r.design]}`;
-  const counted = agents.filter((r) => (r.ignored_call_blocks ?? 0) > 0).map((r) => `${label(r)}: ${r.ignored_call_blocks}`);
+  const counted = agents
+    .filter((r) => (r.ignored_call_blocks ?? 0) > 0)
+    .map((r) => `${label(r)}: ${r.ignored_call_blocks}`);
   const unknown = agents.filter((r) => r.ignored_call_blocks === null).map(label);
   return (
     "Ignored call blocks (beyond the study): <tool_call> tags in agent replies that opened no call the study's " +
@@ -136,7 +183,14 @@ function ignoredCallBlocksNote(rows: readonly StrictRow[]): string {
 export function markdownTable(grid: TableGrid): string {
   const line = (cells: readonly Cell[]) => `| ${cells.join(" | ")} |`;
   const notes = (grid.notes ?? []).flatMap((note) => ["", note]);
-  return [grid.caption, "", line(grid.header), line(grid.header.map(() => "---")), ...grid.rows.map(line), ...notes].join("\n");
+  return [
+    grid.caption,
+    "",
+    line(grid.header),
+    line(grid.header.map(() => "---")),
+    ...grid.rows.map(line),
+    ...notes,
+  ].join("\n");
 }
 
 export function studyTablesMarkdown(rows: readonly StudyRow[], context: TableContext): string {

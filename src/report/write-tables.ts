@@ -6,7 +6,14 @@ import { readManifest } from "../study/index.ts";
 import type { AnswerRecord } from "../study/index.ts";
 import { randomWeightsWarning } from "./random-weights.ts";
 import { engineeringGrids } from "./engineering-tables.ts";
-import { markdownTable, rowsCsv, strictTableMarkdown, studyTablesMarkdown, twoPostTableMarkdown, type TableContext } from "./tables.ts";
+import {
+  markdownTable,
+  rowsCsv,
+  strictTableMarkdown,
+  studyTablesMarkdown,
+  twoPostTableMarkdown,
+  type TableContext,
+} from "./tables.ts";
 
 export const TWO_POST_CSV = "two-post.csv";
 export const ENGINEERING_CSV = "engineering.csv";
@@ -32,7 +39,10 @@ export function writeTables(
   if (sets.onePost.length > 0 || sets.twoPost.length === 0) {
     const study = studyRows(records);
     const strict = strictRows(records, slugs);
-    const onePostContext = sets.twoPost.length > 0 ? { ...context, questions: new Set(sets.onePost.map((r) => r.question_id)).size } : context;
+    const onePostContext =
+      sets.twoPost.length > 0
+        ? { ...context, questions: new Set(sets.onePost.map((r) => r.question_id)).size }
+        : context;
     blocks.push(studyTablesMarkdown(study, onePostContext), strictTableMarkdown(strict));
     writeFileSync(path.join(dir, "study.csv"), rowsCsv(study));
     writeFileSync(path.join(dir, "strict.csv"), rowsCsv(strict));

@@ -47,7 +47,12 @@ function compareSet(set: QuestionSet, records: readonly AnswerRecord[], slugs: r
   const outcomes = outcomeTable(records, slugs);
   const models = [...new Set(records.map((r) => r.model))];
   const has = (model: string, design: DesignId) => outcomes.has(armKey(model, design, "found"));
-  const compare = (across: Comparison["across"], measure: Measure, a: [string, DesignId], b: [string, DesignId]): Comparison => {
+  const compare = (
+    across: Comparison["across"],
+    measure: Measure,
+    a: [string, DesignId],
+    b: [string, DesignId],
+  ): Comparison => {
     const result = pairedComparison(outcomes.get(armKey(...a, measure))!, outcomes.get(armKey(...b, measure))!);
     return {
       set,
@@ -94,10 +99,18 @@ function outcomeTable(records: readonly AnswerRecord[], slugs: readonly string[]
   for (const r of records) {
     if (isTwoPostAnswer(r)) {
       put(armKey(r.model, r.design, "found"), r.question_id, foundAll(r));
-      put(armKey(r.model, r.design, "cites_right"), r.question_id, citesRightExact(classifyTwoPostSource(r.answer, r.gold_posts, slugs)));
+      put(
+        armKey(r.model, r.design, "cites_right"),
+        r.question_id,
+        citesRightExact(classifyTwoPostSource(r.answer, r.gold_posts, slugs)),
+      );
     } else {
       put(armKey(r.model, r.design, "found"), r.question_id, r.found);
-      put(armKey(r.model, r.design, "cites_right"), r.question_id, citesRightStrict(classifySource(r.answer, slugs), r.gold_post));
+      put(
+        armKey(r.model, r.design, "cites_right"),
+        r.question_id,
+        citesRightStrict(classifySource(r.answer, slugs), r.gold_post),
+      );
     }
   }
   return table;

@@ -17,7 +17,8 @@ export interface Proportion {
  * Example: wilson(23, 30) = {low: 0.5907, high: 0.8821}. With n = 0 nothing is known: [0, 1].
  */
 export function wilson(k: number, n: number, z = Z_95): Proportion {
-  if (!Number.isInteger(k) || !Number.isInteger(n) || k < 0 || n < 0 || k > n) throw new RangeError(`wilson(${k}, ${n}): need 0 <= k <= n, integers`);
+  if (!Number.isInteger(k) || !Number.isInteger(n) || k < 0 || n < 0 || k > n)
+    throw new RangeError(`wilson(${k}, ${n}): need 0 <= k <= n, integers`);
   if (n === 0) return { k, n, low: 0, high: 1 };
   const p = k / n;
   const z2 = z * z;
@@ -33,7 +34,8 @@ export function wilson(k: number, n: number, z = Z_95): Proportion {
  * Example: b = 1, c = 9 gives 2 * (1 + 10) / 1024 = 0.021484375.
  */
 export function mcnemarExact(b: number, c: number): number {
-  if (!Number.isInteger(b) || !Number.isInteger(c) || b < 0 || c < 0) throw new RangeError(`mcnemarExact(${b}, ${c}): need counts`);
+  if (!Number.isInteger(b) || !Number.isInteger(c) || b < 0 || c < 0)
+    throw new RangeError(`mcnemarExact(${b}, ${c}): need counts`);
   const n = b + c;
   if (n === 0) return 1;
   return Math.min(1, 2 * binomialHalfCdf(Math.min(b, c), n));

@@ -76,7 +76,10 @@ export interface TwoPostRow {
 export type QuestionSet = "one-post" | "two-post";
 
 /** A log's records split by question shape; a log of the study's questions has only `onePost`. */
-export function splitQuestionSets(records: readonly AnswerRecord[]): { onePost: OnePostAnswer[]; twoPost: TwoPostAnswer[] } {
+export function splitQuestionSets(records: readonly AnswerRecord[]): {
+  onePost: OnePostAnswer[];
+  twoPost: TwoPostAnswer[];
+} {
   const onePost: OnePostAnswer[] = [];
   const twoPost: TwoPostAnswer[] = [];
   for (const r of records) {
@@ -87,12 +90,16 @@ export function splitQuestionSets(records: readonly AnswerRecord[]): { onePost: 
 }
 
 /** Groups records by model (in first-seen order) and design (in the study's order). */
-export function groupRuns<R extends AnswerRecord>(records: readonly R[]): { model: string; design: DesignId; runs: R[] }[] {
+export function groupRuns<R extends AnswerRecord>(
+  records: readonly R[],
+): { model: string; design: DesignId; runs: R[] }[] {
   const models = [...new Set(records.map((r) => r.model))];
   return models.flatMap((model) =>
-    DESIGN_IDS.map((design) => ({ model, design, runs: records.filter((r) => r.model === model && r.design === design) })).filter(
-      (g) => g.runs.length > 0,
-    ),
+    DESIGN_IDS.map((design) => ({
+      model,
+      design,
+      runs: records.filter((r) => r.model === model && r.design === design),
+    })).filter((g) => g.runs.length > 0),
   );
 }
 
@@ -138,7 +145,10 @@ export function strictRows(all: readonly AnswerRecord[], slugs: readonly string[
       source_one_real: kind("one-real"),
       source_several: kind("several"),
       source_invented: kind("invented"),
-      cites_right_grounded: count(verdicts, (v) => citesRightStrict(v.verdict, v.run.gold_post) && v.run.seen_posts.includes(v.run.gold_post)),
+      cites_right_grounded: count(
+        verdicts,
+        (v) => citesRightStrict(v.verdict, v.run.gold_post) && v.run.seen_posts.includes(v.run.gold_post),
+      ),
       citations_grounded: count(verdicts, (v) => citationGrounded(v.verdict, v.run.seen_posts)),
       ignored_call_blocks: runs.every((r) => r.ignored_call_blocks !== undefined)
         ? runs.reduce((a, r) => a + (r.ignored_call_blocks ?? 0), 0)

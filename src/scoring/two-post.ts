@@ -10,7 +10,14 @@ import { classifySource } from "./strict.ts";
  * The six are exhaustive: "mixed" is the case the four named ones leave out.
  */
 export type TwoPostClass = "exact" | "subset" | "superset" | "mixed" | "none-of-gold" | "no-source";
-export const TWO_POST_CLASSES: readonly TwoPostClass[] = ["exact", "subset", "superset", "mixed", "none-of-gold", "no-source"];
+export const TWO_POST_CLASSES: readonly TwoPostClass[] = [
+  "exact",
+  "subset",
+  "superset",
+  "mixed",
+  "none-of-gold",
+  "no-source",
+];
 
 export interface TwoPostVerdict {
   readonly kind: TwoPostClass;
@@ -25,7 +32,11 @@ export interface TwoPostVerdict {
  * exact (order and separators are free); "Source: kv-cache-inference" a subset. Slugs match as substrings, as in
  * the study's strict rescore.
  */
-export function classifyTwoPostSource(answer: string, gold: readonly string[], slugs: readonly string[]): TwoPostVerdict {
+export function classifyTwoPostSource(
+  answer: string,
+  gold: readonly string[],
+  slugs: readonly string[],
+): TwoPostVerdict {
   const { kind, line, posts } = classifySource(answer, slugs);
   if (kind === "none") return { kind: "no-source", line, posts };
   const inGold = gold.filter((post) => posts.includes(post)).length;

@@ -50,7 +50,8 @@ function wrap(engine: ReturnType<typeof bm25>, size: number): Bm25 {
 
 /** wink cannot consolidate fewer than 3 documents. */
 export function buildBm25(sections: readonly Section[]): Bm25 {
-  if (sections.length < 3) throw new UserError(`BM25 needs at least 3 sections to index; the corpus has ${sections.length}`);
+  if (sections.length < 3)
+    throw new UserError(`BM25 needs at least 3 sections to index; the corpus has ${sections.length}`);
   const engine = bm25();
   // Prep tasks must come after defineConfig (wink checks), and cannot be added to a config given later.
   engine.defineConfig(structuredClone(BM25_CONFIG) as Parameters<typeof engine.defineConfig>[0]);

@@ -23,7 +23,8 @@ export function toMatrix(vectors: readonly Float32Array[]): EmbeddingMatrix {
  * Ties go to the earlier section. A zero vector has cosine 0 with everything.
  */
 export function rankByCosine(matrix: EmbeddingMatrix, query: Float32Array): number[] {
-  if (query.length !== matrix.dimensions) throw new Error(`query embedding has ${query.length} dimensions, the index ${matrix.dimensions}`);
+  if (query.length !== matrix.dimensions)
+    throw new Error(`query embedding has ${query.length} dimensions, the index ${matrix.dimensions}`);
   const qNorm = Math.sqrt(query.reduce((sum, x) => sum + x * x, 0));
   const scores = new Float64Array(matrix.rows);
   for (let row = 0; row < matrix.rows; row += 1) {

@@ -3,12 +3,20 @@ import type { ProgressInfo } from "@huggingface/transformers";
 import type { OnTick } from "../progress.ts";
 
 /** A progress_callback that reports through `report`; undefined when nobody listens. */
-export function downloadProgressReporter(report: ((message: string) => void) | undefined, onTick?: OnTick): ((info: ProgressInfo) => void) | undefined {
+export function downloadProgressReporter(
+  report: ((message: string) => void) | undefined,
+  onTick?: OnTick,
+): ((info: ProgressInfo) => void) | undefined {
   if (onTick) {
     // Counted over all the model's files at once, in megabytes, instead of lines per file.
     return (info) => {
       if (info.status !== "progress_total" || info.total <= 0) return;
-      onTick({ task: `downloading ${info.name}`, done: Math.floor(info.loaded / 1e6), total: Math.max(1, Math.ceil(info.total / 1e6)), unit: "MB" });
+      onTick({
+        task: `downloading ${info.name}`,
+        done: Math.floor(info.loaded / 1e6),
+        total: Math.max(1, Math.ceil(info.total / 1e6)),
+        unit: "MB",
+      });
     };
   }
   if (!report) return undefined;

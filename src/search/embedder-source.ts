@@ -6,7 +6,9 @@ import { UserError } from "../errors.ts";
 import type { EmbeddingDtype } from "./types.ts";
 
 /** A local model folder (absolute path) or a hub repository id such as Xenova/all-MiniLM-L6-v2. */
-export type ModelSource = { readonly kind: "folder"; readonly folder: string } | { readonly kind: "hub"; readonly id: string };
+export type ModelSource =
+  | { readonly kind: "folder"; readonly folder: string }
+  | { readonly kind: "hub"; readonly id: string };
 
 // The hub's repository ids: an optional owner, a name (transformers.js's REPO_ID_REGEX, without `..` or `--`).
 const HUB_ID = /^(?:[\w.-]+\/)?[\w.-]{1,96}$/;
@@ -15,10 +17,16 @@ const HUB_ID = /^(?:[\w.-]+\/)?[\w.-]{1,96}$/;
 export function modelSource(model: string): ModelSource {
   const stat = fs.statSync(model, { throwIfNoEntry: false });
   if (stat?.isDirectory()) return { kind: "folder", folder: path.resolve(model) };
-  if (stat) throw new UserError(`--embedding-model ${model} is a file; give a model folder (with config.json and onnx/model.onnx) or a hub id`);
-  const looksLikePath = model.startsWith(".") || path.isAbsolute(model) || model.includes("\\") || model.split("/").length > 2;
+  if (stat)
+    throw new UserError(
+      `--embedding-model ${model} is a file; give a model folder (with config.json and onnx/model.onnx) or a hub id`,
+    );
+  const looksLikePath =
+    model.startsWith(".") || path.isAbsolute(model) || model.includes("\\") || model.split("/").length > 2;
   if (looksLikePath || !HUB_ID.test(model) || model.includes("..") || model.includes("--")) {
-    throw new UserError(`--embedding-model ${model}: no such folder, and not a Hugging Face hub id (like Xenova/all-MiniLM-L6-v2)`);
+    throw new UserError(
+      `--embedding-model ${model}: no such folder, and not a Hugging Face hub id (like Xenova/all-MiniLM-L6-v2)`,
+    );
   }
   return { kind: "hub", id: model };
 }
@@ -51,7 +59,9 @@ export function modelFingerprint(folder: string, files: readonly string[]): stri
 /** How long the reachability check waits: offline must fail at once, not after the fetch's own timeouts. */
 export const HUB_PROBE_TIMEOUT_MS = 5000;
 
-export type ProbeResult = { readonly ok: true } | { readonly ok: false; readonly status?: number; readonly reason: string };
+export type ProbeResult =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly status?: number; readonly reason: string };
 
 /** One HEAD request for the model's config.json, answering whether a download could work and, if not, why. */
 export async function probeHub(url: string, timeoutMs = HUB_PROBE_TIMEOUT_MS): Promise<ProbeResult> {
@@ -61,7 +71,8 @@ export async function probeHub(url: string, timeoutMs = HUB_PROBE_TIMEOUT_MS): P
     return { ok: false, status: response.status, reason: `${url} answered HTTP ${response.status}` };
   } catch (error) {
     const e = error as Error & { cause?: { code?: string; message?: string } };
-    if (e.name === "TimeoutError" || e.name === "AbortError") return { ok: false, reason: `no answer from ${new URL(url).host} within ${timeoutMs / 1000} s` };
+    if (e.name === "TimeoutError" || e.name === "AbortError")
+      return { ok: false, reason: `no answer from ${new URL(url).host} within ${timeoutMs / 1000} s` };
     return { ok: false, reason: e.cause?.code ?? e.cause?.message ?? e.message };
   }
 }
@@ -72,7 +83,11 @@ const ESCAPE_HATCHES =
   "(config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx)";
 
 /** The model is neither cached nor local, and the hub cannot be reached (or does not have it). */
-export function unavailableModelError(id: string, cacheFolder: string, probe: Extract<ProbeResult, { ok: false }>): UserError {
+export function unavailableModelError(
+  id: string,
+  cacheFolder: string,
+  probe: Extract<ProbeResult, { ok: false }>,
+): UserError {
   const why =
     probe.status === 401 || probe.status === 404
       ? `the Hugging Face hub has no model "${id}" (${probe.reason})`

@@ -5,7 +5,13 @@ import path from "node:path";
 import type * as Transformers from "@huggingface/transformers";
 import type { FeatureExtractionPipeline, ProgressInfo } from "@huggingface/transformers";
 import { UserError } from "../errors.ts";
-import { DEFAULT_BATCH_SIZE, lengthSortedBatches, MAX_WORD_PIECES, padBatch, truncateTokenIds } from "./embed-batches.ts";
+import {
+  DEFAULT_BATCH_SIZE,
+  lengthSortedBatches,
+  MAX_WORD_PIECES,
+  padBatch,
+  truncateTokenIds,
+} from "./embed-batches.ts";
 import {
   incompleteModelError,
   modelFiles,
@@ -74,10 +80,17 @@ async function load(model: string, options: LoadEmbedderOptions): Promise<Embedd
     const probe = await probeHub(`${env.remoteHost}${source.id}/resolve/main/config.json`);
     if (!probe.ok) throw unavailableModelError(source.id, folder, probe);
     options.onProgress?.(`downloading embedding model ${source.id} into ${folder}`);
-    extractor = await tryLoad(source, options, hubCache, true, downloadProgressReporter(options.onProgress, options.onTick));
+    extractor = await tryLoad(
+      source,
+      options,
+      hubCache,
+      true,
+      downloadProgressReporter(options.onProgress, options.onTick),
+    );
   }
   const cacheFolder = source.kind === "hub" ? folder : undefined;
-  if (extractor === undefined) throw incompleteModelError(model, missingFile(folder, options.dtype) ?? "a model file", cacheFolder);
+  if (extractor === undefined)
+    throw incompleteModelError(model, missingFile(folder, options.dtype) ?? "a model file", cacheFolder);
   // A partial cache can load without a tokenizer (transformers.js then skips it): refuse rather than fail later.
   if (extractor.tokenizer === undefined) throw incompleteModelError(model, "tokenizer_config.json", cacheFolder);
 
@@ -121,7 +134,9 @@ async function tryLoad(
     if (remote && error instanceof TypeError && error.message === "fetch failed") {
       // The hub answered the probe, then went away mid-download.
       const cause = String((error as Error & { cause?: unknown }).cause ?? "network error");
-      throw new UserError(`downloading embedding model "${id}" failed (${cause}); run again, or use --retriever bm25 or --embedding-model PATH`);
+      throw new UserError(
+        `downloading embedding model "${id}" failed (${cause}); run again, or use --retriever bm25 or --embedding-model PATH`,
+      );
     }
     // Anything else is a file transformers.js or onnxruntime could not use (a corrupt or foreign model).
     throw new UserError(`cannot load embedding model "${id}" (${onnxFileFor(dtype)}): ${(error as Error).message}`);
@@ -147,8 +162,14 @@ async function embedTexts(
   });
   const vectors: Float32Array[] = new Array(texts.length);
   let done = 0;
-  for (const batch of lengthSortedBatches(tokenized.map((ids) => ids.length), batchSize)) {
-    const padded = padBatch(batch.map((i) => tokenized[i]!), tokenizer.pad_token_id ?? 0);
+  for (const batch of lengthSortedBatches(
+    tokenized.map((ids) => ids.length),
+    batchSize,
+  )) {
+    const padded = padBatch(
+      batch.map((i) => tokenized[i]!),
+      tokenizer.pad_token_id ?? 0,
+    );
     const dims = [padded.rows, padded.columns];
     const attentionMask = new Tensor("int64", padded.attentionMask, dims);
     const outputs = await extractor.model({

@@ -19,7 +19,10 @@ export interface RetrieverScore {
  * Pure: `rankedPosts[i]` is the post of every hit for question i, best first; `gold[i]` the post (or posts) that
  * answer it. A question whose posts never appear adds 0 to the MRR. MRR is rounded to 4 decimals for stable output.
  */
-export function scoreRankings(gold: readonly (string | readonly string[])[], rankedPosts: readonly (readonly string[])[]): RetrieverScore {
+export function scoreRankings(
+  gold: readonly (string | readonly string[])[],
+  rankedPosts: readonly (readonly string[])[],
+): RetrieverScore {
   let at1 = 0;
   let at3 = 0;
   let all3 = 0;
@@ -41,6 +44,7 @@ export function scoreRankings(gold: readonly (string | readonly string[])[], ran
 /** Runs every question as a query, as the workflow does, ranking every section so MRR sees past the top 3. */
 export async function evaluateSearch(index: SearchIndex, questions: readonly Question[]): Promise<RetrieverScore> {
   const rankedPosts: string[][] = [];
-  for (const q of questions) rankedPosts.push((await index.search(q.question, index.corpus.sections.length)).map((hit) => hit.post));
+  for (const q of questions)
+    rankedPosts.push((await index.search(q.question, index.corpus.sections.length)).map((hit) => hit.post));
   return scoreRankings(questions.map(questionPosts), rankedPosts);
 }

@@ -11,7 +11,10 @@ export const RRF_K = 60;
  * Example with k = 60: rankings [a, b] and [b, c] give b = 1/62 + 1/61, a = 1/61, c = 1/62: order b, a, c.
  * A large k flattens the curve, so agreement between rankings counts more than any single top spot.
  */
-export function reciprocalRankFusion<T>(rankings: readonly (readonly T[])[], k: number = RRF_K): { item: T; score: number }[] {
+export function reciprocalRankFusion<T>(
+  rankings: readonly (readonly T[])[],
+  k: number = RRF_K,
+): { item: T; score: number }[] {
   if (!(k >= 0)) throw new RangeError(`RRF k must be >= 0, got ${k}`);
   // item -> fused score, best rank, and the order it was first seen in.
   const fused = new Map<T, { score: number; best: number; seen: number }>();

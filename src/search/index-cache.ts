@@ -37,7 +37,13 @@ export type PartKey =
       readonly endianness: string;
     };
 
-export const bm25Key = (corpus: string, sections: string, bm25: string): PartKey => ({ format: INDEX_FORMAT, part: "bm25", corpus, sections, bm25 });
+export const bm25Key = (corpus: string, sections: string, bm25: string): PartKey => ({
+  format: INDEX_FORMAT,
+  part: "bm25",
+  corpus,
+  sections,
+  bm25,
+});
 
 export const embeddingsKey = (corpus: string, sections: string, embedding: EmbeddingInfo): PartKey => ({
   format: INDEX_FORMAT,
@@ -59,15 +65,21 @@ export function partPaths(cacheDir: string, contentDir: string, key: PartKey): {
   return { json: `${base}.json`, f32: `${base}.f32` };
 }
 
-export type CacheRead<T> = { readonly kind: "hit"; readonly value: T } | { readonly kind: "miss" | "stale"; readonly reason: string };
+export type CacheRead<T> =
+  | { readonly kind: "hit"; readonly value: T }
+  | { readonly kind: "miss" | "stale"; readonly reason: string };
 
 interface Manifest {
   readonly key: PartKey;
   /** wink's exportJSON() string for the BM25 part. */
   readonly bm25?: string;
-  readonly embeddings?: { readonly file: string; readonly rows: number; readonly dimensions: number; readonly sha256: string };
+  readonly embeddings?: {
+    readonly file: string;
+    readonly rows: number;
+    readonly dimensions: number;
+    readonly sha256: string;
+  };
 }
-
 
 async function readManifest(file: string, key: PartKey): Promise<CacheRead<Manifest>> {
   let manifest: Manifest;
@@ -95,11 +107,16 @@ async function readManifest(file: string, key: PartKey): Promise<CacheRead<Manif
 export async function readBm25(paths: { json: string }, key: PartKey): Promise<CacheRead<string>> {
   const read = await readManifest(paths.json, key);
   if (read.kind !== "hit") return read;
-  return typeof read.value.bm25 === "string" ? { kind: "hit", value: read.value.bm25 } : { kind: "stale", reason: "cached BM25 index is damaged" };
+  return typeof read.value.bm25 === "string"
+    ? { kind: "hit", value: read.value.bm25 }
+    : { kind: "stale", reason: "cached BM25 index is damaged" };
 }
 
 /** Reads the embeddings part, checking the Float32 file against the size and sha256 its manifest vouches for. */
-export async function readEmbeddings(paths: { json: string; f32: string }, key: PartKey): Promise<CacheRead<EmbeddingMatrix>> {
+export async function readEmbeddings(
+  paths: { json: string; f32: string },
+  key: PartKey,
+): Promise<CacheRead<EmbeddingMatrix>> {
   const read = await readManifest(paths.json, key);
   if (read.kind !== "hit") return read;
   const meta = read.value.embeddings;
@@ -123,10 +140,18 @@ export async function writeBm25(paths: { json: string }, key: PartKey, bm25: str
 }
 
 /** The Float32 file goes first, then the manifest that vouches for it (by sha256), so a reader never trusts a half-written pair. */
-export async function writeEmbeddings(paths: { json: string; f32: string }, key: PartKey, matrix: EmbeddingMatrix): Promise<void> {
+export async function writeEmbeddings(
+  paths: { json: string; f32: string },
+  key: PartKey,
+  matrix: EmbeddingMatrix,
+): Promise<void> {
   const bytes = new Uint8Array(matrix.data.buffer, matrix.data.byteOffset, matrix.data.byteLength);
   await writeFileAtomicAsync(paths.f32, bytes);
-  const embeddings = { file: path.basename(paths.f32), rows: matrix.rows, dimensions: matrix.dimensions, sha256: sha256Hex(bytes) };
+  const embeddings = {
+    file: path.basename(paths.f32),
+    rows: matrix.rows,
+    dimensions: matrix.dimensions,
+    sha256: sha256Hex(bytes),
+  };
   await writeFileAtomicAsync(paths.json, JSON.stringify({ key, embeddings } satisfies Manifest));
 }
-

@@ -1,5 +1,13 @@
 // The search stage's public face: open an index over a corpus and search it as the study did.
-export type { EmbeddingDtype, EmbeddingInfo, Embedder, Hit, RetrieverKind, SearchIndex, SearchOptions } from "./types.ts";
+export type {
+  EmbeddingDtype,
+  EmbeddingInfo,
+  Embedder,
+  Hit,
+  RetrieverKind,
+  SearchIndex,
+  SearchOptions,
+} from "./types.ts";
 export { RETRIEVER_KINDS } from "./types.ts";
 export { openIndex, embeddingText } from "./open-index.ts";
 export { reciprocalRankFusion, RRF_K } from "./fusion.ts";

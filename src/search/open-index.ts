@@ -7,7 +7,15 @@ import { BM25_CONFIG, WINK_VERSION, buildBm25, importBm25, type Bm25 } from "./b
 import { rankByCosine, toMatrix, type EmbeddingMatrix } from "./dense.ts";
 import { reciprocalRankFusion } from "./fusion.ts";
 import { snippet } from "./snippet.ts";
-import { bm25Key, embeddingsKey, partPaths, readBm25, readEmbeddings, writeBm25, writeEmbeddings } from "./index-cache.ts";
+import {
+  bm25Key,
+  embeddingsKey,
+  partPaths,
+  readBm25,
+  readEmbeddings,
+  writeBm25,
+  writeEmbeddings,
+} from "./index-cache.ts";
 import { loadEmbedder } from "./embedder.ts";
 import type { OnTick } from "../progress.ts";
 
@@ -24,13 +32,17 @@ export function embeddingText(section: Section): string {
  * (tests pass a fake), else the model named by `options.embeddingModel` is loaded; it is needed even on a cache
  * hit, to embed queries. `fromCache` is true when every part the retriever needs came from the disk cache.
  */
-export async function openIndex(corpus: Corpus, options: SearchOptions & { readonly embedder?: Embedder }): Promise<SearchIndex> {
+export async function openIndex(
+  corpus: Corpus,
+  options: SearchOptions & { readonly embedder?: Embedder },
+): Promise<SearchIndex> {
   const progress = options.onProgress ?? (() => {});
   const wantsBm25 = options.retriever !== "dense";
   const embedder =
     options.retriever === "bm25"
       ? undefined
-      : (options.embedder ?? (await loadEmbedder(options.embeddingModel, {
+      : (options.embedder ??
+        (await loadEmbedder(options.embeddingModel, {
           dtype: options.dtype,
           cacheDir: options.cacheDir,
           onProgress: progress,
@@ -39,7 +51,8 @@ export async function openIndex(corpus: Corpus, options: SearchOptions & { reado
   const sections = sectionsHash(corpus.sections);
   const fromCache: boolean[] = [];
   // A cache that cannot be written costs time on the next run, not correctness.
-  const cannotWrite = (error: unknown) => progress(`could not write the index cache under ${options.cacheDir}: ${(error as Error).message}`);
+  const cannotWrite = (error: unknown) =>
+    progress(`could not write the index cache under ${options.cacheDir}: ${(error as Error).message}`);
 
   let bm25: Bm25 | undefined;
   if (wantsBm25) {
@@ -78,18 +91,25 @@ export function sectionsHash(sections: readonly Section[]): string {
   return hash.digest("hex");
 }
 
-async function embedSections(embedder: Embedder, sections: readonly Section[], progress: (m: string) => void, onTick?: OnTick): Promise<EmbeddingMatrix> {
+async function embedSections(
+  embedder: Embedder,
+  sections: readonly Section[],
+  progress: (m: string) => void,
+  onTick?: OnTick,
+): Promise<EmbeddingMatrix> {
   // All sections in one call: the embedder sorts by length before batching, so batches pad far less than
   // corpus-order slices would (measured: 74k word pieces instead of 112k for this blog with MiniLM's shape).
   let reported = 0;
   const vectors = await embedder.embed(sections.map(embeddingText), (done, total) => {
-    if (onTick) return onTick({ task: "embedding the sections", done, total, unit: "sections", detail: embedder.info.model });
+    if (onTick)
+      return onTick({ task: "embedding the sections", done, total, unit: "sections", detail: embedder.info.model });
     if (done === total || done - reported >= 64) {
       reported = done;
       progress(`embedded ${done}/${total} sections with ${embedder.info.model}`);
     }
   });
-  if (vectors.length !== sections.length) throw new Error(`embedder returned ${vectors.length} vectors for ${sections.length} sections`);
+  if (vectors.length !== sections.length)
+    throw new Error(`embedder returned ${vectors.length} vectors for ${sections.length} sections`);
   return toMatrix(vectors);
 }
 

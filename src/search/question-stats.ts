@@ -44,13 +44,16 @@ export interface QuestionSetStats {
  */
 export function questionStats(corpus: Corpus, questions: readonly Question[]): QuestionSetStats {
   const terms = (text: string) => new Set(bm25Terms(text));
-  const postTerms = new Map(corpus.posts.map((p) => [p.slug, terms(p.sections.map((s) => `${s.heading}\n${s.text}`).join("\n"))]));
+  const postTerms = new Map(
+    corpus.posts.map((p) => [p.slug, terms(p.sections.map((s) => `${s.heading}\n${s.text}`).join("\n"))]),
+  );
   const titleTerms = new Map(corpus.posts.map((p) => [p.slug, terms(p.title)]));
   const rows = questions.map((q): QuestionStats => {
     const own = terms(q.question);
     const posts = questionPosts(q);
     const headings = questionHeadings(q);
-    const sectionText = posts.map((post, i) => corpus.sections.find((s) => s.post === post && s.heading === headings[i]))
+    const sectionText = posts
+      .map((post, i) => corpus.sections.find((s) => s.post === post && s.heading === headings[i]))
       .map((s) => (s ? `${s.heading}\n${s.text}` : ""))
       .join("\n");
     const section = terms(sectionText);
@@ -69,7 +72,8 @@ export function questionStats(corpus: Corpus, questions: readonly Question[]): Q
       names_slug: slugSets.some((set) => set.size > 0 && [...set].every((t) => own.has(t))),
     };
   });
-  const mean = (pick: (r: QuestionStats) => number) => (rows.length === 0 ? 0 : round(rows.reduce((a, r) => a + pick(r), 0) / rows.length));
+  const mean = (pick: (r: QuestionStats) => number) =>
+    rows.length === 0 ? 0 : round(rows.reduce((a, r) => a + pick(r), 0) / rows.length);
   return {
     questions: rows,
     total: {

@@ -3,7 +3,11 @@ declare module "wink-bm25-text-search" {
   /** A prep task maps a string or a token list to the next task's input: any one-argument function fits. */
   type Task = (input: never) => unknown;
   interface Bm25Engine {
-    defineConfig(config: { fldWeights: Record<string, number>; bm25Params?: { k1?: number; b?: number; k?: number }; ovFldNames?: string[] }): boolean;
+    defineConfig(config: {
+      fldWeights: Record<string, number>;
+      bm25Params?: { k1?: number; b?: number; k?: number };
+      ovFldNames?: string[];
+    }): boolean;
     definePrepTasks(tasks: Task[], field?: string): number;
     addDoc(doc: Record<string, string>, id: string): number;
     consolidate(fp?: number): boolean;

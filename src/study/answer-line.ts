@@ -3,7 +3,22 @@
 // Each field list `satisfies` the type it checks, so a field added to a record without its check fails tsc here.
 import type { CallRecord, ChatMessage, Role, StopReason } from "../llm/index.ts";
 import type { Hit } from "../search/index.ts";
-import { arrayOf, anything, boolean, count, keysOf, literal, nonNegative, nullable, object, optional, string, type FieldsOf, type Shape, type ShapeMismatch } from "./shape.ts";
+import {
+  arrayOf,
+  anything,
+  boolean,
+  count,
+  keysOf,
+  literal,
+  nonNegative,
+  nullable,
+  object,
+  optional,
+  string,
+  type FieldsOf,
+  type Shape,
+  type ShapeMismatch,
+} from "./shape.ts";
 import {
   ANSWER_SCHEMA_VERSION,
   DESIGN_IDS,
@@ -19,7 +34,10 @@ import {
 } from "./types.ts";
 
 const OUTCOMES = keysOf({ answered: 1, "ran-out-of-turns": 1, error: 1 } satisfies Record<Outcome, 1>);
-const STOP_REASONS = keysOf({ eos: 1, "max-tokens": 1, "context-overflow": 1, error: 1 } satisfies Record<StopReason, 1>);
+const STOP_REASONS = keysOf({ eos: 1, "max-tokens": 1, "context-overflow": 1, error: 1 } satisfies Record<
+  StopReason,
+  1
+>);
 const ROLES = keysOf({ system: 1, user: 1, assistant: 1, tool: 1 } satisfies Record<Role, 1>);
 
 const hit = object({ post: string, heading: string, snippet: string } satisfies FieldsOf<Hit>);
@@ -106,7 +124,11 @@ function countsOf(kinds: readonly string[]): Shape {
 }
 
 /** A question in the study's shape logs one gold post and heading; a two-post question logs the lists. */
-export const onePostLineShape = object({ ...answerFields, gold_post: string, gold_heading: string } satisfies FieldsOf<OnePostAnswer>);
+export const onePostLineShape = object({
+  ...answerFields,
+  gold_post: string,
+  gold_heading: string,
+} satisfies FieldsOf<OnePostAnswer>);
 export const twoPostLineShape = object({
   ...answerFields,
   gold_posts: arrayOf(string),
@@ -118,16 +140,27 @@ export const twoPostLineShape = object({
  * or, in logs written before the name changed, `variant`; a line with both must agree.
  */
 export function answerFromLine(value: unknown): { record: AnswerRecord } | { mismatch: ShapeMismatch } {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return { mismatch: { path: "", problem: "not a JSON object" } };
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return { mismatch: { path: "", problem: "not a JSON object" } };
   const line = value as Record<string, unknown>;
   if (!Object.hasOwn(line, "schema")) return { mismatch: { path: "schema", problem: "missing" } };
   if (line.schema !== ANSWER_SCHEMA_VERSION) {
-    return { mismatch: { path: "schema", problem: `log schema ${JSON.stringify(line.schema)}; this blogqa reads schema ${ANSWER_SCHEMA_VERSION}` } };
+    return {
+      mismatch: {
+        path: "schema",
+        problem: `log schema ${JSON.stringify(line.schema)}; this blogqa reads schema ${ANSWER_SCHEMA_VERSION}`,
+      },
+    };
   }
   let normalized = line;
   if (Object.hasOwn(line, "variant")) {
     if (Object.hasOwn(line, "design") && line.variant !== line.design) {
-      return { mismatch: { path: "design", problem: `${JSON.stringify(line.design)} disagrees with the line's variant ${JSON.stringify(line.variant)}` } };
+      return {
+        mismatch: {
+          path: "design",
+          problem: `${JSON.stringify(line.design)} disagrees with the line's variant ${JSON.stringify(line.variant)}`,
+        },
+      };
     }
     const { variant, ...rest } = line;
     normalized = { ...rest, design: variant };
@@ -136,6 +169,9 @@ export function answerFromLine(value: unknown): { record: AnswerRecord } | { mis
   const mismatch = shape(normalized, "");
   if (!mismatch) return { record: normalized as unknown as AnswerRecord };
   // Name the field as the line spells it.
-  const path = mismatch.path === "design" && Object.hasOwn(line, "variant") && !Object.hasOwn(line, "design") ? "variant" : mismatch.path;
+  const path =
+    mismatch.path === "design" && Object.hasOwn(line, "variant") && !Object.hasOwn(line, "design")
+      ? "variant"
+      : mismatch.path;
   return { mismatch: { ...mismatch, path } };
 }

@@ -55,7 +55,8 @@ export function readAnswerLog(file: string): AnswerLog {
     records.push(parsed);
   }
   if (problems.length > 0) {
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more bad line${problems.length > 2 ? "s" : ""})` : "";
+    const more =
+      problems.length > 1 ? ` (and ${problems.length - 1} more bad line${problems.length > 2 ? "s" : ""})` : "";
     throw new UserError(`${problems[0]}${more}`);
   }
   return { records, completeBytes, tornLine: completeBytes < buffer.length ? lines.length + 1 : undefined };
@@ -87,10 +88,12 @@ export function tornLineNotice(file: string, log: AnswerLog): string | undefined
  * that read a finished log (rescore, compare, report, audit), where a missing log is an error, not an empty one.
  */
 export function locateAnswerLog(target: string): { readonly dir: string; readonly file: string } {
-  if (!existsSync(target)) throw new UserError(`${target}: no such file or folder (give a run folder or its ${ANSWERS_FILE})`);
+  if (!existsSync(target))
+    throw new UserError(`${target}: no such file or folder (give a run folder or its ${ANSWERS_FILE})`);
   if (!statSync(target).isDirectory()) return { dir: path.dirname(target), file: target };
   const file = path.join(target, ANSWERS_FILE);
-  if (!existsSync(file)) throw new UserError(`${target}: no ${ANSWERS_FILE} here (is this a run folder? see \`run --out\`)`);
+  if (!existsSync(file))
+    throw new UserError(`${target}: no ${ANSWERS_FILE} here (is this a run folder? see \`run --out\`)`);
   if (statSync(file).isDirectory()) throw new UserError(`${file} is a folder; a run's log is a file: move it away`);
   return { dir: target, file };
 }

@@ -1,9 +1,20 @@
 // Turns one transcript into its log line: the study's per-run measures, computed in this one place.
 import { isTwoPost, type Question } from "../corpus/index.ts";
 import { ignoredCallBlocks } from "./tool-call-blocks.ts";
-import { ANSWER_SCHEMA_VERSION, type AnswerFields, type AnswerRecord, type Transcript, type DesignId } from "./types.ts";
+import {
+  ANSWER_SCHEMA_VERSION,
+  type AnswerFields,
+  type AnswerRecord,
+  type Transcript,
+  type DesignId,
+} from "./types.ts";
 
-export function answerRecord(model: string, design: DesignId, question: Question, transcript: Transcript): AnswerRecord {
+export function answerRecord(
+  model: string,
+  design: DesignId,
+  question: Question,
+  transcript: Transcript,
+): AnswerRecord {
   const records = transcript.calls.map((c) => c.record);
   const toolCalls = transcript.calls.flatMap((c) => c.toolCalls);
   const searches = toolCalls.filter((t) => t.name === "search_posts" && !t.malformed);
@@ -11,7 +22,11 @@ export function answerRecord(model: string, design: DesignId, question: Question
   const evaluated = records.map((r) => r.tokensEvaluated);
   const searched = new Set([...retrievedPosts, ...searches.flatMap((s) => s.shownPosts)]);
   const gold = isTwoPost(question)
-    ? { gold_posts: [...question.posts], gold_headings: [...question.headings], found: question.posts.every((p) => searched.has(p)) }
+    ? {
+        gold_posts: [...question.posts],
+        gold_headings: [...question.headings],
+        found: question.posts.every((p) => searched.has(p)),
+      }
     : { gold_post: question.post, gold_heading: question.heading, found: searched.has(question.post) };
   return {
     schema: ANSWER_SCHEMA_VERSION,
@@ -49,7 +64,8 @@ function engineeringFields(design: DesignId, t: Transcript): Partial<AnswerField
   }
   if (design === "agent-validated") {
     const kinds: Record<string, number> = {};
-    for (const c of t.calls.flatMap((call) => call.toolCalls)) if (c.validation) kinds[c.validation] = (kinds[c.validation] ?? 0) + 1;
+    for (const c of t.calls.flatMap((call) => call.toolCalls))
+      if (c.validation) kinds[c.validation] = (kinds[c.validation] ?? 0) + 1;
     out.validation_errors = kinds;
   }
   const blocks = t.calls.filter((c) => c.withTools).map((c) => c.record.toolBlockTokens);

@@ -37,7 +37,13 @@ export function firstDifference(logged: Transcript, rerun: Transcript): Transcri
   for (let i = 0; i < calls; i++) {
     const a = logged.calls[i]?.reply;
     const b = rerun.calls[i]?.reply;
-    if (a !== b) return { call: i + 1, logged: a, rerun: b, offset: a === undefined || b === undefined ? 0 : commonPrefixLength(a, b) };
+    if (a !== b)
+      return {
+        call: i + 1,
+        logged: a,
+        rerun: b,
+        offset: a === undefined || b === undefined ? 0 : commonPrefixLength(a, b),
+      };
   }
   return undefined;
 }
@@ -62,13 +68,23 @@ export async function auditRuns(options: AuditOptions): Promise<AuditResult> {
     const rerun = await runDesign(logged.design, logged.question, generate, options.index);
     const difference = firstDifference(logged.transcript, rerun);
     runs.push({ design: logged.design, question_id: logged.question_id, difference });
-    progress(`${i + 1}/${options.runs.length} ${logged.design} ${logged.question_id}: ${difference ? `differs at call ${difference.call}` : "identical"}`);
+    progress(
+      `${i + 1}/${options.runs.length} ${logged.design} ${logged.question_id}: ${difference ? `differs at call ${difference.call}` : "identical"}`,
+    );
   }
-  return { model: options.runs[0]?.model ?? "", checked: runs.length, identical: runs.filter((r) => !r.difference).length, runs };
+  return {
+    model: options.runs[0]?.model ?? "",
+    checked: runs.length,
+    identical: runs.filter((r) => !r.difference).length,
+    runs,
+  };
 }
 
 /** The audit as lines for a person: the count, then each differing run with both replies around where they part. */
-export function auditText(result: AuditResult, context: { readonly dir: string; readonly parallel: number; readonly reuseCache: boolean }): string {
+export function auditText(
+  result: AuditResult,
+  context: { readonly dir: string; readonly parallel: number; readonly reuseCache: boolean },
+): string {
   const lines = [
     `audit of ${result.model} in ${context.dir}: ${result.checked} logged runs rerun one at a time without cache reuse ` +
       `(the run used parallel ${context.parallel}, cache reuse ${context.reuseCache ? "on" : "off"})`,

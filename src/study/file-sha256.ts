@@ -25,7 +25,8 @@ export async function cachedSha256(file: string, cacheDir: string): Promise<File
   const stat = statSync(absolute);
   const cacheFile = path.join(cacheDir, HASH_CACHE_FILE);
   const known = readCache(cacheFile)[absolute];
-  if (known && known.bytes === stat.size && known.mtimeMs === stat.mtimeMs) return { path: absolute, bytes: stat.size, sha256: known.sha256, cached: true };
+  if (known && known.bytes === stat.size && known.mtimeMs === stat.mtimeMs)
+    return { path: absolute, bytes: stat.size, sha256: known.sha256, cached: true };
   const sha256 = await sha256File(absolute);
   // Re-read before writing: another process may have added entries meanwhile.
   const cache = { ...readCache(cacheFile), [absolute]: { bytes: stat.size, mtimeMs: stat.mtimeMs, sha256 } };

@@ -6,7 +6,14 @@ export { validateCall, validatedToolCall, type ValidationError } from "./enginee
 export { citeChecked, sourceProblem, seenPosts } from "./engineered/cite-check.ts";
 export { toolBlockSize, type ToolBlockSize } from "./tool-block.ts";
 export { runWorkflow, WORKFLOW_HITS } from "./workflow.ts";
-export { AGENT_TOOLS, SEARCH_POSTS, READ_SECTION, READ_SECTION_MAX_WORDS, runToolCall, type BlogIndex } from "./tools.ts";
+export {
+  AGENT_TOOLS,
+  SEARCH_POSTS,
+  READ_SECTION,
+  READ_SECTION_MAX_WORDS,
+  runToolCall,
+  type BlogIndex,
+} from "./tools.ts";
 export { parseCalls, type ParsedCall, type ParsedReply } from "./parse-calls.ts";
 export * as prompts from "./prompts.ts";
 export { STUDY_EXAMPLE, EXAMPLE_MESSAGES } from "./study-example.ts";
@@ -25,7 +32,13 @@ export {
   type RunSettings,
   type SettingFields,
 } from "./settings.ts";
-export { transcriptCostTable, transcriptCost, STUDY_TURNS, type CostRow, type CostAssumptions } from "./transcript-cost.ts";
+export {
+  transcriptCostTable,
+  transcriptCost,
+  STUDY_TURNS,
+  type CostRow,
+  type CostAssumptions,
+} from "./transcript-cost.ts";
 export {
   MANIFEST_FILE,
   MANIFEST_SCHEMA_VERSION,
@@ -46,4 +59,12 @@ export {
 } from "./manifest.ts";
 export { startManifest, type ManifestWriter, type ManifestSessionOptions } from "./manifest-session.ts";
 export { cachedSha256, type FileDigest } from "./file-sha256.ts";
-export { auditRuns, auditText, firstDifference, type AuditOptions, type AuditResult, type AuditedRun, type TranscriptDifference } from "./audit.ts";
+export {
+  auditRuns,
+  auditText,
+  firstDifference,
+  type AuditOptions,
+  type AuditResult,
+  type AuditedRun,
+  type TranscriptDifference,
+} from "./audit.ts";

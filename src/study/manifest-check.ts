@@ -17,7 +17,8 @@ const orNull =
   (check: Check): Check =>
   (v) =>
     v === null ? undefined : orNullText(check(v));
-const orNullText = (problem: string | undefined) => (problem === undefined || /^[.[]/.test(problem) ? problem : `${problem} or null`);
+const orNullText = (problem: string | undefined) =>
+  problem === undefined || /^[.[]/.test(problem) ? problem : `${problem} or null`;
 const arrayOf =
   (check: Check): Check =>
   (v) => {
@@ -81,7 +82,15 @@ const manifestShape: Shape = {
   questions: object({ file: str, sha256: str, count: num }),
   host: object({ node: str, platform: str, arch: str, cpu: str, cores: num }),
   sessions: arrayOf(
-    object({ started_at: str, finished_at: orNull(str), models: arrayOf(str), designs: arrayOf(str), limit: orNull(num), ran: orNull(num), skipped: orNull(num) }),
+    object({
+      started_at: str,
+      finished_at: orNull(str),
+      models: arrayOf(str),
+      designs: arrayOf(str),
+      limit: orNull(num),
+      ran: orNull(num),
+      skipped: orNull(num),
+    }),
   ),
 };
 

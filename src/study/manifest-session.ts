@@ -91,17 +91,24 @@ export function startManifest(dir: string, inputs: ManifestInputs, options: Mani
       if (before) {
         const conflicts = modelConflicts(before, model);
         if (conflicts.length > 0) {
-          throw new UserError(`${dir} already holds answers from another model under the same name:\n  ${conflicts.join("\n  ")}\nAdd --fresh to start over, or choose another --out folder.`);
+          throw new UserError(
+            `${dir} already holds answers from another model under the same name:\n  ${conflicts.join("\n  ")}\nAdd --fresh to start over, or choose another --out folder.`,
+          );
         }
-        for (const change of runtimeChanges(before, model)) progress(`note: ${change} (outputs may differ from the earlier runs)`);
+        for (const change of runtimeChanges(before, model))
+          progress(`note: ${change} (outputs may differ from the earlier runs)`);
       }
-      const models = manifest.models.some((m) => m.id === model.id) ? manifest.models.map((m) => (m.id === model.id ? model : m)) : [...manifest.models, model];
+      const models = manifest.models.some((m) => m.id === model.id)
+        ? manifest.models.map((m) => (m.id === model.id ? model : m))
+        : [...manifest.models, model];
       manifest = { ...manifest, models };
       writeManifestFile(dir, manifest);
     },
     finish(result) {
       const end = now().toISOString();
-      const sessions = manifest.sessions.map((s, i) => (i === manifest.sessions.length - 1 ? { ...s, finished_at: end, ran: result.ran, skipped: result.skipped } : s));
+      const sessions = manifest.sessions.map((s, i) =>
+        i === manifest.sessions.length - 1 ? { ...s, finished_at: end, ran: result.ran, skipped: result.skipped } : s,
+      );
       manifest = { ...manifest, finished_at: end, sessions };
       writeManifestFile(dir, manifest);
     },

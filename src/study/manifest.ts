@@ -61,10 +61,27 @@ export interface RunManifest {
   readonly settings: ManifestSettings;
   /** Every model that has run into this folder, in first-run order, as it was last loaded. */
   readonly models: readonly ManifestModel[];
-  readonly embedding: { readonly model: string; readonly dtype: EmbeddingDtype; readonly library: string; readonly dimensions: number } | null;
-  readonly corpus: { readonly dir: string; readonly sha256: string; readonly posts: readonly string[]; readonly sections: number };
+  readonly embedding: {
+    readonly model: string;
+    readonly dtype: EmbeddingDtype;
+    readonly library: string;
+    readonly dimensions: number;
+  } | null;
+  readonly corpus: {
+    readonly dir: string;
+    readonly sha256: string;
+    readonly posts: readonly string[];
+    readonly sections: number;
+  };
   readonly questions: { readonly file: string; readonly sha256: string; readonly count: number };
-  readonly host: { readonly node: string; readonly platform: string; readonly arch: string; readonly cpu: string; readonly cores: number; readonly memory_bytes: number };
+  readonly host: {
+    readonly node: string;
+    readonly platform: string;
+    readonly arch: string;
+    readonly cpu: string;
+    readonly cores: number;
+    readonly memory_bytes: number;
+  };
   readonly sessions: readonly ManifestSession[];
 }
 
@@ -80,7 +97,11 @@ export function manifestSettings(s: RunSettings): ManifestSettings {
 
 export function promptsSha256(): string {
   const sample = prompts.workflowUserPrompt("Q?", [{ post: "p", heading: "h", snippet: "s" }]);
-  const parts = [prompts.WORKFLOW_SYSTEM_PROMPT, prompts.agentSystemPrompt("agent"), prompts.agentSystemPrompt("agent-search-first")];
+  const parts = [
+    prompts.WORKFLOW_SYSTEM_PROMPT,
+    prompts.agentSystemPrompt("agent"),
+    prompts.agentSystemPrompt("agent-search-first"),
+  ];
   return sha256Hex(JSON.stringify([...parts, prompts.FORCED_PREFIX, prompts.RAN_OUT_OF_TURNS, sample, AGENT_TOOLS]));
 }
 
@@ -105,10 +126,28 @@ export function newManifest(inputs: ManifestInputs, startedAt: Date): RunManifes
     finished_at: null,
     settings: manifestSettings(settings),
     models: [],
-    embedding: embedding ? { model: embedding.model, dtype: embedding.dtype, library: embedding.library, dimensions: embedding.dimensions } : null,
-    corpus: { dir: corpus.dir, sha256: corpus.hash, posts: corpus.posts.map((p) => p.slug), sections: corpus.sections.length },
-    questions: { file: inputs.questionsFile, sha256: sha256Hex(readFileSync(inputs.questionsFile)), count: inputs.questionCount },
-    host: { node: process.version, platform: process.platform, arch: process.arch, cpu: os.cpus()[0]?.model ?? "unknown", cores: os.cpus().length, memory_bytes: os.totalmem() },
+    embedding: embedding
+      ? { model: embedding.model, dtype: embedding.dtype, library: embedding.library, dimensions: embedding.dimensions }
+      : null,
+    corpus: {
+      dir: corpus.dir,
+      sha256: corpus.hash,
+      posts: corpus.posts.map((p) => p.slug),
+      sections: corpus.sections.length,
+    },
+    questions: {
+      file: inputs.questionsFile,
+      sha256: sha256Hex(readFileSync(inputs.questionsFile)),
+      count: inputs.questionCount,
+    },
+    host: {
+      node: process.version,
+      platform: process.platform,
+      arch: process.arch,
+      cpu: os.cpus()[0]?.model ?? "unknown",
+      cores: os.cpus().length,
+      memory_bytes: os.totalmem(),
+    },
     sessions: [],
   };
 }
@@ -121,9 +160,11 @@ export function newManifest(inputs: ManifestInputs, startedAt: Date): RunManifes
 export function manifestConflicts(before: RunManifest, now: RunManifest): string[] {
   const out: string[] = [];
   const differ = (what: string, a: unknown, b: unknown) => {
-    if (JSON.stringify(a) !== JSON.stringify(b)) out.push(`${what}: ${JSON.stringify(a)} before, ${JSON.stringify(b)} now`);
+    if (JSON.stringify(a) !== JSON.stringify(b))
+      out.push(`${what}: ${JSON.stringify(a)} before, ${JSON.stringify(b)} now`);
   };
-  for (const key of Object.keys(now.settings) as (keyof ManifestSettings)[]) differ(`setting ${key}`, before.settings[key], now.settings[key]);
+  for (const key of Object.keys(now.settings) as (keyof ManifestSettings)[])
+    differ(`setting ${key}`, before.settings[key], now.settings[key]);
   differ("corpus sha256", before.corpus.sha256, now.corpus.sha256);
   differ("questions sha256", before.questions.sha256, now.questions.sha256);
   differ("embedding model", before.embedding, now.embedding);
@@ -136,8 +177,12 @@ export function modelConflicts(before: RunManifest, model: ManifestModel): strin
   if (!earlier) return [];
   const out: string[] = [];
   const files = (m: ManifestModel) => m.files.map((f) => `${path.basename(f.path)} ${f.sha256}`).join(", ");
-  if (files(earlier) !== files(model)) out.push(`model ${model.id}: files ${files(earlier)} before, ${files(model)} now`);
-  if (earlier.chatTemplateSha256 !== model.chatTemplateSha256) out.push(`model ${model.id}: chat template sha256 ${earlier.chatTemplateSha256} before, ${model.chatTemplateSha256} now`);
+  if (files(earlier) !== files(model))
+    out.push(`model ${model.id}: files ${files(earlier)} before, ${files(model)} now`);
+  if (earlier.chatTemplateSha256 !== model.chatTemplateSha256)
+    out.push(
+      `model ${model.id}: chat template sha256 ${earlier.chatTemplateSha256} before, ${model.chatTemplateSha256} now`,
+    );
   const decoding = decodingChange(model.id, earlier.decoding, model.decoding);
   if (decoding !== undefined) out.push(decoding);
   return out;
@@ -147,7 +192,11 @@ export function modelConflicts(before: RunManifest, model: ManifestModel): strin
  * Why a model decoding by `now` would not pick the tokens it picked by `before`; undefined when it would. The setting's
  * name and the note do not matter ("auto" finding 1.1 decodes as 1.1); the penalty, end tokens and config bytes do.
  */
-export function decodingChange(id: string, before: ModelInfo["decoding"], now: ModelInfo["decoding"]): string | undefined {
+export function decodingChange(
+  id: string,
+  before: ModelInfo["decoding"],
+  now: ModelInfo["decoding"],
+): string | undefined {
   const decodes = (d: ModelInfo["decoding"]) =>
     JSON.stringify({ penalty: d.repetitionPenalty, stop: d.stopTokens, config: d.generationConfig?.sha256 ?? null });
   if (decodes(before) === decodes(now)) return undefined;
@@ -179,10 +228,15 @@ export function readManifest(dir: string): RunManifest | undefined {
   }
   const schema = (value as { schema?: unknown } | null)?.schema;
   if (schema !== MANIFEST_SCHEMA_VERSION) {
-    throw new UserError(`${file}: manifest schema ${String(schema)}, this blogqa reads schema ${MANIFEST_SCHEMA_VERSION}; rerun with --fresh or into another --out`);
+    throw new UserError(
+      `${file}: manifest schema ${String(schema)}, this blogqa reads schema ${MANIFEST_SCHEMA_VERSION}; rerun with --fresh or into another --out`,
+    );
   }
   const problem = manifestProblem(value);
-  if (problem) throw new UserError(`${file}: ${problem}; the manifest is damaged: restore it, or rerun with --fresh or into another --out`);
+  if (problem)
+    throw new UserError(
+      `${file}: ${problem}; the manifest is damaged: restore it, or rerun with --fresh or into another --out`,
+    );
   return value as RunManifest;
 }
 
@@ -193,15 +247,19 @@ export function writeManifestFile(dir: string, manifest: RunManifest): string {
   return file;
 }
 
-
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
 function blogqaVersion(): RunManifest["blogqa"] {
   const version = String(JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).version);
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  const git = (...args: string[]) =>
+    execFileSync("git", args, { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   try {
     // Dirty: tracked files differ from the commit, so the commit alone does not say what code ran.
-    return { version, git_commit: git("rev-parse", "HEAD"), git_dirty: git("status", "--porcelain", "--untracked-files=no") !== "" };
+    return {
+      version,
+      git_commit: git("rev-parse", "HEAD"),
+      git_dirty: git("status", "--porcelain", "--untracked-files=no") !== "",
+    };
   } catch {
     return { version, git_commit: null, git_dirty: null }; // not a git checkout (an unpacked tarball), or no git
   }

@@ -24,7 +24,12 @@ export interface ParsedReply {
 export function parseCalls(reply: string): ParsedReply {
   const calls = toolCallBlocks(reply).map((raw): ParsedCall => {
     const call = bindToolCall(raw);
-    return { raw, name: call.name ?? null, arguments: call.arguments ?? null, error: call.kind === "failed" ? call.error : null };
+    return {
+      raw,
+      name: call.name ?? null,
+      arguments: call.arguments ?? null,
+      error: call.kind === "failed" ? call.error : null,
+    };
   });
   return { calls, ignored_call_blocks: ignoredCallBlocks(reply) };
 }

@@ -4,7 +4,8 @@ import type { Hit } from "../search/index.ts";
 import type { StudyDesignId } from "./types.ts";
 
 /** The workflow and every agent ask for the source in these same words. */
-export const SOURCE_INSTRUCTION = "End your answer with a line 'Source: <post>', where <post> is the slug of the blog post you used.";
+export const SOURCE_INSTRUCTION =
+  "End your answer with a line 'Source: <post>', where <post> is the slug of the blog post you used.";
 
 export const WORKFLOW_SYSTEM_PROMPT = `You answer questions about a technical blog, using the search results you are given. ${SOURCE_INSTRUCTION}`;
 
@@ -35,6 +36,9 @@ export function workflowUserPrompt(question: string, hits: readonly Hit[]): stri
  * Source line does not name exactly one post that the run's searches or reads returned.
  */
 export function citationRepairPrompt(problem: string, seenPosts: readonly string[]): string {
-  const seen = seenPosts.length > 0 ? `The posts your search results showed: ${seenPosts.join(", ")}.` : "Your search results showed no posts.";
+  const seen =
+    seenPosts.length > 0
+      ? `The posts your search results showed: ${seenPosts.join(", ")}.`
+      : "Your search results showed no posts.";
   return `Your answer's Source line ${problem}. ${seen} Answer again, ending with a line 'Source: <post>' that names the one post you used.`;
 }

@@ -6,7 +6,12 @@ import type { BlogIndex } from "./tools.ts";
 import { isEngineered, type Transcript, type DesignId } from "./types.ts";
 import { runWorkflow } from "./workflow.ts";
 
-export function runDesign(design: DesignId, question: string, runtime: ChatRuntime, index: BlogIndex): Promise<Transcript> {
+export function runDesign(
+  design: DesignId,
+  question: string,
+  runtime: ChatRuntime,
+  index: BlogIndex,
+): Promise<Transcript> {
   if (isEngineered(design)) return runEngineered(design, question, runtime, index);
   return design === "workflow" ? runWorkflow(question, runtime, index) : runAgent(question, design, runtime, index);
 }

@@ -66,7 +66,12 @@ export function acquireRunLock(dir: string, onNotice: (line: string) => void = (
 export function currentHolder(): LockHolder {
   const started = processStart(process.pid);
   const boot = bootId();
-  return { pid: process.pid, ...(started !== undefined ? { started } : {}), host: hostname(), ...(boot !== undefined ? { boot } : {}) };
+  return {
+    pid: process.pid,
+    ...(started !== undefined ? { started } : {}),
+    host: hostname(),
+    ...(boot !== undefined ? { boot } : {}),
+  };
 }
 
 /** Whether the run that wrote a lock still runs, as far as this machine can tell. */
@@ -97,12 +102,20 @@ function parseLock(text: string, file: string, dir: string): LockHolder {
     if (Number.isInteger(value.pid) && (value.pid as number) > 0) {
       const text = (v: unknown) => (typeof v === "string" ? v : undefined);
       const [started, host, boot] = [text(value.started), text(value.host), text(value.boot)];
-      return { pid: value.pid as number, ...(started ? { started } : {}), ...(host ? { host } : {}), ...(boot ? { boot } : {}) };
+      return {
+        pid: value.pid as number,
+        ...(started ? { started } : {}),
+        ...(host ? { host } : {}),
+        ...(boot ? { boot } : {}),
+      };
     }
   } catch {
     // not JSON: below
   }
-  const what = trimmed === "" ? "is empty (a run starting this instant, or one that died while starting)" : "does not hold a blogqa lock";
+  const what =
+    trimmed === ""
+      ? "is empty (a run starting this instant, or one that died while starting)"
+      : "does not hold a blogqa lock";
   throw new UserError(`${file} ${what}; if no blogqa run is using ${dir}, delete ${file}`);
 }
 

@@ -53,7 +53,8 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
     const file = path.join(outDir, ANSWERS_FILE);
     await options.beforeStart?.();
     const log = readAnswerLog(file);
-    if (log.tornLine !== undefined) progress(`${file}:${log.tornLine}: dropped a torn last line (an interrupted write); that run will be redone`);
+    if (log.tornLine !== undefined)
+      progress(`${file}:${log.tornLine}: dropped a torn last line (an interrupted write); that run will be redone`);
     dropTornTail(file, log);
     const done = new Set(log.records.map(runKey));
 
@@ -67,20 +68,34 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
         progress(`${model}: all ${plan.length} runs already in ${file}`);
         continue;
       }
-      progress(`${model}: ${pending.length} runs to do${plan.length > pending.length ? ` (${plan.length - pending.length} already done)` : ""}`);
+      progress(
+        `${model}: ${pending.length} runs to do${plan.length > pending.length ? ` (${plan.length - pending.length} already done)` : ""}`,
+      );
       const loaded = await options.openModel(model);
       try {
         const runtimes = await loaded.openRuntimes(Math.min(settings.parallel, pending.length), {
           reuseCache: settings.reuseCache,
           sharedContext: settings.sharedContext,
         });
-        await runInOrder(pending, runtimes.map((r) => withMaxTokens(r, settings.maxNewTokens)), options.index, (task, transcript, i) => {
-          const record = answerRecord(model, task.design, task.question, transcript);
-          appendAnswer(file, record);
-          ran++;
-          if (options.onTick === undefined || record.outcome === "error") progress(`${i + 1}/${pending.length} ${describeRun(record)}`);
-          options.onTick?.({ task: `runs of ${path.basename(model)}`, done: i + 1, total: pending.length, unit: "runs", detail: `${record.design} ${record.question_id}` });
-        });
+        await runInOrder(
+          pending,
+          runtimes.map((r) => withMaxTokens(r, settings.maxNewTokens)),
+          options.index,
+          (task, transcript, i) => {
+            const record = answerRecord(model, task.design, task.question, transcript);
+            appendAnswer(file, record);
+            ran++;
+            if (options.onTick === undefined || record.outcome === "error")
+              progress(`${i + 1}/${pending.length} ${describeRun(record)}`);
+            options.onTick?.({
+              task: `runs of ${path.basename(model)}`,
+              done: i + 1,
+              total: pending.length,
+              unit: "runs",
+              detail: `${record.design} ${record.question_id}`,
+            });
+          },
+        );
       } finally {
         await loaded.dispose();
       }

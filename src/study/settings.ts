@@ -27,18 +27,25 @@ export const SETTING_OPTIONS = {
   "reuse-cache": {
     type: "boolean",
     default: true,
-    describe: "Reuse each sequence's KV cache across calls (--no-reuse-cache evaluates every prompt from scratch, as the study did)",
+    describe:
+      "Reuse each sequence's KV cache across calls (--no-reuse-cache evaluates every prompt from scratch, as the study did)",
   },
   "shared-context": {
     type: "boolean",
     default: false,
-    describe: "Batch the --parallel sequences on one context (faster on a GPU; greedy near-ties may flip: check with audit)",
+    describe:
+      "Batch the --parallel sequences on one context (faster on a GPU; greedy near-ties may flip: check with audit)",
   },
-  "max-new-tokens": { type: "number", default: STUDY_MAX_NEW_TOKENS, describe: "New tokens per call at most (the study's 200)" },
+  "max-new-tokens": {
+    type: "number",
+    default: STUDY_MAX_NEW_TOKENS,
+    describe: "New tokens per call at most (the study's 200)",
+  },
   gpu: { type: "boolean", default: true, describe: "Use a GPU when one is found (--no-gpu forces the CPU)" },
   threads: {
     type: "number",
-    describe: "CPU threads for llama.cpp (default: 1 for models under 256 MiB, else every math core; the manifest records the count used)",
+    describe:
+      "CPU threads for llama.cpp (default: 1 for models under 256 MiB, else every math core; the manifest records the count used)",
   },
   "context-size": { type: "number", default: DEFAULT_CONTEXT_SIZE, describe: "Context size in tokens per sequence" },
   "chat-template": { type: "string", describe: "Jinja chat template file, for a model whose GGUF has none" },
@@ -52,7 +59,8 @@ export const SETTING_OPTIONS = {
   },
   "generation-config": {
     type: "string",
-    describe: "A generation_config.json to decode by (default: the study models' own from the hub, or one beside the GGUF)",
+    describe:
+      "A generation_config.json to decode by (default: the study models' own from the hub, or one beside the GGUF)",
   },
 } as const satisfies Record<string, Options>;
 
@@ -111,7 +119,8 @@ export function settingFieldProblem(field: string, value: unknown): string | und
   const option: Options = SETTING_OPTIONS[key];
   // A coerced option's stored value is whatever its coerce function returns: any JSON value may be right.
   if (option.coerce) return undefined;
-  if (option.choices) return option.choices.includes(value as string) ? undefined : `one of ${option.choices.join(", ")} or null`;
+  if (option.choices)
+    return option.choices.includes(value as string) ? undefined : `one of ${option.choices.join(", ")} or null`;
   return typeof value === option.type ? undefined : `a ${option.type} or null`;
 }
 
@@ -121,7 +130,10 @@ export const SETTING_FIELDS: readonly string[] = SETTING_KEYS.map(snakeCase);
 /** How the llm stage loads a model under these settings. */
 export function modelLoadOptions(
   settings: RunSettings,
-): Pick<LoadModelOptions, "gpu" | "threads" | "contextSize" | "chatTemplate" | "repetitionPenalty" | "generationConfig"> {
+): Pick<
+  LoadModelOptions,
+  "gpu" | "threads" | "contextSize" | "chatTemplate" | "repetitionPenalty" | "generationConfig"
+> {
   return {
     gpu: settings.gpu,
     threads: settings.threads,

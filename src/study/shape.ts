@@ -30,23 +30,30 @@ function describe(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   if (typeof value === "object") return "an object";
-  if (typeof value === "string") return `a string (${JSON.stringify(value.length > 30 ? `${value.slice(0, 30)}...` : value)})`;
+  if (typeof value === "string")
+    return `a string (${JSON.stringify(value.length > 30 ? `${value.slice(0, 30)}...` : value)})`;
   return `${typeof value === "number" ? "the number" : "the"} ${String(value)}`;
 }
 
-const mismatch = (path: string, expected: string, value: unknown): ShapeMismatch => ({ path, problem: `expected ${expected}, got ${describe(value)}` });
+const mismatch = (path: string, expected: string, value: unknown): ShapeMismatch => ({
+  path,
+  problem: `expected ${expected}, got ${describe(value)}`,
+});
 
 export const string: Shape = (v, p) => (typeof v === "string" ? undefined : mismatch(p, "a string", v));
 export const boolean: Shape = (v, p) => (typeof v === "boolean" ? undefined : mismatch(p, "true or false", v));
 /** A count: a whole number, zero or more. */
-export const count: Shape = (v, p) => (typeof v === "number" && Number.isInteger(v) && v >= 0 ? undefined : mismatch(p, "a whole number >= 0", v));
+export const count: Shape = (v, p) =>
+  typeof v === "number" && Number.isInteger(v) && v >= 0 ? undefined : mismatch(p, "a whole number >= 0", v);
 /** A finite number, zero or more (seconds). */
-export const nonNegative: Shape = (v, p) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? undefined : mismatch(p, "a number >= 0", v));
+export const nonNegative: Shape = (v, p) =>
+  typeof v === "number" && Number.isFinite(v) && v >= 0 ? undefined : mismatch(p, "a number >= 0", v);
 /** Any JSON value (a tool call's arguments as the model wrote them). */
 export const anything: Shape = () => undefined;
 
 export function literal(...values: readonly (string | number)[]): Shape {
-  const expected = values.length === 1 ? JSON.stringify(values[0]) : `one of ${values.map((v) => JSON.stringify(v)).join(", ")}`;
+  const expected =
+    values.length === 1 ? JSON.stringify(values[0]) : `one of ${values.map((v) => JSON.stringify(v)).join(", ")}`;
   return (v, p) => (values.includes(v as string | number) ? undefined : mismatch(p, expected, v));
 }
 

@@ -1,6 +1,15 @@
 // The agent's two tools, their schemas, and how one model-written call is run.
 // Failures copy the Python study's behaviour: every exception becomes "error: <Type>: <message>", counted as malformed.
-import { JSONDecodeError, PyDict, PyError, pyJsonDumps, pyRepr, pyTypeName, rawDecode, toPlainJson } from "../python/index.ts";
+import {
+  JSONDecodeError,
+  PyDict,
+  PyError,
+  pyJsonDumps,
+  pyRepr,
+  pyTypeName,
+  rawDecode,
+  toPlainJson,
+} from "../python/index.ts";
 import type { ToolSchema } from "../llm/index.ts";
 import type { Section } from "../corpus/index.ts";
 import type { Hit } from "../search/index.ts";
@@ -36,7 +45,11 @@ export const READ_SECTION: ToolSchema = {
   function: {
     name: "read_section",
     description: "Read one section of a blog post.",
-    parameters: { type: "object", properties: { post: { type: "string" }, heading: { type: "string" } }, required: ["post", "heading"] },
+    parameters: {
+      type: "object",
+      properties: { post: { type: "string" }, heading: { type: "string" } },
+      required: ["post", "heading"],
+    },
   },
 };
 
@@ -56,8 +69,20 @@ type Runner = (index: BlogIndex) => Promise<ToolOutput>;
  * the arguments as decoded, a PyDict for an object), whichever step failed.
  */
 export type BoundCall =
-  | { readonly kind: "bound"; readonly raw: string; readonly name: string; readonly arguments: unknown; readonly run: Runner }
-  | { readonly kind: "failed"; readonly raw: string; readonly name: string | undefined; readonly arguments: unknown; readonly error: string };
+  | {
+      readonly kind: "bound";
+      readonly raw: string;
+      readonly name: string;
+      readonly arguments: unknown;
+      readonly run: Runner;
+    }
+  | {
+      readonly kind: "failed";
+      readonly raw: string;
+      readonly name: string | undefined;
+      readonly arguments: unknown;
+      readonly error: string;
+    };
 
 /**
  * The study's steps, in its order: parse the first JSON value (the rest is ignored), `TOOLS[call["name"]]`,
@@ -84,7 +109,12 @@ export function bindToolCall(raw: string): BoundCall {
 export async function runToolCall(raw: string, index: BlogIndex): Promise<ToolCallRecord> {
   const call = bindToolCall(raw);
   const logged = { raw, name: call.name, arguments: toPlainJson(call.arguments) };
-  const failed = (error: string): ToolCallRecord => ({ ...logged, result: pyJsonDumps(error), malformed: true, shownPosts: [] });
+  const failed = (error: string): ToolCallRecord => ({
+    ...logged,
+    result: pyJsonDumps(error),
+    malformed: true,
+    shownPosts: [],
+  });
   if (call.kind === "failed") return failed(call.error);
   try {
     const output = await call.run(index);
@@ -111,7 +141,8 @@ const TOOLS: Readonly<Record<string, Tool>> = {
       const section = index.section(post, heading);
       if (!section) throw new PyError("LookupError", `no section ${pyRepr(heading)} in post ${pyRepr(post)}`);
       const words = section.text.split(/\s+/).filter(Boolean);
-      const text = words.slice(0, READ_SECTION_MAX_WORDS).join(" ") + (words.length > READ_SECTION_MAX_WORDS ? " ..." : "");
+      const text =
+        words.slice(0, READ_SECTION_MAX_WORDS).join(" ") + (words.length > READ_SECTION_MAX_WORDS ? " ..." : "");
       return { value: { post: section.post, heading: section.heading, text }, shownPosts: [section.post] };
     };
   },
@@ -148,7 +179,8 @@ function bindArguments<K extends string>(fn: string, args: unknown, params: read
     throw new PyError("TypeError", `__main__.${fn}() argument after ** must be a mapping, not ${pyTypeName(args)}`);
   }
   const unexpected = [...args.keys()].find((k) => !(params as readonly string[]).includes(k));
-  if (unexpected !== undefined) throw new PyError("TypeError", `${fn}() got an unexpected keyword argument ${pyRepr(unexpected)}`);
+  if (unexpected !== undefined)
+    throw new PyError("TypeError", `${fn}() got an unexpected keyword argument ${pyRepr(unexpected)}`);
   const missing = params.filter((p) => !args.has(p));
   if (missing.length > 0) {
     const names = missing.map(pyRepr);
@@ -158,7 +190,8 @@ function bindArguments<K extends string>(fn: string, args: unknown, params: read
   }
   const bound = Object.fromEntries(params.map((p) => [p, args.get(p)]));
   for (const p of params) {
-    if (typeof bound[p] !== "string") throw new PyError("TypeError", `${fn}() argument ${pyRepr(p)} must be str, not ${pyTypeName(bound[p])}`);
+    if (typeof bound[p] !== "string")
+      throw new PyError("TypeError", `${fn}() argument ${pyRepr(p)} must be str, not ${pyTypeName(bound[p])}`);
   }
   return bound as Record<K, string>;
 }

@@ -5,11 +5,20 @@ import type { CallRecord, ChatMessage, GenerateConstraint } from "../llm/index.t
 /** The study's four designs, run as it ran them. */
 export type StudyDesignId = "workflow" | "agent" | "agent-search-first" | "agent-forced";
 /** Beyond the study: each extends one study design with one piece of engineering (see src/study/engineered/). */
-export type EngineeredDesignId = "agent-validated" | "agent-cite-checked" | "workflow-cite-checked" | "agent-constrained";
+export type EngineeredDesignId =
+  | "agent-validated"
+  | "agent-cite-checked"
+  | "workflow-cite-checked"
+  | "agent-constrained";
 export type DesignId = StudyDesignId | EngineeredDesignId;
 
 export const STUDY_DESIGNS: readonly StudyDesignId[] = ["workflow", "agent", "agent-search-first", "agent-forced"];
-export const ENGINEERED_DESIGNS: readonly EngineeredDesignId[] = ["agent-validated", "agent-cite-checked", "workflow-cite-checked", "agent-constrained"];
+export const ENGINEERED_DESIGNS: readonly EngineeredDesignId[] = [
+  "agent-validated",
+  "agent-cite-checked",
+  "workflow-cite-checked",
+  "agent-constrained",
+];
 /** Every design a log may hold, the study's first: tables list them in this order. */
 export const DESIGN_IDS: readonly DesignId[] = [...STUDY_DESIGNS, ...ENGINEERED_DESIGNS];
 export const DESIGN_LABELS: Readonly<Record<DesignId, string>> = {
@@ -86,11 +95,12 @@ export interface ModelCall {
 export type Outcome = "answered" | "ran-out-of-turns" | "error";
 
 /** One run of a design, tagged by its outcome: an answer (or "(ran out of turns)"), or the error of a failed call. */
-export type Transcript = TranscriptCalls & (
-  | { readonly outcome: "answered" | "ran-out-of-turns"; readonly answer: string }
-  // The log keeps `answer` on every line; a failed run has none, and it is never scored as one.
-  | { readonly outcome: "error"; readonly answer: ""; readonly error: string }
-);
+export type Transcript = TranscriptCalls &
+  (
+    | { readonly outcome: "answered" | "ran-out-of-turns"; readonly answer: string }
+    // The log keeps `answer` on every line; a failed run has none, and it is never scored as one.
+    | { readonly outcome: "error"; readonly answer: ""; readonly error: string }
+  );
 
 /** What every transcript holds, whatever its outcome. */
 export interface TranscriptCalls {

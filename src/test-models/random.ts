@@ -31,7 +31,10 @@ const ZEROS = new Uint16Array(65536);
 
 /** Fills n (even) F16 values, two per draw, into `out` (as uint32 pairs: the low half first, little-endian). */
 function fillHalves(state: Int32Array, out: Uint32Array, table: Uint16Array, n: number): void {
-  let a = state[0]!, b = state[1]!, c = state[2]!, d = state[3]!;
+  let a = state[0]!,
+    b = state[1]!,
+    c = state[2]!,
+    d = state[3]!;
   for (let i = 0; i < n >>> 1; i++) {
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
@@ -41,12 +44,18 @@ function fillHalves(state: Int32Array, out: Uint32Array, table: Uint16Array, n: 
     c = (c + t) | 0;
     out[i] = table[t & 0xffff]! | (table[t >>> 16]! << 16);
   }
-  state[0] = a; state[1] = b; state[2] = c; state[3] = d;
+  state[0] = a;
+  state[1] = b;
+  state[2] = c;
+  state[3] = d;
 }
 
 /** Fills n (even) F32 values, two per draw. */
 function fillFloats(state: Int32Array, out: Float32Array, table: Float32Array, n: number): void {
-  let a = state[0]!, b = state[1]!, c = state[2]!, d = state[3]!;
+  let a = state[0]!,
+    b = state[1]!,
+    c = state[2]!,
+    d = state[3]!;
   for (let i = 0; i < n; i += 2) {
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
@@ -57,7 +66,10 @@ function fillFloats(state: Int32Array, out: Float32Array, table: Float32Array, n
     out[i] = table[t & 0xffff]!;
     out[i + 1] = table[t >>> 16]!;
   }
-  state[0] = a; state[1] = b; state[2] = c; state[3] = d;
+  state[0] = a;
+  state[1] = b;
+  state[2] = c;
+  state[3] = d;
 }
 
 const f32Scratch = new Float32Array(1);
@@ -81,12 +93,12 @@ export function toFloat16Bits(value: number): number {
     const half = m >>> shift;
     const rest = m & ((1 << shift) - 1);
     const midpoint = 1 << (shift - 1);
-    return sign | (half + (rest > midpoint || (rest === midpoint && (half & 1)) ? 1 : 0));
+    return sign | (half + (rest > midpoint || (rest === midpoint && half & 1) ? 1 : 0));
   }
   const half = (e << 10) | (mantissa >>> 13);
   const rest = mantissa & 0x1fff;
   // a carry out of the mantissa correctly bumps the exponent
-  return sign | (half + (rest > 0x1000 || (rest === 0x1000 && (half & 1)) ? 1 : 0));
+  return sign | (half + (rest > 0x1000 || (rest === 0x1000 && half & 1) ? 1 : 0));
 }
 
 /**
@@ -106,7 +118,13 @@ const CHUNK_VALUES = 1 << 22; // 4M values per chunk (even, so pairs never strad
  * Yields `count` values as little-endian F32 or F16 bytes, drawn from the stream named by `seedText`.
  * std 0 gives the constant `mean` (norm weights). Chunks reuse one buffer: consume each before the next.
  */
-export function* randomTensorData(seedText: string, count: number, type: WeightType, mean: number, std: number): Generator<Uint8Array> {
+export function* randomTensorData(
+  seedText: string,
+  count: number,
+  type: WeightType,
+  mean: number,
+  std: number,
+): Generator<Uint8Array> {
   const state = sfc32State(seedText);
   const values = valueTable(mean, std);
   const halves = type === "F16" ? Uint16Array.from(values, toFloat16Bits) : undefined;

@@ -7,7 +7,11 @@ import { writeFileAtomic } from "../common/index.ts";
  * it records exactly `expected`; undefined when it differs, is missing or is unreadable, so the model is rewritten.
  * Example: currentStamp("m.gguf.stamp.json", {generator: 1, seed: 7}, ["bytes"]) -> {generator: 1, seed: 7, bytes: 45e6}.
  */
-export function currentStamp(file: string, expected: object, extra: readonly string[] = []): Record<string, unknown> | undefined {
+export function currentStamp(
+  file: string,
+  expected: object,
+  extra: readonly string[] = [],
+): Record<string, unknown> | undefined {
   let stored: unknown;
   try {
     stored = JSON.parse(fs.readFileSync(file, "utf8"));

@@ -8,7 +8,10 @@ const generated = (figure: string) => `${BENCH_BEGIN}\n- Figure: ${figure}\n${BE
 
 test("the generated part is replaced and the prose before and after it is kept", () => {
   const doc = `# Benchmarks\n\nIntro.\n\n${generated("old")}\n\n## Reading the targets\n\nProse.\n`;
-  assert.equal(replaceGenerated(doc, generated("new")), `# Benchmarks\n\nIntro.\n\n${generated("new")}\n\n## Reading the targets\n\nProse.\n`);
+  assert.equal(
+    replaceGenerated(doc, generated("new")),
+    `# Benchmarks\n\nIntro.\n\n${generated("new")}\n\n## Reading the targets\n\nProse.\n`,
+  );
 });
 
 test("a document without markers gets the generated part at its end", () => {

@@ -3,7 +3,17 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { repoRoot, type CliResult } from "../helpers/run-cli.ts";
@@ -50,7 +60,15 @@ const line = (value: unknown) => `${JSON.stringify(value)}\n`;
 
 /** Four runs: workflow and agent on q1 and q2, each citing the gold post. */
 const RUNS = ["workflow", "agent"].flatMap((design) =>
-  ["q1", "q2"].map((q) => makeRecord({ design: design as "workflow" | "agent", question_id: q, gold_post: "vector-search", answer: "Cosine.\nSource: vector-search", found: true })),
+  ["q1", "q2"].map((q) =>
+    makeRecord({
+      design: design as "workflow" | "agent",
+      question_id: q,
+      gold_post: "vector-search",
+      answer: "Cosine.\nSource: vector-search",
+      found: true,
+    }),
+  ),
 );
 
 function runFolder(text: string): { dir: string; log: string } {
@@ -64,7 +82,9 @@ const counts = (stdout: string) => (JSON.parse(stdout) as { design: string; n: n
 
 describe("logs the readers cannot trust", { concurrency: 4 }, () => {
   it("a torn last line: rescore, compare and report say so on stderr and count only the complete lines", async () => {
-    const { dir, log } = runFolder(RUNS.map(line).join("") + line(makeRecord({ design: "agent", question_id: "q3" })).slice(0, 60));
+    const { dir, log } = runFolder(
+      RUNS.map(line).join("") + line(makeRecord({ design: "agent", question_id: "q3" })).slice(0, 60),
+    );
     const [rescore, compare, report] = await Promise.all([
       cli(["rescore", log, "--content", BLOG, "--json"]),
       cli(["compare", dir, "--content", BLOG, "--json"]),
@@ -74,7 +94,10 @@ describe("logs the readers cannot trust", { concurrency: 4 }, () => {
       assert.equal(result.status, 0, result.stderr);
       assert.match(result.stderr, new RegExp(`${log}:5: the last line is torn .*not counted`));
     }
-    assert.deepEqual(counts(rescore.stdout), [["workflow", 2], ["agent", 2]]);
+    assert.deepEqual(counts(rescore.stdout), [
+      ["workflow", 2],
+      ["agent", 2],
+    ]);
     assert.ok(existsSync(path.join(dir, "report.html")));
   });
 
@@ -86,7 +109,12 @@ describe("logs the readers cannot trust", { concurrency: 4 }, () => {
       cli(["report", dir, "--content", BLOG]),
     ]);
     for (const result of results) {
-      failsWith(result, new RegExp(`^blogqa: ${log}:5: a second line for model tiny\\.gguf, design workflow, question q2 \\(first on line 2\\)`));
+      failsWith(
+        result,
+        new RegExp(
+          `^blogqa: ${log}:5: a second line for model tiny\\.gguf, design workflow, question q2 \\(first on line 2\\)`,
+        ),
+      );
     }
   });
 
@@ -94,8 +122,14 @@ describe("logs the readers cannot trust", { concurrency: 4 }, () => {
     const foreign = runFolder(RUNS.map(line).join("") + line({ schema: 1, note: "hand-added" }));
     const { answer: _, ...noAnswer } = RUNS[2]!;
     const missing = runFolder(line(RUNS[0]) + line(noAnswer));
-    const [a, b] = await Promise.all([cli(["rescore", foreign.dir, "--content", BLOG]), cli(["compare", missing.log, "--content", BLOG])]);
-    failsWith(a, new RegExp(`^blogqa: ${foreign.log}:5: field model: missing; not a blogqa answer line: fix or remove that line`));
+    const [a, b] = await Promise.all([
+      cli(["rescore", foreign.dir, "--content", BLOG]),
+      cli(["compare", missing.log, "--content", BLOG]),
+    ]);
+    failsWith(
+      a,
+      new RegExp(`^blogqa: ${foreign.log}:5: field model: missing; not a blogqa answer line: fix or remove that line`),
+    );
     failsWith(b, new RegExp(`^blogqa: ${missing.log}:2: field answer: missing`));
   });
 
@@ -110,7 +144,10 @@ describe("logs the readers cannot trust", { concurrency: 4 }, () => {
     ]);
     assert.equal(before.status, 0, before.stderr);
     assert.equal(before.stdout, now.stdout);
-    assert.deepEqual(counts(before.stdout), [["workflow", 2], ["agent", 2]]);
+    assert.deepEqual(counts(before.stdout), [
+      ["workflow", 2],
+      ["agent", 2],
+    ]);
   });
 
   it("a missing path, a folder without answers.jsonl, and an empty log are named", async () => {
@@ -135,7 +172,10 @@ describe("paths that are the wrong kind of thing", { concurrency: 4 }, () => {
   it("report into a folder where report.html is a folder: the filesystem error as one line with the path", async () => {
     const { dir } = runFolder(RUNS.map(line).join(""));
     mkdirSync(path.join(dir, "report.html"));
-    failsWith(await cli(["report", dir, "--content", BLOG]), new RegExp(`^blogqa: ${dir}/report\\.html: is a folder where a file was expected \\(EISDIR, open\\)`));
+    failsWith(
+      await cli(["report", dir, "--content", BLOG]),
+      new RegExp(`^blogqa: ${dir}/report\\.html: is a folder where a file was expected \\(EISDIR, open\\)`),
+    );
   });
 
   it("a questions path that is a folder is named; a questions file starting with a byte-order mark is read", async () => {
@@ -157,7 +197,20 @@ describe("paths that are the wrong kind of thing", { concurrency: 4 }, () => {
     const dir = tempDir();
     const file = path.join(dir, "taken");
     writeFileSync(file, "");
-    const run = (out: string) => cli(["run", "--model", "x.gguf", "--retriever", "bm25", "--content", BLOG, "--questions", QUESTIONS, "--out", out]);
+    const run = (out: string) =>
+      cli([
+        "run",
+        "--model",
+        "x.gguf",
+        "--retriever",
+        "bm25",
+        "--content",
+        BLOG,
+        "--questions",
+        QUESTIONS,
+        "--out",
+        out,
+      ]);
     const [isFile, underFile] = await Promise.all([run(file), run(path.join(file, "run1"))]);
     failsWith(isFile, new RegExp(`^blogqa: --out ${file}: ${file} is a file; --out takes a folder`));
     failsWith(underFile, new RegExp(`^blogqa: --out ${file}/run1: ${file} is a file, not a folder`));
@@ -165,7 +218,10 @@ describe("paths that are the wrong kind of thing", { concurrency: 4 }, () => {
   });
 });
 
-describe("permissions", { concurrency: 4, skip: isRoot && !canRunAsNobody() && "cannot start the CLI as an unprivileged user here" }, () => {
+describe("permissions", {
+  concurrency: 4,
+  skip: isRoot && !canRunAsNobody() && "cannot start the CLI as an unprivileged user here",
+}, () => {
   const as = isRoot ? { as: NOBODY } : {};
 
   it("a post that cannot be read names the file and what to do", async () => {
@@ -184,17 +240,48 @@ describe("permissions", { concurrency: 4, skip: isRoot && !canRunAsNobody() && "
     chmodSync(locked, 0o555);
     chmodSync(dir, 0o555);
     const [run, report] = await Promise.all([
-      cli(["run", "--model", "x.gguf", "--retriever", "bm25", "--content", BLOG, "--questions", QUESTIONS, "--out", path.join(locked, "run1")], as),
+      cli(
+        [
+          "run",
+          "--model",
+          "x.gguf",
+          "--retriever",
+          "bm25",
+          "--content",
+          BLOG,
+          "--questions",
+          QUESTIONS,
+          "--out",
+          path.join(locked, "run1"),
+        ],
+        as,
+      ),
       cli(["report", dir, "--content", BLOG], as),
     ]);
-    failsWith(run, new RegExp(`^blogqa: --out ${locked}/run1 cannot be written: ${locked}/\\.blogqa-write-test-\\d+: permission denied \\(EACCES, mkdir\\)`));
-    failsWith(report, new RegExp(`^blogqa: ${dir}/report\\.html: permission denied \\(EACCES, open\\); check its permissions`));
+    failsWith(
+      run,
+      new RegExp(
+        `^blogqa: --out ${locked}/run1 cannot be written: ${locked}/\\.blogqa-write-test-\\d+: permission denied \\(EACCES, mkdir\\)`,
+      ),
+    );
+    failsWith(
+      report,
+      new RegExp(`^blogqa: ${dir}/report\\.html: permission denied \\(EACCES, open\\); check its permissions`),
+    );
   });
 });
 
 it("any filesystem error becomes one line with its path, code and what to do; other errors are not touched", () => {
-  const error = Object.assign(new Error("EACCES: permission denied, open '/x/y'"), { code: "EACCES", syscall: "open", path: "/x/y", errno: -13 });
-  assert.equal(describeFsError(error), "/x/y: permission denied (EACCES, open); check its permissions, or choose another path");
+  const error = Object.assign(new Error("EACCES: permission denied, open '/x/y'"), {
+    code: "EACCES",
+    syscall: "open",
+    path: "/x/y",
+    errno: -13,
+  });
+  assert.equal(
+    describeFsError(error),
+    "/x/y: permission denied (EACCES, open); check its permissions, or choose another path",
+  );
   const rename = Object.assign(new Error("EXDEV"), { code: "EXDEV", syscall: "rename", path: "/a", dest: "/b" });
   assert.equal(describeFsError(rename), "/a -> /b: EXDEV (EXDEV, rename); check the path");
   assert.equal(describeFsError(new TypeError("x is not a function")), undefined);
@@ -204,5 +291,7 @@ it("any filesystem error becomes one line with its path, code and what to do; ot
 
 /** Whether an unprivileged child can read this checkout (it must, to start the CLI). */
 function canRunAsNobody(): boolean {
-  return (statSync(repoRoot).mode & 0o005) === 0o005 && (statSync(path.join(repoRoot, "src/cli.ts")).mode & 0o004) === 0o004;
+  return (
+    (statSync(repoRoot).mode & 0o005) === 0o005 && (statSync(path.join(repoRoot, "src/cli.ts")).mode & 0o004) === 0o004
+  );
 }

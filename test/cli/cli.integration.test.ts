@@ -39,5 +39,8 @@ test("package.json's bin runs the CLI, and --json prints JSON alone on stdout", 
   const result = spawnSync(process.execPath, [bin, "cost", "--json"], { cwd: repoRoot, encoding: "utf8" });
   assert.equal(result.status, 0, result.stderr);
   const rows = JSON.parse(result.stdout) as { turns: number }[];
-  assert.deepEqual(rows.map((r) => r.turns), [5, 10, 20, 50]);
+  assert.deepEqual(
+    rows.map((r) => r.turns),
+    [5, 10, 20, 50],
+  );
 });

@@ -30,12 +30,24 @@ test("the local names of the default models' files are node-llama-cpp's own, eve
 
 test("missingFiles lists only what is absent, and nothing for bm25 or a local embedder folder", () => {
   const cacheDir = emptyCache();
-  const needed = { models: [defaultModelUri("qwen2.5-3b")], retriever: "hybrid" as const, embeddingModel: "Xenova/all-MiniLM-L6-v2", embeddingDtype: "fp32" as const, cacheDir };
-  assert.deepEqual(missingFiles(needed).map((g) => g.files.length), [2, 1, 4]);
+  const needed = {
+    models: [defaultModelUri("qwen2.5-3b")],
+    retriever: "hybrid" as const,
+    embeddingModel: "Xenova/all-MiniLM-L6-v2",
+    embeddingDtype: "fp32" as const,
+    cacheDir,
+  };
+  assert.deepEqual(
+    missingFiles(needed).map((g) => g.files.length),
+    [2, 1, 4],
+  );
   mkdirSync(path.join(cacheDir, "models"));
   writeFileSync(path.join(cacheDir, "models", "hf_Qwen_qwen2.5-3b-instruct-fp16-00001-of-00002.gguf"), "");
   const partly = missingFiles(needed);
-  assert.deepEqual(partly[0]!.files.map((f) => [f.name, f.bytes]), [["hf_Qwen_qwen2.5-3b-instruct-fp16-00002-of-00002.gguf", 2_820_129_120]]);
+  assert.deepEqual(
+    partly[0]!.files.map((f) => [f.name, f.bytes]),
+    [["hf_Qwen_qwen2.5-3b-instruct-fp16-00002-of-00002.gguf", 2_820_129_120]],
+  );
   assert.equal(missingFiles({ ...needed, retriever: "bm25" }).length, 2);
   assert.equal(missingFiles({ ...needed, embeddingModel: cacheDir }).length, 2);
 });
@@ -62,11 +74,14 @@ test("experiment offline names both GGUFs (every part, with sizes) and MiniLM in
   assert.doesNotMatch(message, /--model/);
   // Every option the message names is one experiment takes.
   const help = runCli(["experiment", "--help"]).stdout;
-  for (const option of message.match(/--[a-z-]+/g) ?? []) assert.ok(help.includes(option), `${option} is not an experiment option`);
+  for (const option of message.match(/--[a-z-]+/g) ?? [])
+    assert.ok(help.includes(option), `${option} is not an experiment option`);
 });
 
 test("run offline names --model as its way around, and no embedder with --retriever bm25", () => {
-  const result = runCli(["run", "--model", "qwen2.5-1.5b", "--retriever", "bm25", "--cache-dir", emptyCache()], { env: OFFLINE });
+  const result = runCli(["run", "--model", "qwen2.5-1.5b", "--retriever", "bm25", "--cache-dir", emptyCache()], {
+    env: OFFLINE,
+  });
   assert.equal(result.status, 1);
   assert.match(result.stderr, /2 files this run needs are not here/);
   assert.match(result.stderr, /--model PATH/);
@@ -75,9 +90,17 @@ test("run offline names --model as its way around, and no embedder with --retrie
 
 test("the study models' generation_config.json is needed only by --repetition-penalty auto without --generation-config", () => {
   const cacheDir = emptyCache();
-  const needed = { models: [defaultModelUri("qwen2.5-1.5b")], retriever: "bm25" as const, embeddingModel: "x", embeddingDtype: "fp32" as const, cacheDir };
-  const names = (generationConfigs?: boolean) => missingFiles({ ...needed, ...(generationConfigs === undefined ? {} : { generationConfigs }) })
-    .flatMap((g) => g.files.map((f) => f.name));
+  const needed = {
+    models: [defaultModelUri("qwen2.5-1.5b")],
+    retriever: "bm25" as const,
+    embeddingModel: "x",
+    embeddingDtype: "fp32" as const,
+    cacheDir,
+  };
+  const names = (generationConfigs?: boolean) =>
+    missingFiles({ ...needed, ...(generationConfigs === undefined ? {} : { generationConfigs }) }).flatMap((g) =>
+      g.files.map((f) => f.name),
+    );
   assert.ok(names().includes("generation_config.json"));
   assert.ok(names(true).includes("generation_config.json"));
   assert.ok(!names(false).includes("generation_config.json"));

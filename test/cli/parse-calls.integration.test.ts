@@ -9,7 +9,9 @@ interface Case {
   readonly reply: string;
   readonly expected: string;
 }
-const cases = JSON.parse(readFileSync(new URL("../fixtures/tool-call-replies.json", import.meta.url), "utf8")) as Case[];
+const cases = JSON.parse(
+  readFileSync(new URL("../fixtures/tool-call-replies.json", import.meta.url), "utf8"),
+) as Case[];
 const byWhat = (what: string) => cases.find((c) => c.what === what)!;
 
 // One child process each (about 2 s): the replies themselves are checked in test/study/parse-calls.test.ts.

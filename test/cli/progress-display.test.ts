@@ -14,7 +14,10 @@ test("a tick's line has done/total, elapsed, an estimate from the pace so far, a
   const tick = { task: "runs of qwen2.5-1.5b", done: 12, total: 120, unit: "runs", detail: "agent-forced q12" };
   assert.equal(tickLine(tick, 65), "runs of qwen2.5-1.5b: 12/120 runs, 1m 05s elapsed, ETA 9m 45s (agent-forced q12)");
   assert.equal(tickLine({ ...tick, done: 0 }, 3), "runs of qwen2.5-1.5b: 0/120 runs, 3s elapsed (agent-forced q12)");
-  assert.equal(tickLine({ ...tick, done: 120, detail: undefined }, 650), "runs of qwen2.5-1.5b: 120/120 runs, 10m 50s elapsed");
+  assert.equal(
+    tickLine({ ...tick, done: 120, detail: undefined }, 650),
+    "runs of qwen2.5-1.5b: 120/120 runs, 10m 50s elapsed",
+  );
 });
 
 test("not on a terminal: the first and last tick of a task, and at most one line per interval between", () => {
@@ -22,13 +25,17 @@ test("not on a terminal: the first and last tick of a task, and at most one line
   const stream = { isTTY: false, write: (s: string) => written.push(s) } as unknown as NodeJS.WriteStream;
   const display = progressDisplay(stream, 60_000);
   display.message("loading");
-  for (let done = 1; done <= 5; done++) display.tick({ task: "embedding the sections", done, total: 5, unit: "sections" });
+  for (let done = 1; done <= 5; done++)
+    display.tick({ task: "embedding the sections", done, total: 5, unit: "sections" });
   display.stop();
   assert.equal(written.length, 3);
   assert.equal(written[0], "loading\n");
   assert.match(written[1]!, /^embedding the sections: 1\/5 sections, 0s elapsed, ETA 0s\n$/);
   assert.match(written[2]!, /^embedding the sections: 5\/5 sections, 0s elapsed\n$/);
-  assert.ok(written.every((line) => !line.includes("\u001b")), "no escape codes outside a terminal");
+  assert.ok(
+    written.every((line) => !line.includes("\u001b")),
+    "no escape codes outside a terminal",
+  );
 });
 
 test("an embedding model's download counts megabytes over all its files, when ticks are wanted", () => {
@@ -36,19 +43,36 @@ test("an embedding model's download counts megabytes over all its files, when ti
   const report = downloadProgressReporter(undefined, (t) => ticks.push(t));
   assert.ok(report);
   const files = {};
-  report({ status: "progress", name: "Xenova/all-MiniLM-L6-v2", file: "onnx/model.onnx", progress: 50, loaded: 45e6, total: 90e6 });
-  report({ status: "progress_total", name: "Xenova/all-MiniLM-L6-v2", progress: 50, loaded: 45.5e6, total: 91e6, files });
+  report({
+    status: "progress",
+    name: "Xenova/all-MiniLM-L6-v2",
+    file: "onnx/model.onnx",
+    progress: 50,
+    loaded: 45e6,
+    total: 90e6,
+  });
+  report({
+    status: "progress_total",
+    name: "Xenova/all-MiniLM-L6-v2",
+    progress: 50,
+    loaded: 45.5e6,
+    total: 91e6,
+    files,
+  });
   assert.deepEqual(ticks, [{ task: "downloading Xenova/all-MiniLM-L6-v2", done: 45, total: 91, unit: "MB" }]);
 });
 
 test("on a terminal: one bar per task redrawn in place, messages above it, none lost, the cursor given back", async () => {
   let out = "";
-  const stream = Object.assign(new Writable({
+  const stream = Object.assign(
+    new Writable({
       write: (chunk, _enc, done) => {
         out += String(chunk);
         done();
       },
-    }), { isTTY: true, columns: 120 });
+    }),
+    { isTTY: true, columns: 120 },
+  );
   const display = progressDisplay(stream as unknown as NodeJS.WriteStream);
   const pause = () => new Promise((resolve) => setTimeout(resolve, 120));
   for (let done = 1; done <= 3; done++) {
@@ -62,7 +86,15 @@ test("on a terminal: one bar per task redrawn in place, messages above it, none 
   display.stop();
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the display's escape codes are what this test reads
   const plain = out.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, "");
-  for (const text of ["line 1", "line 2", "line 3", "between tasks", "runs of tiny: 3/3 runs", "(workflow q03)", "embedding the sections: 1/2 sections"]) {
+  for (const text of [
+    "line 1",
+    "line 2",
+    "line 3",
+    "between tasks",
+    "runs of tiny: 3/3 runs",
+    "(workflow q03)",
+    "embedding the sections: 1/2 sections",
+  ]) {
     assert.ok(plain.includes(text), `${text} missing from:\n${plain}`);
   }
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the display's escape codes are what this test reads

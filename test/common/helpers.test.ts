@@ -4,7 +4,14 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { commonPrefixLength, sha256File, sha256Hex, writeFileAtomic, writeFileAtomicAsync, writeThroughTemp } from "../../src/common/index.ts";
+import {
+  commonPrefixLength,
+  sha256File,
+  sha256Hex,
+  writeFileAtomic,
+  writeFileAtomicAsync,
+  writeThroughTemp,
+} from "../../src/common/index.ts";
 
 // FIPS 180-2's "abc" vector.
 const SHA_ABC = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
@@ -21,9 +28,13 @@ test("atomic writes create the folder, replace the file whole, and leave no temp
     return 3;
   });
   assert.equal(written, 3);
-  assert.throws(() => writeThroughTemp(path.join(dir, "d.txt"), () => {
-    throw new Error("writer failed");
-  }), /writer failed/);
+  assert.throws(
+    () =>
+      writeThroughTemp(path.join(dir, "d.txt"), () => {
+        throw new Error("writer failed");
+      }),
+    /writer failed/,
+  );
   assert.deepEqual(readdirSync(dir).sort(), ["a.json", "b.bin", "c.txt"]);
 });
 

@@ -8,7 +8,8 @@ import { repoRoot } from "../helpers/run-cli.ts";
 const corpus = await loadCorpus(path.join(repoRoot, "content/posts"));
 
 /** Words a reader sees: headings and section text (code included), after the parser's cleanup. */
-const wordCount = (post: Post) => post.sections.reduce((n, s) => n + `${s.heading} ${s.text}`.split(/\s+/).filter(Boolean).length, 0);
+const wordCount = (post: Post) =>
+  post.sections.reduce((n, s) => n + `${s.heading} ${s.text}`.split(/\s+/).filter(Boolean).length, 0);
 
 test("the blog has at least 24 posts and 350 sections", () => {
   assert.ok(corpus.posts.length >= 24, `${corpus.posts.length} posts`);
@@ -27,10 +28,16 @@ test("every post has 6 to 24 sections and 800 to 3,200 words", () => {
 
 test("every post's frontmatter has title, description, date and tags", () => {
   const missing = corpus.posts.flatMap((post) =>
-    ["title", "description", "date", "tags"].filter((field) => post.frontmatter[field] === undefined || post.frontmatter[field] === "").map((field) => `${post.slug}: ${field}`),
+    ["title", "description", "date", "tags"]
+      .filter((field) => post.frontmatter[field] === undefined || post.frontmatter[field] === "")
+      .map((field) => `${post.slug}: ${field}`),
   );
   assert.deepEqual(missing, []);
-  for (const post of corpus.posts) assert.ok(Array.isArray(post.frontmatter.tags) && post.frontmatter.tags.length > 0, `${post.slug}: tags must be a non-empty list`);
+  for (const post of corpus.posts)
+    assert.ok(
+      Array.isArray(post.frontmatter.tags) && post.frontmatter.tags.length > 0,
+      `${post.slug}: tags must be a non-empty list`,
+    );
 });
 
 test("no slug is a substring of another (the strict scorer matches slugs as substrings)", () => {

@@ -12,16 +12,34 @@ const posts = path.join(fixtures, "posts");
 test("sections prints one JSON section a line on stdout", () => {
   const result = runCli(["sections", "--content", posts]);
   assert.equal(result.status, 0, result.stderr);
-  const lines = result.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+  const lines = result.stdout
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   assert.equal(lines.length, 15);
   assert.deepEqual(Object.keys(lines[0]!), ["post", "heading", "level", "text"]);
-  assert.deepEqual(lines[4], { post: "kitchen-sink", heading: "A repeated heading (2)", level: 3, text: "Second body." });
+  assert.deepEqual(lines[4], {
+    post: "kitchen-sink",
+    heading: "A repeated heading (2)",
+    level: 3,
+    text: "Second body.",
+  });
 });
 
 test("questions check passes the fixture questions with a one-line summary", () => {
-  const result = runCli(["questions", "check", "--questions", path.join(fixtures, "questions.jsonl"), "--content", posts]);
+  const result = runCli([
+    "questions",
+    "check",
+    "--questions",
+    path.join(fixtures, "questions.jsonl"),
+    "--content",
+    posts,
+  ]);
   assert.equal(result.status, 0, result.stderr);
-  assert.match(result.stdout, /^\S*questions\.jsonl: 9 questions about 3 posts, all found in \S+ \(3 posts, 15 sections\)\n$/);
+  assert.match(
+    result.stdout,
+    /^\S*questions\.jsonl: 9 questions about 3 posts, all found in \S+ \(3 posts, 15 sections\)\n$/,
+  );
 });
 
 test("questions check exits 1 with one line per problem naming file:line, and no stack", (t) => {
@@ -37,7 +55,10 @@ test("questions check exits 1 with one line per problem naming file:line, and no
   assert.equal(result.stdout, "");
   const problems = result.stderr.trimEnd().split("\n");
   assert.match(problems[0]!, /^blogqa: .*questions\.jsonl: bad questions: 3 problems$/);
-  assert.equal(problems[1], `${file}:2: heading "Tables and Maths" is not a section of post "kitchen-sink" (did you mean "Tables and math"?)`);
+  assert.equal(
+    problems[1],
+    `${file}:2: heading "Tables and Maths" is not a section of post "kitchen-sink" (did you mean "Tables and math"?)`,
+  );
   assert.equal(problems[2], `${file}:7: post "vector-search" has 2 questions (lines 7, 8); each post needs exactly 3`);
   assert.match(problems[3]!, new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:9: not valid JSON`));
   assert.doesNotMatch(result.stderr, /\n\s+at /);
@@ -50,7 +71,14 @@ test("questions check on a missing file or a broken blog says which, and exits 1
   const dir = mkdtempSync(path.join(os.tmpdir(), "blogqa-blog-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(path.join(dir, "broken.mdx"), "---\ntitle: Broken\n");
-  const broken = runCli(["questions", "check", "--questions", path.join(fixtures, "questions.jsonl"), "--content", dir]);
+  const broken = runCli([
+    "questions",
+    "check",
+    "--questions",
+    path.join(fixtures, "questions.jsonl"),
+    "--content",
+    dir,
+  ]);
   assert.equal(broken.status, 1);
   assert.match(broken.stderr, /broken\.mdx:1: frontmatter opened with --- is never closed/);
 });

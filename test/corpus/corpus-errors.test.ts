@@ -27,11 +27,18 @@ async function errorFor(files: Record<string, string | Uint8Array>): Promise<{ d
 
 test("unterminated frontmatter names the file and line 1", async () => {
   const { dir, message } = await errorFor({ "open.mdx": "---\ntitle: Open\n\n## Heading\n\nBody.\n" });
-  assert.match(message, new RegExp(`${path.join(dir, "open.mdx").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:1: frontmatter .*never closed`));
+  assert.match(
+    message,
+    new RegExp(`${path.join(dir, "open.mdx").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:1: frontmatter .*never closed`),
+  );
 });
 
 test("a file that is not UTF-8 names the line of the first bad byte", async () => {
-  const bytes = Buffer.concat([Buffer.from("---\ntitle: Latin\n---\n\nIntro.\n\n## Caf"), Buffer.from([0xe9]), Buffer.from("\n\nBody.\n")]);
+  const bytes = Buffer.concat([
+    Buffer.from("---\ntitle: Latin\n---\n\nIntro.\n\n## Caf"),
+    Buffer.from([0xe9]),
+    Buffer.from("\n\nBody.\n"),
+  ]);
   const { message } = await errorFor({ "latin1.mdx": bytes });
   assert.match(message, /latin1\.mdx:7: file is not valid UTF-8/);
 });
@@ -41,7 +48,10 @@ test("an empty content folder, and a missing one, say so and name the folder", a
   assert.ok(message.startsWith(dir), message);
   assert.match(message, /no \.mdx or \.md posts/);
   const missing = path.join(os.tmpdir(), "blogqa-no-such-folder-xyz");
-  await assert.rejects(loadCorpus(missing), (e: unknown) => e instanceof UserError && e.message.includes(missing) && /not found/.test(e.message));
+  await assert.rejects(
+    loadCorpus(missing),
+    (e: unknown) => e instanceof UserError && e.message.includes(missing) && /not found/.test(e.message),
+  );
 });
 
 test("invalid YAML names the file line of the YAML error", async () => {
@@ -76,7 +86,10 @@ test("files that are not markdown and empty subfolders are ignored; a README is 
     mkdirSync(path.join(dir, "drafts.mdx"));
     const notes: string[] = [];
     const corpus = await loadCorpus(dir, { note: (line) => notes.push(line) });
-    assert.deepEqual(corpus.posts.map((p) => p.slug), ["good"]);
+    assert.deepEqual(
+      corpus.posts.map((p) => p.slug),
+      ["good"],
+    );
     assert.deepEqual(notes, [`note: ${dir}: left out 1 file: README.md (a README, not a post)`]);
     assert.equal(corpus.sections.length, 2);
     assert.match(corpus.hash, /^[0-9a-f]{64}$/);

@@ -32,7 +32,8 @@ function tempBlog(t: { after: (fn: () => void) => void }, files: Record<string, 
   return dir;
 }
 
-const postText = (title: string, extra = "") => `---\ntitle: ${title}\n${extra}---\n\nIntro.\n\n## A heading\n\nBody.\n`;
+const postText = (title: string, extra = "") =>
+  `---\ntitle: ${title}\n${extra}---\n\nIntro.\n\n## A heading\n\nBody.\n`;
 
 async function loadError(dir: string): Promise<string> {
   const error = await loadCorpus(dir, { note: () => {} }).then(
@@ -116,7 +117,10 @@ test("a first # heading that repeats the title is the title, not a new section; 
   assert.match(branches.sections[4]!.text, /^# find the commit you had before the rebase$/m);
 
   // Text before the repeated title joins the same section; case and markup do not matter; only the first heading.
-  const parsed = parsePost("p/x.mdx", Buffer.from("---\ntitle: Hello World\n---\nBefore.\n\n# *hello* world\n\nAfter.\n\n# Hello World\n\nAgain.\n"));
+  const parsed = parsePost(
+    "p/x.mdx",
+    Buffer.from("---\ntitle: Hello World\n---\nBefore.\n\n# *hello* world\n\nAfter.\n\n# Hello World\n\nAgain.\n"),
+  );
   assert.ok(parsed.kind === "post");
   assert.deepEqual(
     parsed.post.sections.map((s) => [s.level, s.heading, s.text]),
@@ -128,7 +132,10 @@ test("a first # heading that repeats the title is the title, not a new section; 
   // A first heading at ## that repeats the title stays a section, as it always has.
   const h2 = parsePost("p/y.mdx", Buffer.from("---\ntitle: Same\n---\n\n## Same\n\nBody.\n"));
   assert.ok(h2.kind === "post");
-  assert.deepEqual(h2.post.sections.map((s) => [s.level, s.heading]), [[2, "Same"]]);
+  assert.deepEqual(
+    h2.post.sections.map((s) => [s.level, s.heading]),
+    [[2, "Same"]],
+  );
   // An empty # line is a heading with no text, like an empty ##.
   const empty = parsePost("p/z.mdx", Buffer.from("---\ntitle: Z\n---\n\nIntro.\n\n#\n"));
   assert.ok(empty.kind === "problems");
@@ -141,7 +148,10 @@ test("in a .md post a paragraph starting with import or export is prose; in .mdx
   const mdx = parsePost("b/shell.mdx", Buffer.from(body));
   assert.ok(md.kind === "post" && mdx.kind === "problems");
   assert.equal(md.post.sections[0]!.text, "export PATH first, then run it.\n\nimport { x } from 'y';");
-  assert.deepEqual(mdx.problems.map((p) => p.message), ["post has no text and no headings"]);
+  assert.deepEqual(
+    mdx.problems.map((p) => p.message),
+    ["post has no text and no headings"],
+  );
 });
 
 test("the slug: the file name, a page bundle's folder, or the frontmatter's slug (its last part)", async () => {
@@ -157,7 +167,9 @@ test("the slug: the file name, a page bundle's folder, or the frontmatter's slug
   assert.ok(plain.post.sections.every((s) => s.post === "plain-name"));
   const number = parsePost("b/a.mdx", Buffer.from(postText("A", "slug: 3.10\n")));
   assert.ok(number.kind === "problems");
-  assert.deepEqual(number.problems, [{ file: "b/a.mdx", line: 1, message: "frontmatter slug is not a string (YAML read 3.1): put it in quotes" }]);
+  assert.deepEqual(number.problems, [
+    { file: "b/a.mdx", line: 1, message: "frontmatter slug is not a string (YAML read 3.1): put it in quotes" },
+  ]);
   const empty = parsePost("b/a.mdx", Buffer.from(postText("A", 'slug: "/ /"\n')));
   assert.ok(empty.kind === "problems");
   assert.match(empty.problems[0]!.message, /frontmatter slug names nothing/);
@@ -167,7 +179,11 @@ test("Hugo's TOML frontmatter is named as such, not reported as a missing title"
   const toml = parsePost("b/t.md", Buffer.from('+++\ntitle = "T"\n+++\n\nBody.\n'));
   assert.ok(toml.kind === "problems");
   assert.deepEqual(toml.problems, [
-    { file: "b/t.md", line: 1, message: "frontmatter between +++ lines is TOML, which is not read: write it as YAML between --- lines" },
+    {
+      file: "b/t.md",
+      line: 1,
+      message: "frontmatter between +++ lines is TOML, which is not read: write it as YAML between --- lines",
+    },
   ]);
 });
 
@@ -178,7 +194,10 @@ test("published: false is left out like a draft; draft: false is read", async (t
     "c.mdx": postText("C", "published: true\n"),
   });
   const { corpus, notes } = await load(dir);
-  assert.deepEqual(corpus.posts.map((p) => p.slug), ["a", "c"]);
+  assert.deepEqual(
+    corpus.posts.map((p) => p.slug),
+    ["a", "c"],
+  );
   assert.deepEqual(corpus.leftOut, [{ file: "b.mdx", reason: "published: false" }]);
   assert.equal(notes.length, 1);
 });
@@ -224,11 +243,14 @@ test("a symlinked post is followed; a second path to a post already read, a loop
   symlinkSync("..", path.join(dir, "series", "up"));
   symlinkSync("nowhere.png", path.join(dir, "cover.png"));
   const { corpus, notes } = await load(dir);
-  assert.deepEqual(corpus.posts.map((p) => [p.slug, path.relative(dir, p.file)]), [
-    ["linked", "linked.mdx"],
-    ["own", "own.mdx"],
-    ["part", path.join("series", "part.mdx")],
-  ]);
+  assert.deepEqual(
+    corpus.posts.map((p) => [p.slug, path.relative(dir, p.file)]),
+    [
+      ["linked", "linked.mdx"],
+      ["own", "own.mdx"],
+      ["part", path.join("series", "part.mdx")],
+    ],
+  );
   assert.match(post(corpus, "linked").sections[0]!.heading, /^Shared$/);
   assert.deepEqual(corpus.leftOut, [
     { file: "again.mdx", reason: "the same file as own.mdx" },
@@ -255,11 +277,17 @@ test("a post that cannot be read is an error naming it, not a silent gap", async
   assert.equal(lines[0], `${dir}: cannot read the blog: 1 problem`);
   const file = path.join(dir, "locked.mdx");
   assert.ok(lines[1]!.startsWith(`${file}: post cannot be read (`), lines[1]);
-  assert.match(lines[1]!.slice(file.length), /^: post cannot be read \((EACCES|EIO)\): make it readable or move it out$/);
+  assert.match(
+    lines[1]!.slice(file.length),
+    /^: post cannot be read \((EACCES|EIO)\): make it readable or move it out$/,
+  );
   assert.equal(lines.length, 2);
 });
 
 test("a folder of drafts only says there is no post, and what was left out", async (t) => {
   const dir = tempBlog(t, { "a.mdx": postText("A", "draft: true\n") });
-  assert.match(await loadError(dir), /no \.mdx or \.md posts in this folder or under it \(1 left out: a\.mdx \(draft: true\)\)/);
+  assert.match(
+    await loadError(dir),
+    /no \.mdx or \.md posts in this folder or under it \(1 left out: a\.mdx \(draft: true\)\)/,
+  );
 });

@@ -12,7 +12,13 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { describeNearDuplicate, findNearDuplicates, loadCorpus, paragraphs, type Passage } from "../../src/corpus/index.ts";
+import {
+  describeNearDuplicate,
+  findNearDuplicates,
+  loadCorpus,
+  paragraphs,
+  type Passage,
+} from "../../src/corpus/index.ts";
 import { repoRoot } from "../helpers/run-cli.ts";
 
 test("no paragraph of one post stands near-verbatim in another", async () => {

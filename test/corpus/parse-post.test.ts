@@ -84,7 +84,11 @@ test("cleanHeading strips emphasis, links, images, code spans, tags and ids, kee
 
 test("repeated headings are disambiguated stably, never renaming a heading as written", () => {
   assert.deepEqual(disambiguateHeadings(["A", "B", "A", "A"]), ["A", "B", "A (2)", "A (3)"]);
-  assert.deepEqual(disambiguateHeadings(["Example", "Example", "Example (2)"]), ["Example", "Example (3)", "Example (2)"]);
+  assert.deepEqual(disambiguateHeadings(["Example", "Example", "Example (2)"]), [
+    "Example",
+    "Example (3)",
+    "Example (2)",
+  ]);
   assert.deepEqual(disambiguateHeadings(["X", "X"]), disambiguateHeadings(["X", "X"]));
 });
 
@@ -92,10 +96,16 @@ test("a heading that repeats the title becomes 'Title (2)'; a post starting with
   const src = "---\ntitle: Same\n---\n\n## Same\n\nBody.\n";
   const parsed = parsePost("p/same.mdx", Buffer.from(src));
   assert.ok(parsed.kind === "post");
-  assert.deepEqual(parsed.post.sections.map((s) => s.heading), ["Same"]);
+  assert.deepEqual(
+    parsed.post.sections.map((s) => s.heading),
+    ["Same"],
+  );
   const withIntro = parsePost("p/same.mdx", Buffer.from("---\ntitle: Same\n---\nIntro.\n\n## Same\n\nBody.\n"));
   assert.ok(withIntro.kind === "post");
-  assert.deepEqual(withIntro.post.sections.map((s) => s.heading), ["Same", "Same (2)"]);
+  assert.deepEqual(
+    withIntro.post.sections.map((s) => s.heading),
+    ["Same", "Same (2)"],
+  );
 });
 
 test("CRLF line ends and a byte-order mark parse like LF", () => {

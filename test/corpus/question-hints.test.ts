@@ -5,7 +5,8 @@ import { checkQuestions, loadCorpus, parseQuestions } from "../../src/corpus/ind
 import { editDistance, nearest } from "../../src/corpus/nearest.ts";
 import { FIXTURE_CONTENT } from "../helpers/tiny-run.ts";
 
-const line = (id: string, post: string, heading: string) => JSON.stringify({ id, question: `About ${heading}?`, post, heading });
+const line = (id: string, post: string, heading: string) =>
+  JSON.stringify({ id, question: `About ${heading}?`, post, heading });
 
 test("editDistance and nearest: close typos only", () => {
   assert.equal(editDistance("kitten", "Sitting"), 3);
@@ -22,15 +23,31 @@ test("a mistyped heading or post is answered with the nearest real one", async (
   ].join("\n");
   const { questions } = parseQuestions("q.jsonl", text);
   const messages = checkQuestions("q.jsonl", questions, corpus).map((p) => `${p.line}: ${p.message}`);
-  assert.ok(messages.includes('2: heading "Subtracting the maximum for stabilty" is not a section of post "softmax-basics" (did you mean "Subtracting the maximum for stability"?)'), messages.join("\n"));
-  assert.ok(messages.some((m) => m.startsWith('3: post "softmax-basic" is not in the corpus') && m.endsWith('(did you mean "softmax-basics"?)')), messages.join("\n"));
+  assert.ok(
+    messages.includes(
+      '2: heading "Subtracting the maximum for stabilty" is not a section of post "softmax-basics" (did you mean "Subtracting the maximum for stability"?)',
+    ),
+    messages.join("\n"),
+  );
+  assert.ok(
+    messages.some(
+      (m) =>
+        m.startsWith('3: post "softmax-basic" is not in the corpus') && m.endsWith('(did you mean "softmax-basics"?)'),
+    ),
+    messages.join("\n"),
+  );
 });
 
 test("questions about another blog altogether give one line naming --questions", async () => {
   const corpus = await loadCorpus(FIXTURE_CONTENT);
-  const text = [line("q1", "kv-cache-inference", "Prefill"), line("q2", "flashattention-explained", "Tiling")].join("\n");
+  const text = [line("q1", "kv-cache-inference", "Prefill"), line("q2", "flashattention-explained", "Tiling")].join(
+    "\n",
+  );
   const { questions } = parseQuestions("q.jsonl", text);
   const problems = checkQuestions("q.jsonl", questions, corpus);
   assert.equal(problems.length, 1);
-  assert.match(problems[0]!.message, /none of these 2 questions is about a post in .*: they belong to another blog\. Give questions about this blog with --questions FILE/);
+  assert.match(
+    problems[0]!.message,
+    /none of these 2 questions is about a post in .*: they belong to another blog\. Give questions about this blog with --questions FILE/,
+  );
 });

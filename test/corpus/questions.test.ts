@@ -36,7 +36,9 @@ test("a line that is not valid JSON, or not an object, is named", async () => {
 });
 
 test("a missing or empty field is named with its line", async () => {
-  const problems = await problemsFor(replaceLine(5, '{"id": "f5", "question": "Why?", "post": "softmax-basics", "heading": ""}'));
+  const problems = await problemsFor(
+    replaceLine(5, '{"id": "f5", "question": "Why?", "post": "softmax-basics", "heading": ""}'),
+  );
   const missing = problems.find((p) => p.line === 5);
   assert.ok(missing);
   assert.match(missing.message, /missing field "heading"/);
@@ -51,11 +53,25 @@ test("a repeated id is named at the repeat, pointing back to the first use", asy
 });
 
 test("a post or heading not in the corpus is named, with a hint for a heading that differs only in case", async () => {
-  const post = only(await problemsFor(goodLines.map((l) => l.replace('"vector-search"', '"vector-searching"'))).then((ps) => ps.filter((p) => p.line === 7)));
+  const post = only(
+    await problemsFor(goodLines.map((l) => l.replace('"vector-search"', '"vector-searching"'))).then((ps) =>
+      ps.filter((p) => p.line === 7),
+    ),
+  );
   assert.match(post.message, /post "vector-searching" is not in the corpus/);
-  const heading = only(await problemsFor(replaceLine(8, goodLines[7]!.replace("Approximate nearest neighbour indexes", "approximate nearest neighbour indexes"))));
+  const heading = only(
+    await problemsFor(
+      replaceLine(
+        8,
+        goodLines[7]!.replace("Approximate nearest neighbour indexes", "approximate nearest neighbour indexes"),
+      ),
+    ),
+  );
   assert.equal(heading.line, 8);
-  assert.match(heading.message, /heading "approximate nearest neighbour indexes" is not a section of post "vector-search" \(did you mean "Approximate nearest neighbour indexes"\?\)/);
+  assert.match(
+    heading.message,
+    /heading "approximate nearest neighbour indexes" is not a section of post "vector-search" \(did you mean "Approximate nearest neighbour indexes"\?\)/,
+  );
 });
 
 test("a post without exactly 3 questions is named at its first question's line", async () => {
@@ -70,22 +86,44 @@ test("an empty file is a problem", async () => {
   assert.match(only(await problemsFor([""])).message, /no questions/);
 });
 
-const TWO = '{"id": "t1", "question": "How do both?", "posts": ["softmax-basics", "vector-search"], "headings": ["The softmax formula", "Cosine similarity"]}';
+const TWO =
+  '{"id": "t1", "question": "How do both?", "posts": ["softmax-basics", "vector-search"], "headings": ["The softmax formula", "Cosine similarity"]}';
 
 test("a two-post question passes, beside one-post questions, and needs no count per post", async () => {
   assert.deepEqual(await problemsFor([...goodLines, TWO]), []);
   const { questions } = parseQuestions("q.jsonl", TWO);
-  assert.deepEqual(questions[0]?.question, { id: "t1", question: "How do both?", posts: ["softmax-basics", "vector-search"], headings: ["The softmax formula", "Cosine similarity"] });
+  assert.deepEqual(questions[0]?.question, {
+    id: "t1",
+    question: "How do both?",
+    posts: ["softmax-basics", "vector-search"],
+    headings: ["The softmax formula", "Cosine similarity"],
+  });
   assert.deepEqual(await problemsFor([TWO, TWO.replace('"t1"', '"t2"')]), []);
 });
 
 test("a two-post question's shape, posts and headings are checked, each problem on its line", async () => {
-  const problem = async (line: string) => only((await problemsFor([...goodLines, line])).filter((p) => p.line === 10)).message;
-  assert.match(await problem(TWO.replace('"posts"', '"post": "softmax-basics", "posts"')), /has both "post"\/"heading" \(one post\) and "posts"\/"headings"/);
-  assert.match(await problem(TWO.replace('["softmax-basics", "vector-search"]', '["softmax-basics"]')), /field "posts" must be a list of two non-empty strings/);
-  assert.match(await problem(TWO.replace('["The softmax formula", "Cosine similarity"]', '"Cosine similarity"')), /field "headings" must be a list/);
+  const problem = async (line: string) =>
+    only((await problemsFor([...goodLines, line])).filter((p) => p.line === 10)).message;
+  assert.match(
+    await problem(TWO.replace('"posts"', '"post": "softmax-basics", "posts"')),
+    /has both "post"\/"heading" \(one post\) and "posts"\/"headings"/,
+  );
+  assert.match(
+    await problem(TWO.replace('["softmax-basics", "vector-search"]', '["softmax-basics"]')),
+    /field "posts" must be a list of two non-empty strings/,
+  );
+  assert.match(
+    await problem(TWO.replace('["The softmax formula", "Cosine similarity"]', '"Cosine similarity"')),
+    /field "headings" must be a list/,
+  );
   assert.match(await problem(TWO.replace('"vector-search"', '"softmax-basics"')), /names "softmax-basics" twice/);
-  assert.match(await problem(TWO.replace('"vector-search"', '"no-such-post"')), /post "no-such-post" is not in the corpus/);
-  assert.match(await problem(TWO.replace('"Cosine similarity"', '"cosine similarity"')), /heading "cosine similarity" is not a section of post "vector-search" \(did you mean "Cosine similarity"\?\)/);
+  assert.match(
+    await problem(TWO.replace('"vector-search"', '"no-such-post"')),
+    /post "no-such-post" is not in the corpus/,
+  );
+  assert.match(
+    await problem(TWO.replace('"Cosine similarity"', '"cosine similarity"')),
+    /heading "cosine similarity" is not a section of post "vector-search" \(did you mean "Cosine similarity"\?\)/,
+  );
   assert.match(await problem(TWO.replace('"question": "How do both?", ', "")), /missing field "question"/);
 });

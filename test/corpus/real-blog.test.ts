@@ -30,9 +30,18 @@ test("with the frontmatter slug the error asks for, both posts are read: bundles
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   cpSync(blog, dir, { recursive: true });
   const file = path.join(dir, "releases/3.10/index.mdx");
-  writeFileSync(file, readFileSync(file, "utf8").replace("title: Docusaurus 3.10\n", "title: Docusaurus 3.10\nslug: /releases/three-ten\n"));
+  writeFileSync(
+    file,
+    readFileSync(file, "utf8").replace(
+      "title: Docusaurus 3.10\n",
+      "title: Docusaurus 3.10\nslug: /releases/three-ten\n",
+    ),
+  );
   const corpus = await loadCorpus(dir, { note: () => {} });
-  assert.deepEqual(corpus.posts.map((p) => p.slug), ["3.1", "three-ten"]);
+  assert.deepEqual(
+    corpus.posts.map((p) => p.slug),
+    ["3.1", "three-ten"],
+  );
   const headings = (slug: string) => corpus.sections.filter((s) => s.post === slug).map((s) => [s.level, s.heading]);
   assert.deepEqual(headings("3.1"), [
     [1, "Docusaurus 3.1"],
@@ -51,7 +60,11 @@ test("with the frontmatter slug the error asks for, both posts are read: bundles
   ]);
   const all = corpus.sections.map((s) => s.text).join("\n");
   assert.doesNotMatch(all, /import IframeWindow|truncate/);
-  assert.match(all, /^import BrowserWindow from '@site\/src\/components\/BrowserWindow';$/m, "an import inside a code fence is code");
+  assert.match(
+    all,
+    /^import BrowserWindow from '@site\/src\/components\/BrowserWindow';$/m,
+    "an import inside a code fence is code",
+  );
   const summary = summarizeCorpus(corpus, 300);
   assert.deepEqual(
     summary.posts.map((p) => [p.slug, p.file, p.intro, p.h1, p.h2, p.h3, p.longest.heading, p.longest.words]),

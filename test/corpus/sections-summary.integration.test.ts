@@ -12,7 +12,17 @@ const blog = path.resolve(import.meta.dirname, "../fixtures/layouts/blog");
 test("each post's sections are counted by where they come from: intro, #, ## and ###", async () => {
   const summary = summarizeCorpus(await loadCorpus(blog, { note: () => {} }), 300);
   assert.deepEqual(
-    summary.posts.map((p) => [p.slug, p.file, p.intro, p.h1, p.h2, p.h3, p.longest.heading, p.longest.words, p.overReadLimit]),
+    summary.posts.map((p) => [
+      p.slug,
+      p.file,
+      p.intro,
+      p.h1,
+      p.h2,
+      p.h3,
+      p.longest.heading,
+      p.longest.words,
+      p.overReadLimit,
+    ]),
     [
       ["rust-ownership", "2024/rust-ownership/index.mdx", 1, 0, 2, 0, "Borrows", 23, 0],
       ["1-git-intro", "git-guide-series/1-git-intro.mdx", 1, 2, 2, 0, "The object store", 49, 0],
@@ -27,7 +37,10 @@ test("each post's sections are counted by where they come from: intro, #, ## and
 test("a section longer than read_section's limit is starred and counted below the table", () => {
   const long = Array.from({ length: 350 }, (_, i) => `w${i}`).join(" ");
   const files = [
-    { name: "chapters.mdx", bytes: Buffer.from(`---\ntitle: Chapters\n---\n\n# One\n\n${long}\n\n# Two\n\n${long} more\n`) },
+    {
+      name: "chapters.mdx",
+      bytes: Buffer.from(`---\ntitle: Chapters\n---\n\n# One\n\n${long}\n\n# Two\n\n${long} more\n`),
+    },
     { name: "short.mdx", bytes: Buffer.from("---\ntitle: Short\n---\n\nJust this.\n") },
   ];
   const text = formatCorpusSummary(summarizeCorpus(corpusFromFiles("blog", files), 300));
@@ -66,7 +79,10 @@ test("sections --summary prints the table and what was left out, and no note on 
   const plain = runCli(["sections", "--content", blog]);
   assert.equal(plain.status, 0, plain.stderr);
   assert.equal(plain.stdout.trimEnd().split("\n").length, 18);
-  assert.match(plain.stderr, /^note: .*left out 3 files: README\.md \(a README, not a post\), .*wip-post\.mdx \(draft: true\)\n$/);
+  assert.match(
+    plain.stderr,
+    /^note: .*left out 3 files: README\.md \(a README, not a post\), .*wip-post\.mdx \(draft: true\)\n$/,
+  );
 });
 
 test("a blog with a slug inside another stops sections, index and questions check with exit 1, naming both files", (t) => {

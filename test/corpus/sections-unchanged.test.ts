@@ -19,10 +19,9 @@ interface FolderSnapshot {
   readonly posts: Readonly<Record<string, { readonly bytes: string; readonly sections: string }>>;
 }
 
-const snapshot = JSON.parse(readFileSync(path.join(repoRoot, "test/fixtures/sections-snapshot.json"), "utf8")) as Record<
-  string,
-  FolderSnapshot
->;
+const snapshot = JSON.parse(
+  readFileSync(path.join(repoRoot, "test/fixtures/sections-snapshot.json"), "utf8"),
+) as Record<string, FolderSnapshot>;
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 /** Exactly the bytes `sections` prints for these sections. */
 const printed = (sections: readonly Section[]) => sections.map((s) => `${JSON.stringify(s)}\n`).join("");
@@ -62,7 +61,11 @@ for (const [folder, before] of Object.entries(snapshot)) {
     for (const post of corpus.posts) {
       assert.equal(path.dirname(post.file), path.join(repoRoot, folder));
       assert.equal(`${post.slug}.mdx`, path.basename(post.file));
-      assert.deepEqual(["slug", "draft", "published"].filter((key) => key in post.frontmatter), [], post.file);
+      assert.deepEqual(
+        ["slug", "draft", "published"].filter((key) => key in post.frontmatter),
+        [],
+        post.file,
+      );
     }
   });
 }

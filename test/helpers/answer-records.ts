@@ -1,5 +1,11 @@
 // Hand-built answer records for scoring and report tests: no model, every field chosen.
-import { ANSWER_SCHEMA_VERSION, type AnswerRecord, type ModelCall, type Transcript, type DesignId } from "../../src/study/types.ts";
+import {
+  ANSWER_SCHEMA_VERSION,
+  type AnswerRecord,
+  type ModelCall,
+  type Transcript,
+  type DesignId,
+} from "../../src/study/types.ts";
 
 export interface RecordSpec {
   readonly model?: string;

@@ -12,7 +12,9 @@ export function browserSkip(): string | false {
   if (process.env.BLOGQA_SKIP_BROWSER === "1") return "BLOGQA_SKIP_BROWSER=1: browser test of the report page skipped";
   if (existsSync(CHROMIUM)) return false;
   if (process.env.BLOGQA_REQUIRE_BROWSER === "1") {
-    throw new Error(`${CHROMIUM} not found and BLOGQA_REQUIRE_BROWSER=1: install Debian's chromium package (apt-get install -y chromium)`);
+    throw new Error(
+      `${CHROMIUM} not found and BLOGQA_REQUIRE_BROWSER=1: install Debian's chromium package (apt-get install -y chromium)`,
+    );
   }
   return `${CHROMIUM} not found: browser test skipped (apt-get install -y chromium runs it)`;
 }

@@ -36,7 +36,13 @@ function manifestModelFor(id: string): ManifestModel {
   };
 }
 
-const record = (tokens: number) => ({ tokensRead: tokens, tokensEvaluated: tokens, tokensGenerated: 30, stopReason: "eos" as const, seconds: 0.2 });
+const record = (tokens: number) => ({
+  tokensRead: tokens,
+  tokensEvaluated: tokens,
+  tokensGenerated: 30,
+  stopReason: "eos" as const,
+  seconds: 0.2,
+});
 
 function agentCalls(question: string, finalReply: string): ModelCall[] {
   const raw = `\n{"name": "search_posts", "arguments": {"query": "prefill decode"}}\n`;
@@ -48,14 +54,34 @@ function agentCalls(question: string, finalReply: string): ModelCall[] {
     malformed: false,
     shownPosts: ["kv-cache-inference"],
   };
-  const bad: ToolCallRecord = { raw: `{"name": "read_section", "arguments": {"post": "../../etc/passwd"`, name: undefined, arguments: undefined, result: `"error: JSONDecodeError: Expecting ',' delimiter: line 1 column 61 (char 60)"`, malformed: true, shownPosts: [] };
+  const bad: ToolCallRecord = {
+    raw: `{"name": "read_section", "arguments": {"post": "../../etc/passwd"`,
+    name: undefined,
+    arguments: undefined,
+    result: `"error: JSONDecodeError: Expecting ',' delimiter: line 1 column 61 (char 60)"`,
+    malformed: true,
+    shownPosts: [],
+  };
   const system = { role: "system" as const, content: "You answer questions about a technical blog, using its tools." };
   const user = { role: "user" as const, content: question };
   const firstReply = `<tool_call>${raw}</tool_call>\n<tool_call>${bad.raw}</tool_call>`;
   return [
-    { messages: [system, user], withTools: true, prefix: "<tool_call>\n", reply: firstReply, record: record(300), toolCalls: [search, bad] },
     {
-      messages: [system, user, { role: "assistant", content: firstReply }, { role: "tool", content: search.result }, { role: "tool", content: bad.result }],
+      messages: [system, user],
+      withTools: true,
+      prefix: "<tool_call>\n",
+      reply: firstReply,
+      record: record(300),
+      toolCalls: [search, bad],
+    },
+    {
+      messages: [
+        system,
+        user,
+        { role: "assistant", content: firstReply },
+        { role: "tool", content: search.result },
+        { role: "tool", content: bad.result },
+      ],
       withTools: true,
       reply: finalReply,
       record: record(520),
@@ -72,22 +98,57 @@ export function writeReportFixture(): { dir: string; records: AnswerRecord[] } {
   for (const model of FIXTURE_MODELS) {
     for (const [i, id] of ids.entries()) {
       const question = id === "q01" ? "What happens in prefill? <i>really</i>" : `Question ${id}?`;
-      const hits = [{ post: "kv-cache-inference", heading: "Prefill and decode", snippet: "Prefill processes the prompt in parallel." }];
+      const hits = [
+        {
+          post: "kv-cache-inference",
+          heading: "Prefill and decode",
+          snippet: "Prefill processes the prompt in parallel.",
+        },
+      ];
       records.push({
-        ...makeRecord({ model, design: "workflow", question_id: id, found: true, seen_posts: ["kv-cache-inference"], retrieval: { query: question, hits }, answer: i < 2 ? "Prefill.\nSource: kv-cache-inference" : "Source: <post>" }),
+        ...makeRecord({
+          model,
+          design: "workflow",
+          question_id: id,
+          found: true,
+          seen_posts: ["kv-cache-inference"],
+          retrieval: { query: question, hits },
+          answer: i < 2 ? "Prefill.\nSource: kv-cache-inference" : "Source: <post>",
+        }),
         question,
       });
       const forcedAnswer = id === "q01" ? INJECTION : "Decode.\nSource: flashattention-explained";
-      records.push({ ...makeRecord({ model, design: "agent-forced", question_id: id, found: true, seen_posts: ["kv-cache-inference"], calls: agentCalls(question, forcedAnswer), answer: forcedAnswer }), question });
-      records.push({ ...makeRecord({ model, design: "agent", question_id: id, answer: "I think so.\nSource: [Blog Post Title]" }), question });
-      records.push({ ...makeRecord({ model, design: "agent-search-first", question_id: id, answer: "No source." }), question });
+      records.push({
+        ...makeRecord({
+          model,
+          design: "agent-forced",
+          question_id: id,
+          found: true,
+          seen_posts: ["kv-cache-inference"],
+          calls: agentCalls(question, forcedAnswer),
+          answer: forcedAnswer,
+        }),
+        question,
+      });
+      records.push({
+        ...makeRecord({ model, design: "agent", question_id: id, answer: "I think so.\nSource: [Blog Post Title]" }),
+        question,
+      });
+      records.push({
+        ...makeRecord({ model, design: "agent-search-first", question_id: id, answer: "No source." }),
+        question,
+      });
     }
   }
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, "answers.jsonl"), records.map((r) => `${JSON.stringify(r)}\n`).join(""));
   const content = path.join(dir, "content");
   mkdirSync(content);
-  for (const slug of FIXTURE_SLUGS) writeFileSync(path.join(content, `${slug}.mdx`), `---\ntitle: ${slug}\n---\n\nIntro text for ${slug}.\n\n## A heading\n\nSome text.\n`);
+  for (const slug of FIXTURE_SLUGS)
+    writeFileSync(
+      path.join(content, `${slug}.mdx`),
+      `---\ntitle: ${slug}\n---\n\nIntro text for ${slug}.\n\n## A heading\n\nSome text.\n`,
+    );
   return { dir, records };
 }
 
@@ -101,10 +162,19 @@ export async function runWithManifest(modelNames: readonly (string | undefined)[
   const corpus = await loadCorpus(content);
   const settings = defaultSettings({ retriever: "bm25", gpu: false });
   const selection = { models: FIXTURE_MODELS, designs: DESIGN_IDS, limit: undefined };
-  const inputs = { settings, selection, questionsFile: FIXTURE_QUESTIONS, corpus, questionCount: 3, embedding: undefined };
+  const inputs = {
+    settings,
+    selection,
+    questionsFile: FIXTURE_QUESTIONS,
+    corpus,
+    questionCount: 3,
+    embedding: undefined,
+  };
   const manifest = newManifest(inputs, new Date());
-  const models = FIXTURE_MODELS.map((id, i) => ({ ...manifestModelFor(id), ...(modelNames[i] !== undefined ? { name: modelNames[i] } : {}) }));
+  const models = FIXTURE_MODELS.map((id, i) => ({
+    ...manifestModelFor(id),
+    ...(modelNames[i] !== undefined ? { name: modelNames[i] } : {}),
+  }));
   writeManifestFile(dir, { ...manifest, models });
   return dir;
 }
-

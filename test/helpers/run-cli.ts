@@ -10,7 +10,10 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-export function runCli(args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): CliResult {
+export function runCli(
+  args: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {},
+): CliResult {
   const result = spawnSync(process.execPath, ["--import", "tsx", path.join(repoRoot, "src/cli.ts"), ...args], {
     cwd: options.cwd ?? repoRoot,
     env: { ...process.env, ...options.env },

@@ -1,5 +1,12 @@
 // A ChatRuntime that returns chosen replies in order, and a tiny in-memory index: the loop's every branch, no model.
-import type { ChatRuntime, GenerateRequest, Generation, CallRecord, CallCost, CallFailure } from "../../src/llm/types.ts";
+import type {
+  ChatRuntime,
+  GenerateRequest,
+  Generation,
+  CallRecord,
+  CallCost,
+  CallFailure,
+} from "../../src/llm/types.ts";
 import type { Section } from "../../src/corpus/types.ts";
 import type { Hit } from "../../src/search/types.ts";
 import type { BlogIndex } from "../../src/study/tools.ts";
@@ -24,7 +31,14 @@ export function scriptedRuntime(replies: readonly (string | (CallFailure & Parti
       const prompt = request.messages.map((m) => m.content).join("\n") + (request.prefix ?? "");
       // The tool block: the schemas' JSON characters, standing in for their tokens.
       const block = request.tools ? { toolBlockTokens: JSON.stringify(request.tools).length } : {};
-      const base: CallRecord = { tokensRead: prompt.length, tokensEvaluated: prompt.length, tokensGenerated: 5, stopReason: "eos", seconds: 0.01, ...block };
+      const base: CallRecord = {
+        tokensRead: prompt.length,
+        tokensEvaluated: prompt.length,
+        tokensGenerated: 5,
+        stopReason: "eos",
+        seconds: 0.01,
+        ...block,
+      };
       if (typeof next !== "string") return { prompt, text: "", record: { ...base, ...next } };
       return { prompt, text: (request.prefix ?? "") + next, record: base };
     },
@@ -32,9 +46,24 @@ export function scriptedRuntime(replies: readonly (string | (CallFailure & Parti
 }
 
 export const SECTIONS: readonly Section[] = [
-  { post: "flashattention-explained", heading: "The online softmax", level: 2, text: "Keep a running maximum m and a running sum l, rescaling the sum when the maximum grows." },
-  { post: "kv-cache-inference", heading: "Prefill and decode", level: 2, text: "Prefill processes the prompt in parallel; decode adds one token at a time." },
-  { post: "bm25-hybrid-search", heading: "Reciprocal rank fusion", level: 2, text: "Fuse rankings by summing one over k plus rank." },
+  {
+    post: "flashattention-explained",
+    heading: "The online softmax",
+    level: 2,
+    text: "Keep a running maximum m and a running sum l, rescaling the sum when the maximum grows.",
+  },
+  {
+    post: "kv-cache-inference",
+    heading: "Prefill and decode",
+    level: 2,
+    text: "Prefill processes the prompt in parallel; decode adds one token at a time.",
+  },
+  {
+    post: "bm25-hybrid-search",
+    heading: "Reciprocal rank fusion",
+    level: 2,
+    text: "Fuse rankings by summing one over k plus rank.",
+  },
 ];
 
 /** Search returns hits whose text shares a word with the query, in section order; read_section looks sections up. */
@@ -44,7 +73,10 @@ export function fakeIndex(): BlogIndex & { readonly queries: string[] } {
     queries,
     async search(query: string, k = 3): Promise<Hit[]> {
       queries.push(query);
-      const words = query.toLowerCase().split(/\W+/).filter((w) => w.length > 3);
+      const words = query
+        .toLowerCase()
+        .split(/\W+/)
+        .filter((w) => w.length > 3);
       return SECTIONS.filter((s) => words.some((w) => s.text.toLowerCase().includes(w)))
         .slice(0, k)
         .map((s) => ({ post: s.post, heading: s.heading, snippet: s.text }));

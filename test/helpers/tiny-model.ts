@@ -19,7 +19,12 @@ let pending: Promise<string> | undefined;
  * also across test processes, while its stamp says it is up to date.
  */
 export function tinyModelPath(): Promise<string> {
-  pending ??= ensureTinyModel({ out: path.join(tinyModelsDir, "tiny-seed1.gguf"), shape: "tiny", seed: 1, cacheDir: tinyModelsDir }).then((r) => r.path);
+  pending ??= ensureTinyModel({
+    out: path.join(tinyModelsDir, "tiny-seed1.gguf"),
+    shape: "tiny",
+    seed: 1,
+    cacheDir: tinyModelsDir,
+  }).then((r) => r.path);
   return pending;
 }
 
@@ -27,7 +32,11 @@ let zeroBlockPending: Promise<string> | undefined;
 
 /** The zero-block model (seed 1, F32, ~80 MB), whose logits are a lookup table a test can read from the file. */
 export function zeroBlockModelPath(): Promise<string> {
-  zeroBlockPending ??= ensureTinyModel({ out: path.join(testCacheDir, "zero-block-seed1.gguf"), weights: "zero-blocks", seed: 1, cacheDir: testCacheDir })
-    .then((r) => r.path);
+  zeroBlockPending ??= ensureTinyModel({
+    out: path.join(testCacheDir, "zero-block-seed1.gguf"),
+    weights: "zero-blocks",
+    seed: 1,
+    cacheDir: testCacheDir,
+  }).then((r) => r.path);
   return zeroBlockPending;
 }

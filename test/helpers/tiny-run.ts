@@ -5,7 +5,14 @@ import path from "node:path";
 import { loadCorpus, loadQuestions } from "../../src/corpus/index.ts";
 import { loadModel } from "../../src/llm/index.ts";
 import { openIndex } from "../../src/search/index.ts";
-import { defaultSettings, modelLoadOptions, runStudy, startManifest, type StudyRunSummary, type DesignId } from "../../src/study/index.ts";
+import {
+  defaultSettings,
+  modelLoadOptions,
+  runStudy,
+  startManifest,
+  type StudyRunSummary,
+  type DesignId,
+} from "../../src/study/index.ts";
 import { repoRoot } from "./run-cli.ts";
 import { testCacheDir, tinyModelPath } from "./tiny-model.ts";
 
@@ -23,14 +30,26 @@ export interface TinyRunOptions {
  * Runs the study on the tiny model into a fresh temp folder, wiring the manifest exactly as the run command does:
  * startManifest before runStudy, recordModel as each model loads, finish after.
  */
-export async function tinyRun(options: TinyRunOptions = {}): Promise<{ dir: string; model: string; summary: StudyRunSummary }> {
+export async function tinyRun(
+  options: TinyRunOptions = {},
+): Promise<{ dir: string; model: string; summary: StudyRunSummary }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "blogqa-tiny-run-"));
   const model = await tinyModelPath();
   const corpus = await loadCorpus(FIXTURE_CONTENT);
   const questions = (await loadQuestions(FIXTURE_QUESTIONS, corpus)).slice(0, options.questions ?? 2);
-  const index = await openIndex(corpus, { retriever: "bm25", embeddingModel: "", dtype: "fp32", cacheDir: testCacheDir });
+  const index = await openIndex(corpus, {
+    retriever: "bm25",
+    embeddingModel: "",
+    dtype: "fp32",
+    cacheDir: testCacheDir,
+  });
   const designs = options.designs ?? ["workflow", "agent-forced"];
-  const settings = defaultSettings({ parallel: options.parallel ?? 2, maxNewTokens: options.maxNewTokens ?? 40, retriever: "bm25", gpu: false });
+  const settings = defaultSettings({
+    parallel: options.parallel ?? 2,
+    maxNewTokens: options.maxNewTokens ?? 40,
+    retriever: "bm25",
+    gpu: false,
+  });
   const manifest = startManifest(
     dir,
     {

@@ -21,7 +21,9 @@ interface OldCorpus {
 
 const loader = process.argv[2];
 if (loader === undefined) throw new Error("usage: write-sections-snapshot.ts PATH/TO/OLD/src/corpus/index.ts");
-const { loadCorpus } = (await import(pathToFileURL(path.resolve(loader)).href)) as { loadCorpus: (dir: string) => Promise<OldCorpus> };
+const { loadCorpus } = (await import(pathToFileURL(path.resolve(loader)).href)) as {
+  loadCorpus: (dir: string) => Promise<OldCorpus>;
+};
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 const printed = (sections: readonly unknown[]) => sections.map((s) => `${JSON.stringify(s)}\n`).join("");
 
@@ -29,8 +31,16 @@ const snapshot: Record<string, unknown> = {};
 for (const folder of ["content/posts", "test/fixtures/blog/posts"]) {
   const corpus = await loadCorpus(path.join(repoRoot, folder));
   const posts = Object.fromEntries(
-    corpus.posts.map((post) => [path.basename(post.file), { bytes: sha256(readFileSync(post.file)), sections: sha256(printed(post.sections)) }]),
+    corpus.posts.map((post) => [
+      path.basename(post.file),
+      { bytes: sha256(readFileSync(post.file)), sections: sha256(printed(post.sections)) },
+    ]),
   );
-  snapshot[folder] = { corpusHash: corpus.hash, sectionsOutput: sha256(printed(corpus.sections)), sectionCount: corpus.sections.length, posts };
+  snapshot[folder] = {
+    corpusHash: corpus.hash,
+    sectionsOutput: sha256(printed(corpus.sections)),
+    sectionCount: corpus.sections.length,
+    posts,
+  };
 }
 process.stdout.write(`${JSON.stringify(snapshot, null, 2)}\n`);

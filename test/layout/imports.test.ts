@@ -44,8 +44,10 @@ test("each folder imports only the folders before it, and another folder only th
       for (const { folder: other, target } of imports(file)) {
         if (other === folder || !(other in MAY_IMPORT)) continue;
         const name = path.relative(src, file);
-        if (!MAY_IMPORT[folder]!.includes(other)) problems.push(`${name} imports ${target}: ${folder} may not use ${other}`);
-        else if (target !== path.join(other, "index.ts")) problems.push(`${name} imports ${target}, not ${other}/index.ts`);
+        if (!MAY_IMPORT[folder]!.includes(other))
+          problems.push(`${name} imports ${target}: ${folder} may not use ${other}`);
+        else if (target !== path.join(other, "index.ts"))
+          problems.push(`${name} imports ${target}, not ${other}/index.ts`);
       }
     }
   }
@@ -57,6 +59,8 @@ test("every folder under src/ has an index.ts that opens by saying what it offer
     const first = readFileSync(path.join(src, folder, "index.ts"), "utf8").split("\n")[0]!;
     assert.match(first, /^\/\/ /, `${folder}/index.ts opens with a comment`);
   }
-  const folders = readdirSync(src, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  const folders = readdirSync(src, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
   assert.deepEqual(folders.sort(), Object.keys(MAY_IMPORT).sort(), "the rule above names every folder");
 });

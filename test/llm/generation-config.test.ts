@@ -22,7 +22,13 @@ after(() => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-const QWEN_LIKE = { bos_token_id: 151643, do_sample: true, eos_token_id: [151645, 151643], repetition_penalty: 1.1, temperature: 0.7 };
+const QWEN_LIKE = {
+  bos_token_id: 151643,
+  do_sample: true,
+  eos_token_id: [151645, 151643],
+  repetition_penalty: 1.1,
+  temperature: 0.7,
+};
 
 function writeConfig(value: unknown): string {
   const file = path.join(temporary(), "generation_config.json");
@@ -34,7 +40,8 @@ test("--repetition-penalty takes auto, none or a positive number", () => {
   assert.equal(parseRepetitionPenalty("auto"), "auto");
   assert.equal(parseRepetitionPenalty("none"), "none");
   assert.equal(parseRepetitionPenalty("1.05"), 1.05);
-  for (const bad of ["0", "-1.1", "x", "", "Infinity"]) assert.throws(() => parseRepetitionPenalty(bad), UserError, bad);
+  for (const bad of ["0", "-1.1", "x", "", "Infinity"])
+    assert.throws(() => parseRepetitionPenalty(bad), UserError, bad);
 });
 
 test("a generation config is read with its sha256; a bad one is one error naming the file", () => {
@@ -46,11 +53,24 @@ test("a generation config is read with its sha256; a bad one is one error naming
   assert.equal(config.hub, null);
   assert.deepEqual(readGenerationConfig(writeConfig({ eos_token_id: 7 })).eosTokenIds, [7]);
   assert.equal(readGenerationConfig(writeConfig({})).repetitionPenalty, undefined);
-  for (const bad of ["{", "[1]", { repetition_penalty: "1.1" }, { repetition_penalty: 0 }, { eos_token_id: [] }, { eos_token_id: ["x"] }]) {
+  for (const bad of [
+    "{",
+    "[1]",
+    { repetition_penalty: "1.1" },
+    { repetition_penalty: 0 },
+    { eos_token_id: [] },
+    { eos_token_id: ["x"] },
+  ]) {
     const badFile = writeConfig(bad);
-    assert.throws(() => readGenerationConfig(badFile), (e: Error) => e instanceof UserError && e.message.includes(badFile) && !e.message.includes("\n"));
+    assert.throws(
+      () => readGenerationConfig(badFile),
+      (e: Error) => e instanceof UserError && e.message.includes(badFile) && !e.message.includes("\n"),
+    );
   }
-  assert.throws(() => readGenerationConfig(path.join(temporary(), "missing.json")), /cannot read the generation config .*ENOENT/);
+  assert.throws(
+    () => readGenerationConfig(path.join(temporary(), "missing.json")),
+    /cannot read the generation config .*ENOENT/,
+  );
 });
 
 test("each setting's decoding: auto takes the config's penalty and end tokens; none reads nothing", () => {
@@ -61,7 +81,10 @@ test("each setting's decoding: auto takes the config's penalty and end tokens; n
   assert.equal(auto.generationConfig?.sha256, config.sha256);
   assert.match(auto.note, /repetition penalty 1\.1 from the generation config/);
   assert.equal(decodingFor("auto", null, "m.gguf").repetitionPenalty, null);
-  assert.match(decodingFor("auto", null, "m.gguf").note, /no generation_config\.json beside m\.gguf or given: no repetition penalty/);
+  assert.match(
+    decodingFor("auto", null, "m.gguf").note,
+    /no generation_config\.json beside m\.gguf or given: no repetition penalty/,
+  );
   const unset = decodingFor("auto", readGenerationConfig(writeConfig({ eos_token_id: 5 })), "m.gguf");
   assert.equal(unset.repetitionPenalty, null);
   assert.deepEqual(unset.stopTokens, [5]);
@@ -73,7 +96,10 @@ test("each setting's decoding: auto takes the config's penalty and end tokens; n
 });
 
 /** A stand-in for the hub: serves one repository's generation_config.json and names its commit, as the hub does. */
-async function fakeHub(body: string, commit: string): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {
+async function fakeHub(
+  body: string,
+  commit: string,
+): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {
   const requests: string[] = [];
   const server = http.createServer((req, res) => {
     requests.push(req.url ?? "");
@@ -85,7 +111,11 @@ async function fakeHub(body: string, commit: string): Promise<{ url: string; req
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 test("an unpinned repository's config is fetched once, at the commit the hub names, then read from the cache", async () => {
@@ -109,9 +139,17 @@ test("a pinned revision is what is fetched and recorded; a cached copy of anothe
   const hub = await fakeHub(JSON.stringify(QWEN_LIKE), "f".repeat(40));
   try {
     const models = temporary();
-    const old = await hubGenerationConfig(models, { repo: "Qwen/Qwen2.5-1.5B-Instruct", revision: "a".repeat(40), endpoint: hub.url });
+    const old = await hubGenerationConfig(models, {
+      repo: "Qwen/Qwen2.5-1.5B-Instruct",
+      revision: "a".repeat(40),
+      endpoint: hub.url,
+    });
     assert.equal(old.hub?.revision, "a".repeat(40));
-    const config = await hubGenerationConfig(models, { repo: "Qwen/Qwen2.5-1.5B-Instruct", revision: pinned, endpoint: hub.url });
+    const config = await hubGenerationConfig(models, {
+      repo: "Qwen/Qwen2.5-1.5B-Instruct",
+      revision: pinned,
+      endpoint: hub.url,
+    });
     assert.equal(config.hub?.revision, pinned);
     assert.deepEqual(hub.requests, [
       `/Qwen/Qwen2.5-1.5B-Instruct/resolve/${"a".repeat(40)}/generation_config.json`,
@@ -130,8 +168,13 @@ test("a default model's config comes from its original repository; offline, auto
   try {
     const decoding = await resolveDecoding(id, modelPath, { setting: "auto", cacheDir, hubEndpoint: hub.url });
     assert.equal(decoding.repetitionPenalty, 1.1);
-    assert.deepEqual(decoding.generationConfig?.hub, { repo: "Qwen/Qwen2.5-1.5B-Instruct", revision: "989aa7980e4cf806f80c7fef2b1adb7bc71aa306" });
-    assert.deepEqual(hub.requests, ["/Qwen/Qwen2.5-1.5B-Instruct/resolve/989aa7980e4cf806f80c7fef2b1adb7bc71aa306/generation_config.json"]);
+    assert.deepEqual(decoding.generationConfig?.hub, {
+      repo: "Qwen/Qwen2.5-1.5B-Instruct",
+      revision: "989aa7980e4cf806f80c7fef2b1adb7bc71aa306",
+    });
+    assert.deepEqual(hub.requests, [
+      "/Qwen/Qwen2.5-1.5B-Instruct/resolve/989aa7980e4cf806f80c7fef2b1adb7bc71aa306/generation_config.json",
+    ]);
   } finally {
     await hub.close();
   }
@@ -142,7 +185,11 @@ test("a default model's config comes from its original repository; offline, auto
   await assert.rejects(resolveDecoding(id3b, file3b, { ...offline, setting: "auto" }), (e: Error) => {
     assert.ok(e instanceof UserError);
     assert.match(e.message, /cannot fetch .*Qwen2\.5-3B-Instruct.*--generation-config FILE.*--repetition-penalty none/);
-    assert.ok(e.message.includes(path.join(hubConfigDir(path.join(cacheDir, "models"), "Qwen/Qwen2.5-3B-Instruct"), "generation_config.json")));
+    assert.ok(
+      e.message.includes(
+        path.join(hubConfigDir(path.join(cacheDir, "models"), "Qwen/Qwen2.5-3B-Instruct"), "generation_config.json"),
+      ),
+    );
     return true;
   });
   const said: string[] = [];
@@ -152,7 +199,11 @@ test("a default model's config comes from its original repository; offline, auto
   assert.equal((await resolveDecoding(id3b, file3b, { ...offline, setting: "none" })).repetitionPenalty, null);
   // --generation-config wins over everything, for any model
   const given = writeConfig({ repetition_penalty: 1.05 });
-  assert.equal((await resolveDecoding(id3b, file3b, { ...offline, setting: "auto", generationConfigFile: given })).repetitionPenalty, 1.05);
+  assert.equal(
+    (await resolveDecoding(id3b, file3b, { ...offline, setting: "auto", generationConfigFile: given }))
+      .repetitionPenalty,
+    1.05,
+  );
 });
 
 test("a config placed by hand where the offline message says is read with no hub source, and nothing is fetched", async () => {
@@ -164,7 +215,9 @@ test("a config placed by hand where the offline message says is read with no hub
     const placed = path.join(hubConfigDir(models, repo), "generation_config.json");
     fs.writeFileSync(placed, JSON.stringify(QWEN_LIKE));
     const said: string[] = [];
-    const config = await hubGenerationConfig(models, { repo, revision: undefined, endpoint: hub.url }, (m) => said.push(m));
+    const config = await hubGenerationConfig(models, { repo, revision: undefined, endpoint: hub.url }, (m) =>
+      said.push(m),
+    );
     assert.deepEqual(hub.requests, []);
     assert.equal(config.path, placed);
     assert.equal(config.hub, null);

@@ -4,21 +4,38 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { defaultModelUri, modelIdFor, modelsDir, resolveModelFiles, splitParts, DEFAULT_MODEL_NAMES } from "../../src/llm/index.ts";
+import {
+  defaultModelUri,
+  modelIdFor,
+  modelsDir,
+  resolveModelFiles,
+  splitParts,
+  DEFAULT_MODEL_NAMES,
+} from "../../src/llm/index.ts";
 import { UserError } from "../../src/errors.ts";
 
 test("default names map to Qwen's official GGUF files, f16 unless a quant is asked for", () => {
   assert.deepEqual(DEFAULT_MODEL_NAMES, ["qwen2.5-1.5b", "qwen2.5-3b"]);
   assert.equal(defaultModelUri("qwen2.5-1.5b"), "hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF/qwen2.5-1.5b-instruct-fp16.gguf");
-  assert.equal(defaultModelUri("qwen2.5-3b"), "hf:Qwen/Qwen2.5-3B-Instruct-GGUF/qwen2.5-3b-instruct-fp16-00001-of-00002.gguf");
+  assert.equal(
+    defaultModelUri("qwen2.5-3b"),
+    "hf:Qwen/Qwen2.5-3B-Instruct-GGUF/qwen2.5-3b-instruct-fp16-00001-of-00002.gguf",
+  );
   assert.equal(defaultModelUri("qwen2.5-3b", "q8_0"), "hf:Qwen/Qwen2.5-3B-Instruct-GGUF/qwen2.5-3b-instruct-q8_0.gguf");
-  assert.equal(modelIdFor("Qwen2.5-1.5B", "q4_k_m"), "hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF/qwen2.5-1.5b-instruct-q4_k_m.gguf");
+  assert.equal(
+    modelIdFor("Qwen2.5-1.5B", "q4_k_m"),
+    "hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF/qwen2.5-1.5b-instruct-q4_k_m.gguf",
+  );
   assert.equal(modelIdFor("models/x.gguf"), "models/x.gguf");
   assert.throws(() => defaultModelUri("qwen2.5-7b"), UserError);
 });
 
 test("any part of a split GGUF names all its parts", () => {
-  assert.deepEqual(splitParts("/m/a-00002-of-00003.gguf"), ["/m/a-00001-of-00003.gguf", "/m/a-00002-of-00003.gguf", "/m/a-00003-of-00003.gguf"]);
+  assert.deepEqual(splitParts("/m/a-00002-of-00003.gguf"), [
+    "/m/a-00001-of-00003.gguf",
+    "/m/a-00002-of-00003.gguf",
+    "/m/a-00003-of-00003.gguf",
+  ]);
   assert.deepEqual(splitParts("/m/a.gguf"), ["/m/a.gguf"]);
 });
 
@@ -27,11 +44,17 @@ test("files already in <cacheDir>/models are used without the network, every par
   try {
     const dir = modelsDir(cacheDir);
     fs.mkdirSync(dir, { recursive: true });
-    const names = ["hf_Qwen_qwen2.5-3b-instruct-fp16-00001-of-00002.gguf", "hf_Qwen_qwen2.5-3b-instruct-fp16-00002-of-00002.gguf"];
+    const names = [
+      "hf_Qwen_qwen2.5-3b-instruct-fp16-00001-of-00002.gguf",
+      "hf_Qwen_qwen2.5-3b-instruct-fp16-00002-of-00002.gguf",
+    ];
     for (const [i, n] of names.entries()) fs.writeFileSync(path.join(dir, n), Buffer.alloc(10 + i));
     const files = await resolveModelFiles(defaultModelUri("qwen2.5-3b"), { cacheDir });
     assert.equal(files.path, path.join(dir, names[0]!));
-    assert.deepEqual(files.files, names.map((n, i) => ({ path: path.join(dir, n), bytes: 10 + i })));
+    assert.deepEqual(
+      files.files,
+      names.map((n, i) => ({ path: path.join(dir, n), bytes: 10 + i })),
+    );
   } finally {
     fs.rmSync(cacheDir, { recursive: true, force: true });
   }
@@ -40,10 +63,16 @@ test("files already in <cacheDir>/models are used without the network, every par
 test("a missing local file or split part is a UserError saying what to pass", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "blogqa-models-"));
   try {
-    await assert.rejects(resolveModelFiles(path.join(dir, "nope.gguf"), { cacheDir: dir }), (e: unknown) => e instanceof UserError && /No model file at .*nope\.gguf/.test(e.message));
+    await assert.rejects(
+      resolveModelFiles(path.join(dir, "nope.gguf"), { cacheDir: dir }),
+      (e: unknown) => e instanceof UserError && /No model file at .*nope\.gguf/.test(e.message),
+    );
     const first = path.join(dir, "m-00001-of-00002.gguf");
     fs.writeFileSync(first, "x");
-    await assert.rejects(resolveModelFiles(first, { cacheDir: dir }), (e: unknown) => e instanceof UserError && e.message.includes("m-00002-of-00002.gguf"));
+    await assert.rejects(
+      resolveModelFiles(first, { cacheDir: dir }),
+      (e: unknown) => e instanceof UserError && e.message.includes("m-00002-of-00002.gguf"),
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

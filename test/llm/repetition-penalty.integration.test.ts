@@ -7,7 +7,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { getLlama, readGgufFileInfo, type LlamaModel } from "node-llama-cpp";
-import { loadModel, type ChatMessage, type GenerateRequest, type Generation, type RepetitionPenaltySetting } from "../../src/llm/index.ts";
+import {
+  loadModel,
+  type ChatMessage,
+  type GenerateRequest,
+  type Generation,
+  type RepetitionPenaltySetting,
+} from "../../src/llm/index.ts";
 import { testCacheDir, zeroBlockModelPath } from "../helpers/tiny-model.ts";
 
 const PENALTY = 1.13;
@@ -36,7 +42,10 @@ async function readExactModel(file: string): Promise<ExactModel> {
   const output = tensor("output.weight");
   const norm = tensor("output_norm.weight");
   const hidden = norm.length;
-  const eps = Number((info.metadata as unknown as { qwen2: { attention: { layer_norm_rms_epsilon: number } } }).qwen2.attention.layer_norm_rms_epsilon);
+  const eps = Number(
+    (info.metadata as unknown as { qwen2: { attention: { layer_norm_rms_epsilon: number } } }).qwen2.attention
+      .layer_norm_rms_epsilon,
+  );
   const rows = output.length / hidden;
   return {
     logits(t) {
@@ -86,7 +95,12 @@ interface Replay {
 }
 
 /** Checks every generated token against the hand-computed argmax over prompt (prefix included) + tokens so far. */
-function replay(exact: ExactModel, prompt: readonly number[], generated: readonly number[], penalty: number | null): Replay {
+function replay(
+  exact: ExactModel,
+  prompt: readonly number[],
+  generated: readonly number[],
+  penalty: number | null,
+): Replay {
   const input = [...prompt];
   let flipsPositive = 0;
   let flipsNegative = 0;
@@ -96,8 +110,15 @@ function replay(exact: ExactModel, prompt: readonly number[], generated: readonl
     const plain = argmax(logits);
     const expected = penalty === null ? plain : argmax(transformersPenalty(logits, input, penalty));
     // a lead this large cannot be overturned by float32 rounding in llama.cpp's matmul
-    assert.ok(expected.margin > 1e-4, `step ${step}: a near-tie (${expected.margin}) would make this check meaningless`);
-    assert.equal(token, expected.id, `step ${step}: the harness picked ${token}, Transformers' rule picks ${expected.id}`);
+    assert.ok(
+      expected.margin > 1e-4,
+      `step ${step}: a near-tie (${expected.margin}) would make this check meaningless`,
+    );
+    assert.equal(
+      token,
+      expected.id,
+      `step ${step}: the harness picked ${token}, Transformers' rule picks ${expected.id}`,
+    );
     if (penalty !== null && expected.id !== plain.id) {
       if (logits[plain.id]! > 0) flipsPositive++;
       else flipsNegative++;
@@ -115,7 +136,9 @@ function replay(exact: ExactModel, prompt: readonly number[], generated: readonl
 let vocabPromise: Promise<LlamaModel> | undefined;
 /** node-llama-cpp's own tokenizer for the model, loaded apart from the harness. */
 async function tokenizer(): Promise<LlamaModel> {
-  vocabPromise ??= getLlama({ gpu: false, logLevel: "error" as never }).then(async (llama) => llama.loadModel({ modelPath: await zeroBlockModelPath(), vocabOnly: true }));
+  vocabPromise ??= getLlama({ gpu: false, logLevel: "error" as never }).then(async (llama) =>
+    llama.loadModel({ modelPath: await zeroBlockModelPath(), vocabOnly: true }),
+  );
   return vocabPromise;
 }
 
@@ -125,12 +148,25 @@ async function tokensOf(g: Generation, prefix = ""): Promise<{ prompt: number[];
   const prompt = [...vocab.tokenize(g.prompt, true)];
   assert.ok(g.text.startsWith(prefix));
   const reply = [...vocab.tokenize(g.text.slice(prefix.length), false)];
-  assert.equal(reply.length, g.record.tokensGenerated, `the reply ${JSON.stringify(g.text)} re-tokenizes to its own tokens`);
+  assert.equal(
+    reply.length,
+    g.record.tokensGenerated,
+    `the reply ${JSON.stringify(g.text)} re-tokenizes to its own tokens`,
+  );
   return { prompt, reply };
 }
 
-async function generateWith(modelPath: string, setting: RepetitionPenaltySetting, requests: readonly GenerateRequest[]) {
-  const model = await loadModel(modelPath, { cacheDir: testCacheDir, gpu: false, repetitionPenalty: setting, onProgress: () => {} });
+async function generateWith(
+  modelPath: string,
+  setting: RepetitionPenaltySetting,
+  requests: readonly GenerateRequest[],
+) {
+  const model = await loadModel(modelPath, {
+    cacheDir: testCacheDir,
+    gpu: false,
+    repetitionPenalty: setting,
+    onProgress: () => {},
+  });
   try {
     const [runtime] = await model.openRuntimes(1, { reuseCache: true });
     const out: Generation[] = [];
@@ -141,7 +177,9 @@ async function generateWith(modelPath: string, setting: RepetitionPenaltySetting
   }
 }
 
-test("with a penalty, every pick is the argmax of Transformers' rule over prompt, forced prefix and reply", { timeout: 300_000 }, async () => {
+test("with a penalty, every pick is the argmax of Transformers' rule over prompt, forced prefix and reply", {
+  timeout: 300_000,
+}, async () => {
   const file = await zeroBlockModelPath();
   const exact = await readExactModel(file);
   const prefix = " the dog";
@@ -164,7 +202,9 @@ test("with a penalty, every pick is the argmax of Transformers' rule over prompt
   assert.ok(totals.wrongRuleDiffers >= 1, "dividing negative logits would have been caught");
 });
 
-test("without a penalty every pick is the plain argmax, and the output differs from the penalized one", { timeout: 300_000 }, async () => {
+test("without a penalty every pick is the plain argmax, and the output differs from the penalized one", {
+  timeout: 300_000,
+}, async () => {
   const file = await zeroBlockModelPath();
   const exact = await readExactModel(file);
   const none = (await generateWith(file, "none", [{ messages: MESSAGES, maxTokens: 60 }])).generations[0]!;
@@ -174,7 +214,9 @@ test("without a penalty every pick is the plain argmax, and the output differs f
   assert.notEqual(penalized.text, none.text);
 });
 
-test("auto reads a generation_config.json beside the model: its penalty, and its eos_token_id as the end", { timeout: 300_000 }, async () => {
+test("auto reads a generation_config.json beside the model: its penalty, and its eos_token_id as the end", {
+  timeout: 300_000,
+}, async () => {
   const file = await zeroBlockModelPath();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "generation-config-"));
   try {
@@ -204,7 +246,10 @@ test("auto reads a generation_config.json beside the model: its penalty, and its
     const bare = await generateWith(model, "auto", [{ messages: MESSAGES, maxTokens: 8 }]);
     assert.equal(bare.info.decoding.repetitionPenalty, null);
     assert.equal(bare.info.decoding.stopTokens, null);
-    assert.match(bare.info.decoding.note, /no generation_config\.json beside model\.gguf or given: no repetition penalty/);
+    assert.match(
+      bare.info.decoding.note,
+      /no generation_config\.json beside model\.gguf or given: no repetition penalty/,
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -23,7 +23,12 @@ after(async () => {
 });
 
 /** What must not change between runs: everything but the time taken. */
-const outcome = (g: Generation) => ({ text: g.text, tokensRead: g.record.tokensRead, tokensGenerated: g.record.tokensGenerated, stopReason: g.record.stopReason });
+const outcome = (g: Generation) => ({
+  text: g.text,
+  tokensRead: g.record.tokensRead,
+  tokensGenerated: g.record.tokensGenerated,
+  stopReason: g.record.stopReason,
+});
 
 async function runAll(runtime: ChatRuntime, requests: readonly GenerateRequest[]) {
   const out = [];
@@ -55,7 +60,10 @@ test("decoding drops control tokens and keeps <tool_call> text", async () => {
 
 test("the forced prefix starts the text and counts in tokens read", async () => {
   const [runtime] = await model.openRuntimes(1, { reuseCache: false });
-  const messages: ChatMessage[] = [{ role: "system", content: "S" }, { role: "user", content: question(7) }];
+  const messages: ChatMessage[] = [
+    { role: "system", content: "S" },
+    { role: "user", content: question(7) },
+  ];
   const plain = await runtime!.generate({ messages, tools: [SEARCH_POSTS], maxTokens: 8 });
   const forced = await runtime!.generate({ messages, tools: [SEARCH_POSTS], prefix: "<tool_call>\n", maxTokens: 8 });
   assert.ok(forced.text.startsWith("<tool_call>\n"));
@@ -80,41 +88,63 @@ test("greedy decoding repeats itself across runs and across processes", async ()
   assert.deepEqual(await runAll(a!, GREEDY_REQUESTS), first);
   assert.deepEqual(await runAll(b!, GREEDY_REQUESTS), first);
   assert.ok(first.every((o) => o.text.length > 0 && o.tokensGenerated > 0));
-  const child = spawnSync(process.execPath, ["--import", "tsx", path.join(repoRoot, "test/helpers/greedy-child.ts")], { cwd: repoRoot, encoding: "utf8" });
+  const child = spawnSync(process.execPath, ["--import", "tsx", path.join(repoRoot, "test/helpers/greedy-child.ts")], {
+    cwd: repoRoot,
+    encoding: "utf8",
+  });
   assert.equal(child.status, 0, child.stderr);
   assert.deepEqual(JSON.parse(child.stdout), first);
 });
 
 test("four runtimes generating at once give the one-at-a-time outputs, with and without cache reuse", async () => {
-  const requests = Array.from({ length: 12 }, (_, i): GenerateRequest => ({
-    messages: [{ role: "system", content: "You answer questions." }, { role: "user", content: question(i) }],
-    ...(i % 3 === 0 ? { tools: [SEARCH_POSTS], prefix: "<tool_call>\n" } : {}),
-    maxTokens: 20,
-  }));
+  const requests = Array.from(
+    { length: 12 },
+    (_, i): GenerateRequest => ({
+      messages: [
+        { role: "system", content: "You answer questions." },
+        { role: "user", content: question(i) },
+      ],
+      ...(i % 3 === 0 ? { tools: [SEARCH_POSTS], prefix: "<tool_call>\n" } : {}),
+      maxTokens: 20,
+    }),
+  );
   const [one] = await model.openRuntimes(1, { reuseCache: false });
   const expected = await runAll(one!, requests);
   for (const reuseCache of [false, true]) {
     const runtimes = await model.openRuntimes(4, { reuseCache });
     const got: ReturnType<typeof outcome>[] = new Array(requests.length);
     let next = 0;
-    await Promise.all(runtimes.map(async (rt) => {
-      while (next < requests.length) {
-        const i = next++;
-        got[i] = outcome(await rt.generate(requests[i]!));
-      }
-    }));
+    await Promise.all(
+      runtimes.map(async (rt) => {
+        while (next < requests.length) {
+          const i = next++;
+          got[i] = outcome(await rt.generate(requests[i]!));
+        }
+      }),
+    );
     assert.deepEqual(got, expected, `reuseCache ${reuseCache}`);
   }
 });
 
 test("cache reuse cuts evaluated tokens of a growing conversation but not its outputs", async () => {
   const conversation = async (runtime: ChatRuntime) => {
-    const messages: ChatMessage[] = [{ role: "system", content: "You answer questions about a technical blog, using its tools." }, { role: "user", content: question(3) }];
+    const messages: ChatMessage[] = [
+      { role: "system", content: "You answer questions about a technical blog, using its tools." },
+      { role: "user", content: question(3) },
+    ];
     const turns = [];
     for (let turn = 0; turn < 3; turn++) {
-      const g = await runtime.generate({ messages, tools: [SEARCH_POSTS], ...(turn === 0 ? { prefix: "<tool_call>\n" } : {}), maxTokens: 30 });
+      const g = await runtime.generate({
+        messages,
+        tools: [SEARCH_POSTS],
+        ...(turn === 0 ? { prefix: "<tool_call>\n" } : {}),
+        maxTokens: 30,
+      });
       turns.push(g);
-      messages.push({ role: "assistant", content: g.text }, { role: "tool", content: pyJsonDumps([{ post: `p${turn}`, heading: "H", snippet: "words ..." }]) });
+      messages.push(
+        { role: "assistant", content: g.text },
+        { role: "tool", content: pyJsonDumps([{ post: `p${turn}`, heading: "H", snippet: "words ..." }]) },
+      );
     }
     return turns;
   };
@@ -129,13 +159,21 @@ test("cache reuse cuts evaluated tokens of a growing conversation but not its ou
     if (i === 0) continue;
     // Only what follows the previous prompt's tokens is new (the reply is re-tokenized, so it may be re-read).
     const previous = warm[i - 1]!.record.tokensRead;
-    assert.ok(g.record.tokensEvaluated! <= g.record.tokensRead - previous + 1, `turn ${i}: ${JSON.stringify(g.record)}`);
+    assert.ok(
+      g.record.tokensEvaluated! <= g.record.tokensRead - previous + 1,
+      `turn ${i}: ${JSON.stringify(g.record)}`,
+    );
     assert.ok(g.record.tokensEvaluated! > 0);
   }
 });
 
 test("a prompt longer than the context gives a context-overflow record, not an exception", async () => {
-  const small = await loadModel(await tinyModelPath(), { cacheDir: testCacheDir, gpu: false, threads: 1, contextSize: 256 });
+  const small = await loadModel(await tinyModelPath(), {
+    cacheDir: testCacheDir,
+    gpu: false,
+    threads: 1,
+    contextSize: 256,
+  });
   try {
     const [runtime] = await small.openRuntimes(1, { reuseCache: true });
     const long = await runtime!.generate({ messages: [{ role: "user", content: "word ".repeat(400) }] });
@@ -145,7 +183,10 @@ test("a prompt longer than the context gives a context-overflow record, not an e
     assert.equal(long.text, "");
     assert.match(long.record.error ?? "", /does not fit the context of 256 tokens/);
     // A prompt that fits but leaves too little room stops when the context is full.
-    const tight = await runtime!.generate({ messages: [{ role: "user", content: "word ".repeat(200) }], maxTokens: 200 });
+    const tight = await runtime!.generate({
+      messages: [{ role: "user", content: "word ".repeat(200) }],
+      maxTokens: 200,
+    });
     assert.equal(tight.record.stopReason, "context-overflow");
     assert.equal(tight.record.tokensRead + tight.record.tokensGenerated, 256);
     assert.match(tight.record.error ?? "", /filled up/);
@@ -161,6 +202,9 @@ test("a prompt longer than the context gives a context-overflow record, not an e
 test("one runtime refuses a second call while the first runs", async () => {
   const [runtime] = await model.openRuntimes(1, { reuseCache: false });
   const first = runtime!.generate({ messages: [{ role: "user", content: "hi" }], maxTokens: 3 });
-  await assert.rejects(runtime!.generate({ messages: [{ role: "user", content: "hi" }] }), /before the previous call finished/);
+  await assert.rejects(
+    runtime!.generate({ messages: [{ role: "user", content: "hi" }] }),
+    /before the previous call finished/,
+  );
   assert.equal((await first).record.tokensGenerated, 3);
 });

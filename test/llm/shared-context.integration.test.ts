@@ -23,7 +23,12 @@ after(async () => {
   await model.dispose();
 });
 
-const contextOptions = (sequences: number) => ({ sequences, contextSize: 1024, threads: { ideal: 1, min: 1 }, flashAttention: false });
+const contextOptions = (sequences: number) => ({
+  sequences,
+  contextSize: 1024,
+  threads: { ideal: 1, min: 1 },
+  flashAttention: false,
+});
 
 /** Greedy tokens from `prompt`, exactly `count` of them (stopping at none of the end tokens). */
 async function greedy(sequence: LlamaContextSequence, prompt: readonly Token[], count: number): Promise<Token[]> {
@@ -36,7 +41,9 @@ async function greedy(sequence: LlamaContextSequence, prompt: readonly Token[], 
 }
 
 test("with the patch, every sample of every sequence goes through it, and each sequence's tokens are its own", async () => {
-  const prompts = Array.from({ length: SEQUENCES }, (_, i) => model.tokenize(`<|im_start|>user\n${question(i)}<|im_end|>\n<|im_start|>assistant\n`, true));
+  const prompts = Array.from({ length: SEQUENCES }, (_, i) =>
+    model.tokenize(`<|im_start|>user\n${question(i)}<|im_end|>\n<|im_start|>assistant\n`, true),
+  );
   const alone: Token[][] = [];
   for (const prompt of prompts) {
     const context = await model.createContext(contextOptions(1));
@@ -47,7 +54,11 @@ test("with the patch, every sample of every sequence goes through it, and each s
   const context = await model.createContext(contextOptions(SEQUENCES));
   try {
     let samples = 0;
-    assert.equal(serializeSampling(context, () => samples++), true, "the patch applies to this node-llama-cpp");
+    assert.equal(
+      serializeSampling(context, () => samples++),
+      true,
+      "the patch applies to this node-llama-cpp",
+    );
     const sequences = prompts.map(() => context.getSequence());
     const together = await Promise.all(sequences.map((s, i) => greedy(s, prompts[i]!, TOKENS)));
     assert.equal(samples, SEQUENCES * TOKENS, "one call of the patched sampler per token generated");
@@ -58,7 +69,12 @@ test("with the patch, every sample of every sequence goes through it, and each s
 });
 
 test("the runtime with --shared-context answers as one sequence at a time does", async () => {
-  const loaded: LoadedModel = await loadModel(await tinyModelPath(), { cacheDir: testCacheDir, gpu: false, threads: 1, contextSize: 1024 });
+  const loaded: LoadedModel = await loadModel(await tinyModelPath(), {
+    cacheDir: testCacheDir,
+    gpu: false,
+    threads: 1,
+    contextSize: 1024,
+  });
   try {
     const requests: readonly GenerateRequest[] = GREEDY_REQUESTS.slice(0, SEQUENCES);
     const [one] = await loaded.openRuntimes(1, { reuseCache: false });

@@ -26,7 +26,10 @@ test("control characters and quotes escape like Python", () => {
 });
 
 test("numbers, booleans and null print as Python prints them", () => {
-  assert.equal(pyJsonDumps([true, false, null, 0, -3, 2.5, 1e-7, 1e21, NaN]), "[true, false, null, 0, -3, 2.5, 1e-07, 1e+21, NaN]");
+  assert.equal(
+    pyJsonDumps([true, false, null, 0, -3, 2.5, 1e-7, 1e21, NaN]),
+    "[true, false, null, 0, -3, 2.5, 1e-07, 1e+21, NaN]",
+  );
 });
 
 test("non-integral numbers switch to exponents where Python's repr does, not where JavaScript's does", () => {

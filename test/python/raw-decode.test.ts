@@ -17,7 +17,10 @@ const cases = JSON.parse(readFileSync(new URL("./fixtures/raw-decode.json", impo
 for (const c of cases) {
   test(`raw_decode(${JSON.stringify(c.input)})`, () => {
     if (c.error !== undefined) {
-      assert.throws(() => rawDecode(c.input), (e: unknown) => e instanceof JSONDecodeError && e.message === c.error);
+      assert.throws(
+        () => rawDecode(c.input),
+        (e: unknown) => e instanceof JSONDecodeError && e.message === c.error,
+      );
     } else {
       const { value, end } = rawDecode(c.input);
       assert.equal(pyJsonDumps(value), c.value);

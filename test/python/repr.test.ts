@@ -28,5 +28,13 @@ test("floats, including integral ones that JavaScript numbers cannot tell from i
 test("containers and the other scalars", () => {
   const dict = new PyDict([["k", new PyFloat(1)]]);
   assert.equal(pyRepr([1, "a", null, true, dict]), "[1, 'a', None, True, {'k': 1.0}]");
-  assert.deepEqual([null, new PyFloat(1), 1, "s", true, [], dict].map(pyTypeName), ["NoneType", "float", "int", "str", "bool", "list", "dict"]);
+  assert.deepEqual([null, new PyFloat(1), 1, "s", true, [], dict].map(pyTypeName), [
+    "NoneType",
+    "float",
+    "int",
+    "str",
+    "bool",
+    "list",
+    "dict",
+  ]);
 });

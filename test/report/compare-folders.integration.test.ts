@@ -17,7 +17,14 @@ function folder(name: string, right: number): string {
   const dir = path.join(root, name);
   mkdirSync(dir);
   const lines = ["q01", "q02", "q03", "q04"].map((id, i) =>
-    JSON.stringify(makeRecord({ model: "hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF/qwen2.5-1.5b-instruct-fp16.gguf", question_id: id, gold_post: "softmax-basics", answer: `Source: ${i < right ? "softmax-basics" : "vector-search"}` })),
+    JSON.stringify(
+      makeRecord({
+        model: "hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF/qwen2.5-1.5b-instruct-fp16.gguf",
+        question_id: id,
+        gold_post: "softmax-basics",
+        answer: `Source: ${i < right ? "softmax-basics" : "vector-search"}`,
+      }),
+    ),
   );
   writeFileSync(path.join(dir, "answers.jsonl"), `${lines.join("\n")}\n`);
   return dir;
@@ -28,7 +35,12 @@ test("compare A B pairs each model with itself across the two folders, labelled 
   const none = folder("none", 1);
   const result = runCli(["compare", auto, none, "--content", FIXTURE_CONTENT, "--json"]);
   assert.equal(result.status, 0, result.stderr);
-  const comparisons = JSON.parse(result.stdout) as { across: string; measure: string; a: { model: string; k: number; n: number }; b: { model: string; k: number; n: number } }[];
+  const comparisons = JSON.parse(result.stdout) as {
+    across: string;
+    measure: string;
+    a: { model: string; k: number; n: number };
+    b: { model: string; k: number; n: number };
+  }[];
   const cites = comparisons.find((c) => c.across === "models" && c.measure === "cites_right");
   assert.ok(cites, result.stdout);
   assert.deepEqual([modelLabel(cites.a.model), cites.a.k, cites.a.n], ["Qwen2.5-1.5B-Instruct [auto]", 4, 4]);

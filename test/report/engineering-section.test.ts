@@ -9,10 +9,20 @@ import type { DesignId } from "../../src/study/index.ts";
 import { fakeIndex, scriptedRuntime } from "../helpers/scripted-runtime.ts";
 
 const SLUGS = ["flashattention-explained", "kv-cache-inference", "bm25-hybrid-search"];
-const QUESTION = { id: "q1", question: "How is the running maximum updated?", post: "flashattention-explained", heading: "The online softmax" };
+const QUESTION = {
+  id: "q1",
+  question: "How is the running maximum updated?",
+  post: "flashattention-explained",
+  heading: "The online softmax",
+};
 
 async function run(design: DesignId, replies: string[]) {
-  return answerRecord("m", design, QUESTION, await runDesign(design, QUESTION.question, scriptedRuntime(replies), fakeIndex()));
+  return answerRecord(
+    "m",
+    design,
+    QUESTION,
+    await runDesign(design, QUESTION.question, scriptedRuntime(replies), fakeIndex()),
+  );
 }
 
 test("the page shows what the engineering bought, and a repaired run's first answer in the transcript data", async () => {
@@ -20,7 +30,8 @@ test("the page shows what the engineering bought, and a repaired run's first ans
     await run("workflow", ["A.\nSource: flashattention-explained"]),
     await run("workflow-cite-checked", ["A.\nSource: <post>", "A.\nSource: flashattention-explained"]),
   ];
-  const page = (rs: typeof records) => renderReportHtml(reportData("t", rs, SLUGS, { sections: 3, questions: 1 }, undefined, "x"));
+  const page = (rs: typeof records) =>
+    renderReportHtml(reportData("t", rs, SLUGS, { sections: 3, questions: 1 }, undefined, "x"));
   const html = page(records);
   assert.match(html, /<h2>What the engineering bought<\/h2>/);
   assert.match(html, /<caption>What the engineering bought: m<\/caption>/);

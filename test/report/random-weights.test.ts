@@ -10,12 +10,21 @@ import { runWithManifest } from "../helpers/report-fixture.ts";
 
 test("the generated models' GGUF names are what the report looks for", async () => {
   const dir = await runWithManifest([tinyModelName("random", "tiny", 1), tinyModelName("zero-blocks", "tiny", 7)]);
-  assert.deepEqual(randomWeightModels(readManifest(dir)), ["blogqa random tiny qwen2, seed 1", "blogqa zero-block tiny qwen2, seed 7"]);
-  assert.match(randomWeightsWarning(readManifest(dir)) ?? "", /^This run used blogqa's generated models with random weights/);
+  assert.deepEqual(randomWeightModels(readManifest(dir)), [
+    "blogqa random tiny qwen2, seed 1",
+    "blogqa zero-block tiny qwen2, seed 7",
+  ]);
+  assert.match(
+    randomWeightsWarning(readManifest(dir)) ?? "",
+    /^This run used blogqa's generated models with random weights/,
+  );
 });
 
 test("real models, or models without a name, get no warning", async () => {
-  assert.equal(randomWeightsWarning(readManifest(await runWithManifest(["Qwen2.5 1.5B Instruct", undefined]))), undefined);
+  assert.equal(
+    randomWeightsWarning(readManifest(await runWithManifest(["Qwen2.5 1.5B Instruct", undefined]))),
+    undefined,
+  );
   assert.equal(randomWeightsWarning(undefined), undefined);
 });
 
@@ -24,5 +33,8 @@ test("tables.md opens with the warning when some model had random weights", asyn
   const { records } = readAnswerLog(path.join(dir, "answers.jsonl"));
   writeTables(dir, records, ["kv-cache-inference"], { sections: 3, questions: 3 });
   const first = readFileSync(path.join(dir, "tables.md"), "utf8").split("\n")[0]!;
-  assert.match(first, /^> \*\*Random weights\.\*\* Some of this run's models are blogqa's generated models with random weights \(blogqa random tiny qwen2, seed 1\)/);
+  assert.match(
+    first,
+    /^> \*\*Random weights\.\*\* Some of this run's models are blogqa's generated models with random weights \(blogqa random tiny qwen2, seed 1\)/,
+  );
 });

@@ -18,18 +18,27 @@ test("JSON for a script block cannot close it, and parses back to the same value
 test("the page holds exactly its own two scripts, no markup from the data, and nothing from the network", () => {
   const { dir } = writeReportFixture();
   const { records } = readAnswerLog(path.join(dir, "answers.jsonl"));
-  const html = renderReportHtml(reportData("t", records, FIXTURE_SLUGS, { sections: 6, questions: 3 }, undefined, "fixture"));
+  const html = renderReportHtml(
+    reportData("t", records, FIXTURE_SLUGS, { sections: 6, questions: 3 }, undefined, "fixture"),
+  );
   assert.equal(html.match(/<script/g)?.length, 2);
   assert.equal(html.match(/<\/script>/g)?.length, 2);
   assert.ok(!/<img|<i>|<b>/.test(html), "no element from the data");
   assert.ok(!/(src|href)="?https?:/.test(html), "no network URL");
-  assert.ok(html.includes("evil&lt;img src=x onerror=&quot;window.__pwned=2&quot;&gt;"), "model name escaped in server-rendered HTML");
+  assert.ok(
+    html.includes("evil&lt;img src=x onerror=&quot;window.__pwned=2&quot;&gt;"),
+    "model name escaped in server-rendered HTML",
+  );
   // The transcript data round-trips through the block.
   const json = /<script type="application\/json" id="report-data">([^<]*)<\/script>/.exec(html)![1]!;
   const data = JSON.parse(json);
   assert.ok(data.runs.some((r: { answer: string }) => r.answer === INJECTION));
   assert.match(html, /Content-Security-Policy" content="default-src &#39;none&#39;; script-src &#39;sha256-/);
-  assert.match(html, /<\/table><\/div><p class="note">Ignored call blocks \(beyond the study\): &lt;tool_call&gt; tags/, "the strict table's note");
+  assert.match(
+    html,
+    /<\/table><\/div><p class="note">Ignored call blocks \(beyond the study\): &lt;tool_call&gt; tags/,
+    "the strict table's note",
+  );
 });
 
 test("compare prints the paired comparisons, as a table and as JSON", () => {
@@ -39,12 +48,31 @@ test("compare prints the paired comparisons, as a table and as JSON", () => {
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /small: each agent design against "one retrieval, one answer"/);
   // small, cites right: workflow right on q01 and q02; agent-forced right on q01 only -> workflow only on q02, p = 1.
-  assert.ok(text.stdout.includes("| agent, first call forced | cites right (strict) | 2/3 (67%, 21-94%) | 1/3 (33%, 6-79%) | 1.000 | q02 | - |"), text.stdout);
+  assert.ok(
+    text.stdout.includes(
+      "| agent, first call forced | cites right (strict) | 2/3 (67%, 21-94%) | 1/3 (33%, 6-79%) | 1.000 | q02 | - |",
+    ),
+    text.stdout,
+  );
   const json = runCli(["compare", path.join(dir, "answers.jsonl"), "--content", content, "--json"]);
   assert.equal(json.status, 0, json.stderr);
   const rows = JSON.parse(json.stdout);
-  assert.equal(rows.length, 2 * 3 * 2 + 4 * 2, "per model three agent designs x two measures, then four designs x two measures across the models");
-  assert.deepEqual(Object.keys(rows[0]).sort(), ["a", "a_only", "across", "b", "b_only", "measure", "p", "set", "unpaired"]);
+  assert.equal(
+    rows.length,
+    2 * 3 * 2 + 4 * 2,
+    "per model three agent designs x two measures, then four designs x two measures across the models",
+  );
+  assert.deepEqual(Object.keys(rows[0]).sort(), [
+    "a",
+    "a_only",
+    "across",
+    "b",
+    "b_only",
+    "measure",
+    "p",
+    "set",
+    "unpaired",
+  ]);
 });
 
 test("report and compare say clearly when there is nothing to read", () => {

@@ -17,7 +17,10 @@ test("the report page at 1400 px and 800 px", { skip, timeout: 120_000 }, async 
   // Both fixture models have designs at 0 right with about the same tokens: their markers would fall on one spot.
   const dir = await runWithManifest([tinyModelName("random", "tiny", 1), tinyModelName("random", "tiny", 2)]);
   const file = await writeReport(dir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu"],
+  });
   try {
     for (const width of [1400, 800]) {
       const page = await browser.newPage({ viewport: { width, height: 1000 } });
@@ -36,17 +39,23 @@ test("the report page at 1400 px and 800 px", { skip, timeout: 120_000 }, async 
       );
       assert.equal(marks.length, 8);
       for (const [i, a] of marks.entries()) {
-        for (const b of marks.slice(i + 1)) assert.ok(Math.hypot(a.x - b.x, a.y - b.y) >= a.r + b.r - 0.5, `markers overlap at ${width} px`);
+        for (const b of marks.slice(i + 1))
+          assert.ok(Math.hypot(a.x - b.x, a.y - b.y) >= a.r + b.r - 0.5, `markers overlap at ${width} px`);
       }
-      assert.deepEqual(await page.$$eval(".axis-title", (ts) => ts.map((t) => t.textContent)), ["share of questions", "cites right (strict), share of questions"]);
+      assert.deepEqual(await page.$$eval(".axis-title", (ts) => ts.map((t) => t.textContent)), [
+        "share of questions",
+        "cites right (strict), share of questions",
+      ]);
 
       // Every number, interval and p value sits on one line: a text node that wrapped has several client rects.
       const broken = await page.$$eval("td:not(.wrap)", (cells) =>
-        cells.filter((td) => {
-          const range = document.createRange();
-          range.selectNodeContents(td);
-          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
-        }).map((td) => td.textContent),
+        cells
+          .filter((td) => {
+            const range = document.createRange();
+            range.selectNodeContents(td);
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+          })
+          .map((td) => td.textContent),
       );
       assert.deepEqual(broken, []);
 
@@ -65,7 +74,10 @@ test("the report page at 1400 px and 800 px", { skip, timeout: 120_000 }, async 
       assert.equal(await view.locator(".same-as-answer").count(), 1);
 
       if (process.env.BLOGQA_SCREENSHOT_DIR) {
-        await page.screenshot({ path: path.join(process.env.BLOGQA_SCREENSHOT_DIR, `report-${width}.png`), fullPage: true });
+        await page.screenshot({
+          path: path.join(process.env.BLOGQA_SCREENSHOT_DIR, `report-${width}.png`),
+          fullPage: true,
+        });
       }
       await page.close();
     }

@@ -17,11 +17,23 @@ const skip = browserSkip();
 async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 }
 
-test("the report page works offline, shows a chosen transcript, and runs no injected script", { skip, timeout: 120_000 }, async () => {
+test("the report page works offline, shows a chosen transcript, and runs no injected script", {
+  skip,
+  timeout: 120_000,
+}, async () => {
   const { dir } = writeReportFixture();
   const cli = runCli(["report", dir, "--content", path.join(dir, "content")]);
   assert.equal(cli.status, 0, cli.stderr);
@@ -41,7 +53,10 @@ test("the report page works offline, shows a chosen transcript, and runs no inje
     // Server-rendered parts: both charts, the tables, the hostile model name as literal text.
     assert.equal(await page.locator("svg.chart").count(), 2);
     assert.ok((await page.locator("table").count()) >= 4);
-    assert.ok((await page.locator("body").innerText()).includes(`${modelLabel(EVIL_MODEL)}, greedy`), "the model name shows literally");
+    assert.ok(
+      (await page.locator("body").innerText()).includes(`${modelLabel(EVIL_MODEL)}, greedy`),
+      "the model name shows literally",
+    );
 
     // Pick the run whose reply holds the injection.
     await page.selectOption("#pick-model", "small.gguf");
@@ -51,15 +66,25 @@ test("the report page works offline, shows a chosen transcript, and runs no inje
     const text = await view.innerText();
     assert.ok(text.includes("q01: What happens in prefill? <i>really</i>"), "the question, markup and all, as text");
     assert.equal(await view.locator(".answer pre").innerText(), INJECTION);
-    assert.ok(text.includes("one real post: kv-cache-inference, the right one; the run's tools had shown it"), "the source line's class and why");
+    assert.ok(
+      text.includes("one real post: kv-cache-inference, the right one; the run's tools had shown it"),
+      "the source line's class and why",
+    );
     assert.equal(await view.locator("section.call").count(), 2);
     assert.equal(await view.locator(".tool-call").count(), 2);
     assert.equal(await view.locator(".tool-call.malformed").count(), 1);
-    assert.ok(text.includes(`"snippet": "Prefill processes the prompt </script><b>bold</b>"`), "a tool result with markup, as text");
+    assert.ok(
+      text.includes(`"snippet": "Prefill processes the prompt </script><b>bold</b>"`),
+      "a tool result with markup, as text",
+    );
     // Every call's prompt is there, one click away.
     await view.locator("details.prompt summary").nth(1).click();
     assert.equal(await view.locator("details.prompt").nth(1).locator(".message").count(), 5);
-    assert.ok((await view.locator("details.prompt").nth(1).innerText()).includes("You answer questions about a technical blog, using its tools."));
+    assert.ok(
+      (await view.locator("details.prompt").nth(1).innerText()).includes(
+        "You answer questions about a technical blog, using its tools.",
+      ),
+    );
 
     // Nothing from the data became an element, and nothing ran.
     assert.equal(await view.locator("script, img, i, b").count(), 0);
@@ -80,7 +105,9 @@ test("the report page works offline, shows a chosen transcript, and runs no inje
     if (process.env.BLOGQA_SCREENSHOT) {
       await page.selectOption("#pick-design", "agent-forced");
       // The transcript browser at the top of the view: docs/report.png is made this way.
-      await page.evaluate(() => [...document.querySelectorAll("h2")].find((h) => h.textContent === "Transcripts")?.scrollIntoView());
+      await page.evaluate(() =>
+        [...document.querySelectorAll("h2")].find((h) => h.textContent === "Transcripts")?.scrollIntoView(),
+      );
       await page.screenshot({ path: process.env.BLOGQA_SCREENSHOT });
     }
   } finally {
@@ -88,11 +115,17 @@ test("the report page works offline, shows a chosen transcript, and runs no inje
   }
 });
 
-test("the report of a real tiny-model run, one reply swapped for an injection, renders and runs nothing", { skip, timeout: 300_000 }, async () => {
+test("the report of a real tiny-model run, one reply swapped for an injection, renders and runs nothing", {
+  skip,
+  timeout: 300_000,
+}, async () => {
   const { dir } = await tinyRun({ questions: 2, designs: ["workflow", "agent", "agent-forced"] });
   // As if the model had written it: the last call's reply and the answer of the first agent run.
   const file = path.join(dir, "answers.jsonl");
-  const lines = readFileSync(file, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
+  const lines = readFileSync(file, "utf8")
+    .trimEnd()
+    .split("\n")
+    .map((l) => JSON.parse(l));
   const target = lines.find((l) => l.design === "agent");
   target.answer = INJECTION;
   target.transcript.answer = INJECTION;
@@ -109,7 +142,10 @@ test("the report of a real tiny-model run, one reply swapped for an injection, r
     page.on("pageerror", (e) => problems.push(e.message));
     await page.goto(pathToFileURL(path.join(dir, "report.html")).href);
     assert.match(await page.locator("body").innerText(), /15 sections; 2 questions; tiny-seed1, greedy/);
-    assert.match(await page.locator(".manifest").innerText(), /tiny-seed1\.gguf \([\d,]+ bytes, sha256 [0-9a-f]{64}\); qwen2; chat template sha256/);
+    assert.match(
+      await page.locator(".manifest").innerText(),
+      /tiny-seed1\.gguf \([\d,]+ bytes, sha256 [0-9a-f]{64}\); qwen2; chat template sha256/,
+    );
     await page.selectOption("#pick-design", "agent");
     await page.selectOption("#pick-question", target.question_id);
     const view = page.locator("#transcript");
@@ -117,7 +153,11 @@ test("the report of a real tiny-model run, one reply swapped for an injection, r
     // The last reply is the answer, printed once, above.
     assert.equal(await view.locator(".same-as-answer").count(), 1);
     // Scored against the manifest's slugs (the fixture blog's), where kv-cache-inference is no post.
-    assert.ok((await view.innerText()).includes('placeholder or invented: the text after the last "Source:" ("kv-cache-inference") names no post of the blog'));
+    assert.ok(
+      (await view.innerText()).includes(
+        'placeholder or invented: the text after the last "Source:" ("kv-cache-inference") names no post of the blog',
+      ),
+    );
     assert.equal(await page.locator("body img, #transcript script").count(), 0);
     assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned), undefined);
     // A real transcript from the model: every call is listed with its token counts.

@@ -53,12 +53,18 @@ test("rescore, compare, report and audit take a run folder or its answers.jsonl 
     assert.equal(runCli([command, log, "--json"]).stdout, byFolder.stdout);
   }
   const report = [runCli(["report", dir]), runCli(["report", log])];
-  assert.deepEqual(report.map((r) => r.stdout.trim()), [path.join(dir, "report.html"), path.join(dir, "report.html")]);
+  assert.deepEqual(
+    report.map((r) => r.stdout.trim()),
+    [path.join(dir, "report.html"), path.join(dir, "report.html")],
+  );
   // audit needs a manifest with settings it can rerun: a folder without one is refused the same way either way.
   const { dir: bare } = writeReportFixture();
   const audits = [runCli(["audit", bare]), runCli(["audit", path.join(bare, "answers.jsonl")])];
   for (const a of audits) {
     assert.equal(a.status, 1);
-    assert.equal(a.stderr, `blogqa: ${bare} has no manifest.json: the audit reruns with the run's own settings and cannot know them\n`);
+    assert.equal(
+      a.stderr,
+      `blogqa: ${bare} has no manifest.json: the audit reruns with the run's own settings and cannot know them\n`,
+    );
   }
 });

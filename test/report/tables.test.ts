@@ -7,16 +7,37 @@ import type { AnswerRecord } from "../../src/study/types.ts";
 
 function record(i: number, fields: Partial<AnswerRecord>): AnswerRecord {
   return {
-    schema: 1, model: "hf:Qwen/Qwen2.5-3B-Instruct-GGUF/qwen2.5-3b-instruct-fp16-00001-of-00002.gguf", design: "workflow",
-    question_id: `q${i}`, question: "?", gold_post: "kv-cache-inference", gold_heading: "h", answer: "", found: false,
-    model_calls: 1, tool_calls: 1, malformed: 0, last_context: 427, tokens_read: 427, tokens_evaluated: 100, tokens_generated: 50,
-    seconds: 1, seen_posts: [], outcome: "answered", transcript: { calls: [], answer: "", outcome: "answered" }, ...fields,
+    schema: 1,
+    model: "hf:Qwen/Qwen2.5-3B-Instruct-GGUF/qwen2.5-3b-instruct-fp16-00001-of-00002.gguf",
+    design: "workflow",
+    question_id: `q${i}`,
+    question: "?",
+    gold_post: "kv-cache-inference",
+    gold_heading: "h",
+    answer: "",
+    found: false,
+    model_calls: 1,
+    tool_calls: 1,
+    malformed: 0,
+    last_context: 427,
+    tokens_read: 427,
+    tokens_evaluated: 100,
+    tokens_generated: 50,
+    seconds: 1,
+    seen_posts: [],
+    outcome: "answered",
+    transcript: { calls: [], answer: "", outcome: "answered" },
+    ...fields,
   };
 }
 
 test("a workflow row built like the study's 3B row prints as the study printed it, with our errors column after", () => {
   const records = Array.from({ length: 30 }, (_, i) =>
-    record(i, { found: i < 23, answer: i < 23 ? "A.\nSource: kv-cache-inference" : "A.\nSource: serving-and-batching", seen_posts: ["kv-cache-inference"] }),
+    record(i, {
+      found: i < 23,
+      answer: i < 23 ? "A.\nSource: kv-cache-inference" : "A.\nSource: serving-and-batching",
+      seen_posts: ["kv-cache-inference"],
+    }),
   );
   const markdown = studyTablesMarkdown(studyRows(records), { sections: 446, questions: 30 });
   assert.equal(
@@ -31,23 +52,42 @@ test("a workflow row built like the study's 3B row prints as the study printed i
   );
   const [strict] = strictRows(records, ["kv-cache-inference", "serving-and-batching"]);
   assert.deepEqual([strict?.cites_right, strict?.source_one_real, strict?.cites_right_grounded], [23, 30, 23]);
-  assert.match(strictTableMarkdown(strictRows(records, ["kv-cache-inference", "serving-and-batching"])), /\| Qwen2.5-3B-Instruct \| one retrieval, one answer \| 23 \| 23 \| 0 \| 30 \| 0 \| 0 \| 23 \| 23 \|/);
+  assert.match(
+    strictTableMarkdown(strictRows(records, ["kv-cache-inference", "serving-and-batching"])),
+    /\| Qwen2.5-3B-Instruct \| one retrieval, one answer \| 23 \| 23 \| 0 \| 30 \| 0 \| 0 \| 23 \| 23 \|/,
+  );
 });
 
 test("agent averages, no-tool and malformed counts; thousands separators as in the study", () => {
   const records = [
     record(1, { design: "agent-forced", model_calls: 2, tool_calls: 1, tokens_read: 1021, last_context: 710 }),
-    record(2, { design: "agent-forced", model_calls: 2, tool_calls: 1, tokens_read: 1021, last_context: 710, malformed: 1 }),
+    record(2, {
+      design: "agent-forced",
+      model_calls: 2,
+      tool_calls: 1,
+      tokens_read: 1021,
+      last_context: 710,
+      malformed: 1,
+    }),
     record(3, { design: "agent", model_calls: 1, tool_calls: 0, tokens_read: 286, last_context: 286 }),
   ];
   const markdown = studyTablesMarkdown(studyRows(records), { sections: 446, questions: 2 });
   assert.match(markdown, /\| agent loop \| 0 \| 0 \| 0 \| 1\.0 \| 0\.0 \| 286 \| 286 \| 1 \| 0 \| 0 \|/);
-  assert.match(markdown, /\| agent, first call forced \| 0 \| 0 \| 0 \| 2\.0 \| 1\.0 \| 710 \| 1,021 \| 0 \| 1 \| 0 \|/);
-  assert.ok(markdown.indexOf("agent loop") < markdown.indexOf("first call forced"), "rows follow the study's design order");
+  assert.match(
+    markdown,
+    /\| agent, first call forced \| 0 \| 0 \| 0 \| 2\.0 \| 1\.0 \| 710 \| 1,021 \| 0 \| 1 \| 0 \|/,
+  );
+  assert.ok(
+    markdown.indexOf("agent loop") < markdown.indexOf("first call forced"),
+    "rows follow the study's design order",
+  );
 });
 
 test("model labels and CSV", () => {
-  assert.equal(modelLabel("hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF/qwen2.5-1.5b-instruct-fp16.gguf"), "Qwen2.5-1.5B-Instruct");
+  assert.equal(
+    modelLabel("hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF/qwen2.5-1.5b-instruct-fp16.gguf"),
+    "Qwen2.5-1.5B-Instruct",
+  );
   assert.equal(modelLabel("/models/tiny-seed1.gguf"), "tiny-seed1");
   assert.equal(rowsCsv([{ a: 1, b: "x,y" }]), 'a,b\n1,"x,y"\n');
 });
@@ -63,5 +103,8 @@ test("the strict table's note counts the <tool_call> tags the study's pattern pa
   const markdown = strictTableMarkdown(strictRows(records, slugs));
   assert.match(markdown, /\n\nIgnored call blocks \(beyond the study\): .*: Qwen2.5-3B-Instruct, agent loop: 3\./);
   assert.match(markdown, /Not logged \(an older log\) for: Qwen2.5-3B-Instruct, agent, 'always search first'\.$/);
-  assert.match(strictTableMarkdown(strictRows([record(5, { design: "agent", ignored_call_blocks: 0 })], slugs)), /took .*: none\.$/);
+  assert.match(
+    strictTableMarkdown(strictRows([record(5, { design: "agent", ignored_call_blocks: 0 })], slugs)),
+    /took .*: none\.$/,
+  );
 });

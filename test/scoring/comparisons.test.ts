@@ -13,11 +13,26 @@ const WRONG = "Because.\nSource: flashattention-explained";
 function log() {
   return [
     // small: workflow right on q01-q08 and found everywhere; the agent right on q01 and q09, found nowhere.
-    ...IDS.map((id, i) => makeRecord({ model: "small", design: "workflow", question_id: id, answer: i < 8 ? RIGHT : WRONG, found: true })),
-    ...IDS.map((id) => makeRecord({ model: "small", design: "agent", question_id: id, answer: id === "q01" || id === "q09" ? RIGHT : WRONG })),
+    ...IDS.map((id, i) =>
+      makeRecord({ model: "small", design: "workflow", question_id: id, answer: i < 8 ? RIGHT : WRONG, found: true }),
+    ),
+    ...IDS.map((id) =>
+      makeRecord({
+        model: "small",
+        design: "agent",
+        question_id: id,
+        answer: id === "q01" || id === "q09" ? RIGHT : WRONG,
+      }),
+    ),
     // big: workflow only, right everywhere; a several-post line is not strictly right.
     ...IDS.map((id) =>
-      makeRecord({ model: "big", design: "workflow", question_id: id, answer: id === "q10" ? "Source: kv-cache-inference, flashattention-explained" : RIGHT, found: true }),
+      makeRecord({
+        model: "big",
+        design: "workflow",
+        question_id: id,
+        answer: id === "q10" ? "Source: kv-cache-inference, flashattention-explained" : RIGHT,
+        found: true,
+      }),
     ),
   ];
 }

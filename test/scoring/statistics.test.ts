@@ -6,7 +6,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { binomialHalfCdf, mcnemarExact, pairedComparison, wilson } from "../../src/scoring/statistics.ts";
 
-const close = (actual: number, expected: number, what: string) => assert.ok(Math.abs(actual - expected) < 1e-12, `${what}: ${actual} vs ${expected}`);
+const close = (actual: number, expected: number, what: string) =>
+  assert.ok(Math.abs(actual - expected) < 1e-12, `${what}: ${actual} vs ${expected}`);
 
 test("Wilson 95% bounds match SciPy's", () => {
   const cases: [number, number, number, number][] = [

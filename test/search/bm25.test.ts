@@ -11,7 +11,10 @@ const headingOf = (i: number | undefined) => (i === undefined ? undefined : corp
 
 test("a query ranks the section that shares its rare words first", () => {
   const bm25 = buildBm25(corpus.sections);
-  assert.equal(headingOf(bm25.rank("How can a running maximum and running sum compute softmax in one pass?")[0]), "Online softmax with a running sum");
+  assert.equal(
+    headingOf(bm25.rank("How can a running maximum and running sum compute softmax in one pass?")[0]),
+    "Online softmax with a running sum",
+  );
   assert.equal(headingOf(bm25.rank("HNSW recall")[0]), "Approximate nearest neighbour indexes");
 });
 
@@ -47,5 +50,8 @@ test("an exported index, imported again, ranks the same (prep tasks defined agai
 });
 
 test("fewer than 3 sections is a clear UserError (wink cannot consolidate them)", () => {
-  assert.throws(() => buildBm25(corpus.sections.slice(0, 2)), (e: unknown) => e instanceof UserError && /at least 3 sections/.test(e.message));
+  assert.throws(
+    () => buildBm25(corpus.sections.slice(0, 2)),
+    (e: unknown) => e instanceof UserError && /at least 3 sections/.test(e.message),
+  );
 });

@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import { lengthSortedBatches, MAX_WORD_PIECES, padBatch, truncateTokenIds } from "../../src/search/embed-batches.ts";
 
 test("truncation keeps the closing [SEP] and cuts the text, as sentence-transformers' tokenizer does", () => {
-  const CLS = 101, SEP = 102;
+  const CLS = 101,
+    SEP = 102;
   assert.deepEqual(truncateTokenIds([CLS, 1, 2, 3, 4, SEP], 4, true), [CLS, 1, 2, SEP]);
   assert.deepEqual(truncateTokenIds([CLS, 1, 2, SEP], 4, true), [CLS, 1, 2, SEP], "at the limit: unchanged");
   assert.deepEqual(truncateTokenIds([1, 2, 3, 4, 5], 3, false), [1, 2, 3], "no closing special token: a plain cut");

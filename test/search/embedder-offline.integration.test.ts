@@ -37,10 +37,15 @@ async function startMirror(): Promise<{ url: string; requests: string[]; close: 
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, requests, close: () => new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections(); // keep-alive sockets from transformers.js's range requests would hold close() for seconds
-    }) };
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // keep-alive sockets from transformers.js's range requests would hold close() for seconds
+      }),
+  };
 }
 
 /** A localhost URL where nothing listens: connections are refused at once. */
@@ -61,12 +66,15 @@ function assertNamesEscapeHatches(error: unknown): true {
 
 test("offline, a hub model that is not cached fails at once, naming --retriever bm25 and --embedding-model PATH", async () => {
   const cacheDir = temporary("offline");
-  await assert.rejects(loadEmbedder("test/tiny", { dtype: "fp32", cacheDir, remoteHost: await closedPort() }), (error) => {
-    assertNamesEscapeHatches(error);
-    assert.match((error as Error).message, /test\/tiny/);
-    assert.match((error as Error).message, /cannot be reached/);
-    return true;
-  });
+  await assert.rejects(
+    loadEmbedder("test/tiny", { dtype: "fp32", cacheDir, remoteHost: await closedPort() }),
+    (error) => {
+      assertNamesEscapeHatches(error);
+      assert.match((error as Error).message, /test\/tiny/);
+      assert.match((error as Error).message, /cannot be reached/);
+      return true;
+    },
+  );
 });
 
 test("a hub that never answers is given up on after the probe's timeout", async () => {
@@ -88,19 +96,36 @@ test("a hub model downloads into <cacheDir>/embedders with progress, then loads 
   const messages: string[] = [];
   let first: Float32Array | undefined;
   try {
-    const online = await loadEmbedder("test/tiny", { dtype: "fp32", cacheDir, remoteHost: mirror.url, onProgress: (m) => messages.push(m) });
+    const online = await loadEmbedder("test/tiny", {
+      dtype: "fp32",
+      cacheDir,
+      remoteHost: mirror.url,
+      onProgress: (m) => messages.push(m),
+    });
     assert.equal(online.info.model, "test/tiny");
     [first] = await online.embed(["cached models load offline"]);
   } finally {
     await mirror.close();
   }
   for (const file of ["config.json", "tokenizer.json", "tokenizer_config.json", "onnx/model.onnx"]) {
-    assert.deepEqual(fs.readFileSync(path.join(cacheDir, "embedders/test/tiny", file)), fs.readFileSync(path.join(tinyEmbedderPath(), file)), file);
+    assert.deepEqual(
+      fs.readFileSync(path.join(cacheDir, "embedders/test/tiny", file)),
+      fs.readFileSync(path.join(tinyEmbedderPath(), file)),
+      file,
+    );
   }
   assert.match(messages[0] ?? "", /downloading embedding model test\/tiny/);
-  assert.ok(messages.some((m) => /onnx\/model\.onnx: 100%/.test(m)), messages.join("\n"));
+  assert.ok(
+    messages.some((m) => /onnx\/model\.onnx: 100%/.test(m)),
+    messages.join("\n"),
+  );
 
-  const offline = await loadEmbedder("test/tiny", { dtype: "fp32", cacheDir, remoteHost: await closedPort(), onProgress: (m) => messages.push(`again: ${m}`) });
+  const offline = await loadEmbedder("test/tiny", {
+    dtype: "fp32",
+    cacheDir,
+    remoteHost: await closedPort(),
+    onProgress: (m) => messages.push(`again: ${m}`),
+  });
   assert.deepEqual((await offline.embed(["cached models load offline"]))[0], first);
   assert.ok(!messages.some((m) => m.startsWith("again")), "nothing downloaded the second time");
 });
@@ -108,11 +133,14 @@ test("a hub model downloads into <cacheDir>/embedders with progress, then loads 
 test("a model the hub does not have is reported as such, with the ways out", async () => {
   const mirror = await startMirror();
   try {
-    await assert.rejects(loadEmbedder("test/missing", { dtype: "fp32", cacheDir: temporary("missing"), remoteHost: mirror.url }), (error) => {
-      assertNamesEscapeHatches(error);
-      assert.match((error as Error).message, /no model "test\/missing"/);
-      return true;
-    });
+    await assert.rejects(
+      loadEmbedder("test/missing", { dtype: "fp32", cacheDir: temporary("missing"), remoteHost: mirror.url }),
+      (error) => {
+        assertNamesEscapeHatches(error);
+        assert.match((error as Error).message, /no model "test\/missing"/);
+        return true;
+      },
+    );
   } finally {
     await mirror.close();
   }
@@ -127,7 +155,10 @@ test("local folders: a missing folder, a folder without a model, a dtype whose f
     assert.match((error as Error).message, /config\.json is missing/);
     return true;
   });
-  await assert.rejects(loadEmbedder(tinyEmbedderPath(), { dtype: "fp16", cacheDir }), /onnx\/model_fp16\.onnx is missing/);
+  await assert.rejects(
+    loadEmbedder(tinyEmbedderPath(), { dtype: "fp16", cacheDir }),
+    /onnx\/model_fp16\.onnx is missing/,
+  );
   const corrupt = temporary("corrupt-model");
   fs.cpSync(tinyEmbedderPath(), corrupt, { recursive: true });
   fs.writeFileSync(path.join(corrupt, "onnx/model.onnx"), "not an onnx model");

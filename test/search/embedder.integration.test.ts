@@ -24,11 +24,16 @@ function maxDifference(a: Float32Array, b: Float32Array): number {
 
 // Words that are whole tokens of the tiny vocabulary: n of them make exactly n word pieces.
 const singlePieceWords = tinyVocabulary().filter((t) => /^[a-z]{3,}$/.test(t));
-const words = (n: number, offset = 0) => Array.from({ length: n }, (_, i) => singlePieceWords[(i + offset) % singlePieceWords.length]).join(" ");
+const words = (n: number, offset = 0) =>
+  Array.from({ length: n }, (_, i) => singlePieceWords[(i + offset) % singlePieceWords.length]).join(" ");
 
 test("the tiny model loads from its folder with the hub unreachable, and says what it is", async () => {
   const { info } = await embedder();
-  const version = (JSON.parse(fs.readFileSync(path.join(repoRoot, "node_modules/@huggingface/transformers/package.json"), "utf8")) as { version: string }).version;
+  const version = (
+    JSON.parse(fs.readFileSync(path.join(repoRoot, "node_modules/@huggingface/transformers/package.json"), "utf8")) as {
+      version: string;
+    }
+  ).version;
   assert.equal(info.model, tinyEmbedderPath());
   assert.equal(info.dtype, "fp32");
   assert.equal(info.library, `@huggingface/transformers@${version}`);
@@ -47,7 +52,8 @@ test("vectors are unit length with the model's dimension, one per text, in input
     assert.ok(Math.abs(Math.hypot(...v) - 1) < 1e-5, `norm ${Math.hypot(...v)}`);
   }
   // Order: each vector equals the text embedded alone (batches are length-sorted inside).
-  for (const [i, text] of texts.entries()) assert.ok(maxDifference(vectors[i]!, (await (await embedder()).embed([text]))[0]!) < 1e-5);
+  for (const [i, text] of texts.entries())
+    assert.ok(maxDifference(vectors[i]!, (await (await embedder()).embed([text]))[0]!) < 1e-5);
   assert.deepEqual(await (await embedder()).embed([]), []);
 });
 
@@ -55,7 +61,10 @@ test("identical text gives identical vectors, within a batch and across calls", 
   const e = await embedder();
   const [a, b] = await e.embed(["retrieval augmented generation", "retrieval augmented generation"]);
   assert.deepEqual(a, b);
-  assert.deepEqual((await e.embed(["retrieval augmented generation"]))[0], (await e.embed(["retrieval augmented generation"]))[0]);
+  assert.deepEqual(
+    (await e.embed(["retrieval augmented generation"]))[0],
+    (await e.embed(["retrieval augmented generation"]))[0],
+  );
   const [c] = await e.embed(["retrieval augmented generations"]);
   assert.ok(maxDifference(a!, c!) > 1e-3, "a different text gives a different vector");
 });
@@ -90,7 +99,9 @@ test("the tiny model carries word overlap: each text's nearest neighbour is the 
   const vectors = await (await embedder()).embed(texts);
   const cosine = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
   for (const [i, v] of vectors.entries()) {
-    const others = vectors.map((w, j) => ({ j, score: j === i ? -Infinity : cosine(v, w) })).sort((a, b) => b.score - a.score);
+    const others = vectors
+      .map((w, j) => ({ j, score: j === i ? -Infinity : cosine(v, w) }))
+      .sort((a, b) => b.score - a.score);
     assert.equal(others[0]!.j, i ^ 1, `nearest to "${texts[i]}" is "${texts[others[0]!.j]}"`);
   }
 });

@@ -39,7 +39,8 @@ test("bm25 loads no embedding model and returns the study's hits", async (t) => 
   assert.deepEqual(hits[0], {
     post: "softmax-basics",
     heading: "Online softmax with a running sum",
-    snippet: "The online softmax keeps a running maximum and a running sum, rescaling the sum whenever a new maximum appears, so one pass over the scores is enough.",
+    snippet:
+      "The online softmax keeps a running maximum and a running sum, rescaling the sum whenever a new maximum appears, so one pass over the scores is enough.",
   });
   assert.equal((await index.search(QUERY, 1)).length, 1);
   await assert.rejects(index.search(QUERY, 0), /at least 1/);
@@ -62,7 +63,11 @@ test("dense and hybrid rank with the given embedder; hybrid fuses both rankings"
     assert.deepEqual(index.embedding, embedder.info);
     assert.equal(embedder.calls.length, corpus.sections.length, "every section embedded once");
     assert.equal((await index.search("cosine similarity unit vectors dot product"))[0]?.heading, "Cosine similarity");
-    assert.equal((await index.search("x", corpus.sections.length)).length, corpus.sections.length, `${retriever} ranks every section`);
+    assert.equal(
+      (await index.search("x", corpus.sections.length)).length,
+      corpus.sections.length,
+      `${retriever} ranks every section`,
+    );
   }
 });
 
@@ -71,10 +76,14 @@ test("hybrid's ranking is the reciprocal rank fusion of the bm25 and dense ranki
   const corpus = await loadCorpus(posts);
   const all = corpus.sections.length;
   const names = (hits: { post: string; heading: string }[]) => hits.map((h) => `${h.post}/${h.heading}`);
-  const open = (retriever: RetrieverKind) => openIndex(corpus, { ...options(cacheDir, retriever), embedder: fakeEmbedder() });
+  const open = (retriever: RetrieverKind) =>
+    openIndex(corpus, { ...options(cacheDir, retriever), embedder: fakeEmbedder() });
   const [bm25, dense, hybrid] = await Promise.all([open("bm25"), open("dense"), open("hybrid")]);
   for (const query of [QUERY, "cosine similarity", "tables"]) {
-    const expected = reciprocalRankFusion([names(await bm25.search(query, all)), names(await dense.search(query, all))]).map((f) => f.item);
+    const expected = reciprocalRankFusion([
+      names(await bm25.search(query, all)),
+      names(await dense.search(query, all)),
+    ]).map((f) => f.item);
     assert.deepEqual(names(await hybrid.search(query, all)), expected);
   }
 });
@@ -94,7 +103,9 @@ test("a second open loads the cache without re-embedding and gives equal results
   }
   assert.deepEqual(second.calls, [QUERY, "approximate nearest neighbour", "tables and math"]);
   // Two parts: BM25 state in JSON, embeddings as a manifest beside a Float32 file.
-  const files = readdirSync(path.join(cacheDir, "index")).map((f) => f.replace(/-[0-9a-f]{16}/, "-*")).sort();
+  const files = readdirSync(path.join(cacheDir, "index"))
+    .map((f) => f.replace(/-[0-9a-f]{16}/, "-*"))
+    .sort();
   assert.deepEqual(files, ["bm25-*.json", "embeddings-*.f32", "embeddings-*.json"]);
   // dense and bm25 reuse those parts: nothing is embedded again.
   const third = fakeEmbedder();
@@ -108,9 +119,15 @@ test("changing a post's content rebuilds the index, and the new text is searchab
   await openIndex(await loadCorpus(posts), options(cacheDir, "bm25"));
   assert.equal((await openIndex(await loadCorpus(posts), options(cacheDir, "bm25"))).fromCache, true);
   const file = path.join(posts, "vector-search.mdx");
-  writeFileSync(file, `${(await import("node:fs")).readFileSync(file, "utf8")}\n## Product quantization\n\nCodebooks compress vectors.\n`);
+  writeFileSync(
+    file,
+    `${(await import("node:fs")).readFileSync(file, "utf8")}\n## Product quantization\n\nCodebooks compress vectors.\n`,
+  );
   const messages: string[] = [];
-  const rebuilt = await openIndex(await loadCorpus(posts), { ...options(cacheDir, "bm25"), onProgress: (m) => messages.push(m) });
+  const rebuilt = await openIndex(await loadCorpus(posts), {
+    ...options(cacheDir, "bm25"),
+    onProgress: (m) => messages.push(m),
+  });
   assert.equal(rebuilt.fromCache, false);
   assert.match(messages.join("\n"), /posts changed.*rebuilding/);
   assert.equal((await rebuilt.search("codebooks"))[0]?.heading, "Product quantization");
@@ -127,7 +144,10 @@ test("another embedding model, dtype or library version is a stale cache, never 
   assert.equal(library.calls.length, corpus.sections.length);
   const dims = fakeEmbedder({ dimensions: 16 });
   assert.equal((await openIndex(corpus, { ...options(cacheDir, "dense"), embedder: dims })).fromCache, false);
-  assert.equal((await openIndex(corpus, { ...options(cacheDir, "dense"), embedder: fakeEmbedder({ dimensions: 16 }) })).fromCache, true);
+  assert.equal(
+    (await openIndex(corpus, { ...options(cacheDir, "dense"), embedder: fakeEmbedder({ dimensions: 16 }) })).fromCache,
+    true,
+  );
 });
 
 test("a damaged embeddings file or manifest is rebuilt, not trusted", async (t) => {

@@ -6,7 +6,15 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { checkQuestions, isTwoPost, loadCorpus, parseQuestions, questionPosts, type Corpus, type Question } from "../../src/corpus/index.ts";
+import {
+  checkQuestions,
+  isTwoPost,
+  loadCorpus,
+  parseQuestions,
+  questionPosts,
+  type Corpus,
+  type Question,
+} from "../../src/corpus/index.ts";
 import { evaluateSearch, openIndex, questionStats } from "../../src/search/index.ts";
 import { repoRoot } from "../helpers/run-cli.ts";
 
@@ -23,9 +31,15 @@ async function load(name: string): Promise<Question[]> {
 
 test("every question set passes the check and has its shape", async () => {
   const [study, named, twoPost] = await Promise.all(SETS.map(load));
-  for (const [name, set] of [["questions.jsonl", study!], ["named.jsonl", named!]] as const) {
+  for (const [name, set] of [
+    ["questions.jsonl", study!],
+    ["named.jsonl", named!],
+  ] as const) {
     assert.equal(set.length, 30, name);
-    assert.ok(set.every((q) => !isTwoPost(q)), name);
+    assert.ok(
+      set.every((q) => !isTwoPost(q)),
+      name,
+    );
     assert.equal(new Set(set.flatMap(questionPosts)).size, 10, name);
   }
   assert.equal(twoPost!.length, 20);
@@ -41,8 +55,14 @@ test("the default set is calibrated: BM25 top 3 for 20 to 26 of 30, first for fe
   const score = await evaluateSearch(index, study);
   assert.ok(score.found_at_3 >= 20 && score.found_at_3 <= 26, `found_at_3 ${score.found_at_3}`);
   assert.ok(score.found_at_1 < score.found_at_3, `found_at_1 ${score.found_at_1}`);
-  const [ours, named] = [questionStats(await blog(), study).total, questionStats(await blog(), await load("named.jsonl")).total];
+  const [ours, named] = [
+    questionStats(await blog(), study).total,
+    questionStats(await blog(), await load("named.jsonl")).total,
+  ];
   assert.ok(ours.in_section < named.in_section, `in section: ${ours.in_section} against ${named.in_section}`);
   assert.ok(ours.in_title < named.in_title, `in title: ${ours.in_title} against ${named.in_title}`);
-  assert.ok(ours.slug_terms_any < named.slug_terms_any, `slug words: ${ours.slug_terms_any} against ${named.slug_terms_any}`);
+  assert.ok(
+    ours.slug_terms_any < named.slug_terms_any,
+    `slug words: ${ours.slug_terms_any} against ${named.slug_terms_any}`,
+  );
 });

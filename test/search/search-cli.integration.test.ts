@@ -16,7 +16,10 @@ test("index --json builds, then loads from the cache; stdout is one JSON object"
   const first = runCli(args);
   assert.equal(first.status, 0, first.stderr);
   const built = JSON.parse(first.stdout) as Record<string, unknown>;
-  assert.deepEqual({ ...built, seconds: 0 }, { posts: 3, sections: 15, embedding_model: null, retriever: "bm25", from_cache: false, seconds: 0 });
+  assert.deepEqual(
+    { ...built, seconds: 0 },
+    { posts: 3, sections: 15, embedding_model: null, retriever: "bm25", from_cache: false, seconds: 0 },
+  );
   assert.equal(typeof built.seconds, "number");
   const second = JSON.parse(runCli(args).stdout) as Record<string, unknown>;
   assert.equal(second.from_cache, true);
@@ -33,11 +36,15 @@ test("search --json prints the hits; search-eval --retriever bm25 --json prints 
   assert.deepEqual(hits[0], {
     post: "vector-search",
     heading: "Cosine similarity",
-    snippet: "Cosine similarity compares the angle between two embedding vectors; for unit vectors it equals the dot product.",
+    snippet:
+      "Cosine similarity compares the angle between two embedding vectors; for unit vectors it equals the dot product.",
   });
   const evaluation = runCli(["search-eval", "--questions", path.join(fixtures, "questions.jsonl"), ...common]);
   assert.equal(evaluation.status, 0, evaluation.stderr);
-  const scores = JSON.parse(evaluation.stdout) as Record<string, { questions: number; found_at_1: number; found_at_3: number; mrr: number }>;
+  const scores = JSON.parse(evaluation.stdout) as Record<
+    string,
+    { questions: number; found_at_1: number; found_at_3: number; mrr: number }
+  >;
   assert.deepEqual(Object.keys(scores), ["bm25"]);
   assert.equal(scores.bm25!.questions, 9);
   assert.ok(scores.bm25!.found_at_1 <= scores.bm25!.found_at_3 && scores.bm25!.found_at_3 <= 9);

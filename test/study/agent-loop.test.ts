@@ -4,10 +4,21 @@ import assert from "node:assert/strict";
 import { runAgent, MAX_TURNS } from "../../src/study/agent-loop.ts";
 import { runWorkflow } from "../../src/study/workflow.ts";
 import { answerRecord } from "../../src/study/answer-record.ts";
-import { AGENT_SYSTEM_PROMPT, FORCED_PREFIX, SEARCH_FIRST_INSTRUCTION, SOURCE_INSTRUCTION, WORKFLOW_SYSTEM_PROMPT } from "../../src/study/prompts.ts";
+import {
+  AGENT_SYSTEM_PROMPT,
+  FORCED_PREFIX,
+  SEARCH_FIRST_INSTRUCTION,
+  SOURCE_INSTRUCTION,
+  WORKFLOW_SYSTEM_PROMPT,
+} from "../../src/study/prompts.ts";
 import { fakeIndex, scriptedRuntime } from "../helpers/scripted-runtime.ts";
 
-const QUESTION = { id: "q01", question: "How is the running maximum of the online softmax updated?", post: "flashattention-explained", heading: "The online softmax" };
+const QUESTION = {
+  id: "q01",
+  question: "How is the running maximum of the online softmax updated?",
+  post: "flashattention-explained",
+  heading: "The online softmax",
+};
 const call = (name: string, args: unknown) => `<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
 
 test("a reply with no tool call is the answer, after one model call", async () => {
@@ -28,9 +39,15 @@ test("two calls in one reply both run, in order, each with its own tool message"
   assert.equal(t.calls[0]?.toolCalls.length, 2);
   assert.deepEqual(index.queries, ["running maximum"]);
   const second = runtime.requests[1]!.messages;
-  assert.deepEqual(second.map((m) => m.role), ["system", "user", "assistant", "tool", "tool"]);
+  assert.deepEqual(
+    second.map((m) => m.role),
+    ["system", "user", "assistant", "tool", "tool"],
+  );
   assert.equal(second[2]?.content, reply);
-  assert.match(second[3]!.content, /^\[\{"post": "flashattention-explained", "heading": "The online softmax", "snippet": /);
+  assert.match(
+    second[3]!.content,
+    /^\[\{"post": "flashattention-explained", "heading": "The online softmax", "snippet": /,
+  );
   assert.match(second[4]!.content, /^\{"post": "kv-cache-inference", "heading": "Prefill and decode", "text": /);
   const r = answerRecord("m", "agent", QUESTION, t);
   assert.deepEqual([r.model_calls, r.tool_calls, r.malformed, r.found], [2, 2, 0, true]);
@@ -38,22 +55,57 @@ test("two calls in one reply both run, in order, each with its own tool message"
 });
 
 test("JSON followed by trailing text parses the first value and ignores the rest", async () => {
-  const runtime = scriptedRuntime([`<tool_call>{"name": "search_posts", "arguments": {"query": "online softmax"}} and then some</tool_call>`, "A."]);
+  const runtime = scriptedRuntime([
+    `<tool_call>{"name": "search_posts", "arguments": {"query": "online softmax"}} and then some</tool_call>`,
+    "A.",
+  ]);
   const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
   assert.equal(t.calls[0]?.toolCalls[0]?.malformed, false);
 });
 
 const malformedCases: [string, string, RegExp][] = [
-  ["invalid JSON", "<tool_call>{name: search_posts}</tool_call>", /^"error: JSONDecodeError: Expecting property name enclosed in double quotes: line 1 column 2 \(char 1\)"$/],
+  [
+    "invalid JSON",
+    "<tool_call>{name: search_posts}</tool_call>",
+    /^"error: JSONDecodeError: Expecting property name enclosed in double quotes: line 1 column 2 \(char 1\)"$/,
+  ],
   ["an unknown tool", call("browse", { url: "x" }), /^"error: KeyError: 'browse'"$/],
-  ["missing arguments", call("read_section", { post: "x" }), /^"error: TypeError: read_section\(\) missing 1 required positional argument: 'heading'"$/],
-  ["a wrongly typed argument", call("search_posts", { query: 42 }), /^"error: TypeError: search_posts\(\) argument 'query' must be str, not int"$/],
-  ["an unexpected argument", call("search_posts", { q: "x" }), /^"error: TypeError: search_posts\(\) got an unexpected keyword argument 'q'"$/],
+  [
+    "missing arguments",
+    call("read_section", { post: "x" }),
+    /^"error: TypeError: read_section\(\) missing 1 required positional argument: 'heading'"$/,
+  ],
+  [
+    "a wrongly typed argument",
+    call("search_posts", { query: 42 }),
+    /^"error: TypeError: search_posts\(\) argument 'query' must be str, not int"$/,
+  ],
+  [
+    "an unexpected argument",
+    call("search_posts", { q: "x" }),
+    /^"error: TypeError: search_posts\(\) got an unexpected keyword argument 'q'"$/,
+  ],
   ["no arguments key", `<tool_call>{"name": "search_posts"}</tool_call>`, /^"error: KeyError: 'arguments'"$/],
-  ["arguments that are not an object", call("search_posts", ["x"]), /^"error: TypeError: __main__.search_posts\(\) argument after \*\* must be a mapping, not list"$/],
-  ["a __proto__ argument", `<tool_call>{"name": "search_posts", "arguments": {"__proto__": {"query": "x"}, "query": "y"}}</tool_call>`, /^"error: TypeError: search_posts\(\) got an unexpected keyword argument '__proto__'"$/],
-  ["a post that does not exist", call("read_section", { post: "no-such-post", heading: "Intro" }), /^"error: LookupError: no section 'Intro' in post 'no-such-post'"$/],
-  ["a path-like post name", call("read_section", { post: "../../etc/passwd", heading: "root" }), /^"error: LookupError: no section 'root' in post '..\/..\/etc\/passwd'"$/],
+  [
+    "arguments that are not an object",
+    call("search_posts", ["x"]),
+    /^"error: TypeError: __main__.search_posts\(\) argument after \*\* must be a mapping, not list"$/,
+  ],
+  [
+    "a __proto__ argument",
+    `<tool_call>{"name": "search_posts", "arguments": {"__proto__": {"query": "x"}, "query": "y"}}</tool_call>`,
+    /^"error: TypeError: search_posts\(\) got an unexpected keyword argument '__proto__'"$/,
+  ],
+  [
+    "a post that does not exist",
+    call("read_section", { post: "no-such-post", heading: "Intro" }),
+    /^"error: LookupError: no section 'Intro' in post 'no-such-post'"$/,
+  ],
+  [
+    "a path-like post name",
+    call("read_section", { post: "../../etc/passwd", heading: "root" }),
+    /^"error: LookupError: no section 'root' in post '..\/..\/etc\/passwd'"$/,
+  ],
 ];
 for (const [what, reply, expected] of malformedCases) {
   test(`${what} becomes an error tool result and counts as malformed`, async () => {
@@ -91,7 +143,10 @@ for (const [what, reply] of notCalls) {
 }
 
 test("a doubled opening tag (the forced prefix, then the model's own) still runs the call inside", async () => {
-  const runtime = scriptedRuntime([`<tool_call>\n{"name": "search_posts", "arguments": {"query": "running maximum"}}\n</tool_call>`, "A."]);
+  const runtime = scriptedRuntime([
+    `<tool_call>\n{"name": "search_posts", "arguments": {"query": "running maximum"}}\n</tool_call>`,
+    "A.",
+  ]);
   const t = await runAgent(QUESTION.question, "agent-forced", runtime, fakeIndex());
   assert.equal(t.calls[0]?.reply.startsWith("<tool_call>\n<tool_call>\n{"), true);
   const r = answerRecord("m", "agent-forced", QUESTION, t);
@@ -107,11 +162,17 @@ test(`still calling tools after ${MAX_TURNS} turns ends in "(ran out of turns)"`
   const r = answerRecord("m", "agent", QUESTION, t);
   assert.deepEqual([r.model_calls, r.tool_calls], [6, 6]);
   assert.equal(r.last_context, t.calls[5]!.record.tokensRead);
-  assert.equal(r.tokens_read, t.calls.reduce((a, c) => a + c.record.tokensRead, 0));
+  assert.equal(
+    r.tokens_read,
+    t.calls.reduce((a, c) => a + c.record.tokensRead, 0),
+  );
 });
 
 test("the forced design starts only its first reply with <tool_call>\\n, and the prefix stays in the transcript", async () => {
-  const runtime = scriptedRuntime([`{"name": "search_posts", "arguments": {"query": "running maximum"}}\n</tool_call>`, "A. Source: flashattention-explained"]);
+  const runtime = scriptedRuntime([
+    `{"name": "search_posts", "arguments": {"query": "running maximum"}}\n</tool_call>`,
+    "A. Source: flashattention-explained",
+  ]);
   const t = await runAgent(QUESTION.question, "agent-forced", runtime, fakeIndex());
   assert.equal(runtime.requests[0]?.prefix, FORCED_PREFIX);
   assert.equal(runtime.requests[1]?.prefix, undefined);
@@ -131,9 +192,16 @@ test("system prompts: the agents and the workflow ask for the source in the same
 });
 
 test("a failed call (context overflow) ends the run with its error, not with answer text", async () => {
-  const runtime = scriptedRuntime([{ stopReason: "context-overflow", error: "prompt has 5000 tokens, the context 4096" }]);
+  const runtime = scriptedRuntime([
+    { stopReason: "context-overflow", error: "prompt has 5000 tokens, the context 4096" },
+  ]);
   const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
-  assert.deepEqual(t, { calls: t.calls, outcome: "error", answer: "", error: "prompt has 5000 tokens, the context 4096" });
+  assert.deepEqual(t, {
+    calls: t.calls,
+    outcome: "error",
+    answer: "",
+    error: "prompt has 5000 tokens, the context 4096",
+  });
 });
 
 test("the workflow searches with the question, shows three hits, makes one call without tools", async () => {

@@ -4,18 +4,44 @@ import assert from "node:assert/strict";
 import { answerRecord } from "../../src/study/answer-record.ts";
 import { goldHeadingsOf, goldPostsOf, type ToolCallRecord, type Transcript } from "../../src/study/types.ts";
 
-const search = (posts: string[]): ToolCallRecord => ({ raw: "{}", name: "search_posts", arguments: {}, result: "[]", malformed: false, shownPosts: posts });
-const read = (post: string): ToolCallRecord => ({ raw: "{}", name: "read_section", arguments: {}, result: "{}", malformed: false, shownPosts: [post] });
+const search = (posts: string[]): ToolCallRecord => ({
+  raw: "{}",
+  name: "search_posts",
+  arguments: {},
+  result: "[]",
+  malformed: false,
+  shownPosts: posts,
+});
+const read = (post: string): ToolCallRecord => ({
+  raw: "{}",
+  name: "read_section",
+  arguments: {},
+  result: "{}",
+  malformed: false,
+  shownPosts: [post],
+});
 
 function transcript(toolCalls: ToolCallRecord[]): Transcript {
   const record = { tokensRead: 10, tokensEvaluated: 10, tokensGenerated: 5, stopReason: "eos" as const, seconds: 0.1 };
-  return { calls: [{ messages: [], withTools: true, reply: "x", record, toolCalls }], answer: "x", outcome: "answered" };
+  return {
+    calls: [{ messages: [], withTools: true, reply: "x", record, toolCalls }],
+    answer: "x",
+    outcome: "answered",
+  };
 }
 
 test("a one-post question logs gold_post and gold_heading, as every earlier log did", () => {
-  const r = answerRecord("m", "agent", { id: "q1", question: "?", post: "a", heading: "A" }, transcript([search(["b", "a"])]));
+  const r = answerRecord(
+    "m",
+    "agent",
+    { id: "q1", question: "?", post: "a", heading: "A" },
+    transcript([search(["b", "a"])]),
+  );
   assert.equal("gold_posts" in r, false);
-  assert.deepEqual([(r as { gold_post: string }).gold_post, (r as { gold_heading: string }).gold_heading, r.found], ["a", "A", true]);
+  assert.deepEqual(
+    [(r as { gold_post: string }).gold_post, (r as { gold_heading: string }).gold_heading, r.found],
+    ["a", "A", true],
+  );
   assert.deepEqual(goldPostsOf(r), ["a"]);
 });
 

@@ -16,7 +16,10 @@ test("a log line that names its design in the old `variant` field is read with `
   const current = makeRecord({ design: "agent", question_id: "q2" });
   writeFileSync(file, `${JSON.stringify({ ...rest, variant: design })}\n${JSON.stringify(current)}\n`);
   const { records } = readAnswerLog(file);
-  assert.deepEqual(records.map((r) => r.design), ["agent-forced", "agent"]);
+  assert.deepEqual(
+    records.map((r) => r.design),
+    ["agent-forced", "agent"],
+  );
   assert.equal("variant" in records[0]!, false);
 });
 
@@ -29,9 +32,17 @@ test("--designs chooses the designs, and the old --variants is the same option",
 
 test("--designs takes the groups study and engineered beside ids; none named runs the study's four", async () => {
   const parse = (args: string[]) => studyRunOptions(yargs().exitProcess(false)).parseAsync(args);
-  assert.deepEqual((await parse(["--designs", "engineered"])).designs, ["agent-validated", "agent-cite-checked", "workflow-cite-checked", "agent-constrained"]);
+  assert.deepEqual((await parse(["--designs", "engineered"])).designs, [
+    "agent-validated",
+    "agent-cite-checked",
+    "workflow-cite-checked",
+    "agent-constrained",
+  ]);
   const both = (await parse(["--designs", "study,engineered,workflow"])).designs;
   assert.equal(both?.length, 8, "each design once");
   assert.deepEqual(parseDesigns(undefined), ["workflow", "agent", "agent-search-first", "agent-forced"]);
-  assert.throws(() => parseDesigns("agent-validatd"), /unknown design agent-validatd; choose from study, engineered, workflow,/);
+  assert.throws(
+    () => parseDesigns("agent-validatd"),
+    /unknown design agent-validatd; choose from study, engineered, workflow,/,
+  );
 });

@@ -13,11 +13,15 @@ const INPUTS = [...SEARCH, "--questions", path.join(fixtures, "questions.jsonl")
 /** A run folder holding a finished run's files (their content does not matter: they must survive untouched). */
 function finishedRun(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "blogqa-fresh-"));
-  for (const file of ["answers.jsonl", "manifest.json", "tables.md", "study.csv", "strict.csv", "report.html"]) writeFileSync(path.join(dir, file), `${file}\n`);
+  for (const file of ["answers.jsonl", "manifest.json", "tables.md", "study.csv", "strict.csv", "report.html"])
+    writeFileSync(path.join(dir, file), `${file}\n`);
   return dir;
 }
 
-const contents = (dir: string) => readdirSync(dir).sort().map((f) => `${f}: ${readFileSync(path.join(dir, f), "utf8")}`);
+const contents = (dir: string) =>
+  readdirSync(dir)
+    .sort()
+    .map((f) => `${f}: ${readFileSync(path.join(dir, f), "utf8")}`);
 
 test("run --fresh with a mistyped model, a file that is no GGUF, or missing questions leaves the folder as it was", () => {
   const dir = finishedRun();

@@ -65,21 +65,38 @@ const times = (...iso: string[]) => {
 
 test("the hash cache streams a file once and notices a change", async () => {
   const { modelFile, cacheDir } = setup();
-  assert.deepEqual(await cachedSha256(modelFile, cacheDir), { path: modelFile, bytes: 6, sha256: SHA_HELLO, cached: false });
+  assert.deepEqual(await cachedSha256(modelFile, cacheDir), {
+    path: modelFile,
+    bytes: 6,
+    sha256: SHA_HELLO,
+    cached: false,
+  });
   assert.equal((await cachedSha256(modelFile, cacheDir)).cached, true);
   writeFileSync(modelFile, "abc");
-  assert.deepEqual(await cachedSha256(modelFile, cacheDir), { path: modelFile, bytes: 3, sha256: SHA_ABC, cached: false });
+  assert.deepEqual(await cachedSha256(modelFile, cacheDir), {
+    path: modelFile,
+    bytes: 3,
+    sha256: SHA_ABC,
+    cached: false,
+  });
 });
 
 test("a session writes the manifest once a model loads, and stamps its end", async () => {
   const s = setup();
   mkdirSync(s.out);
-  const writer = startManifest(s.out, s.inputs, { cacheDir: s.cacheDir, now: times("2025-01-01T10:00:00Z", "2025-01-01T10:05:00Z") });
+  const writer = startManifest(s.out, s.inputs, {
+    cacheDir: s.cacheDir,
+    now: times("2025-01-01T10:00:00Z", "2025-01-01T10:05:00Z"),
+  });
   assert.equal(readManifest(s.out), undefined, "nothing written before a model loads");
   await writer.recordModel(s.info);
   const running = readManifest(s.out)!;
   assert.equal(running.finished_at, null);
-  assert.deepEqual(running.models, [{ ...s.info, files: [{ path: s.modelFile, bytes: 6, sha256: SHA_HELLO }] }], "the model as loaded, with file hashes");
+  assert.deepEqual(
+    running.models,
+    [{ ...s.info, files: [{ path: s.modelFile, bytes: 6, sha256: SHA_HELLO }] }],
+    "the model as loaded, with file hashes",
+  );
   writer.finish({ ran: 4, skipped: 0 });
   const m = JSON.parse(readFileSync(path.join(s.out, MANIFEST_FILE), "utf8"));
   assert.equal(m.started_at, "2025-01-01T10:00:00.000Z");
@@ -93,7 +110,15 @@ test("a session writes the manifest once a model loads, and stamps its end", asy
   assert.equal(m.settings.max_turns, 6);
   assert.match(m.settings.prompts_sha256, /^[0-9a-f]{64}$/);
   assert.deepEqual(m.sessions, [
-    { started_at: "2025-01-01T10:00:00.000Z", finished_at: "2025-01-01T10:05:00.000Z", models: [s.modelFile], designs: ["workflow", "agent"], limit: 2, ran: 4, skipped: 0 },
+    {
+      started_at: "2025-01-01T10:00:00.000Z",
+      finished_at: "2025-01-01T10:05:00.000Z",
+      models: [s.modelFile],
+      designs: ["workflow", "agent"],
+      limit: 2,
+      ran: 4,
+      skipped: 0,
+    },
   ]);
 });
 
@@ -107,7 +132,11 @@ test("resuming checks the settings: same is fine, different is refused unless --
   appendFileSync(path.join(s.out, "answers.jsonl"), "{}\n");
 
   // Same settings; more questions and another design are only a bigger selection.
-  const again = startManifest(s.out, { ...inputs, selection: { ...inputs.selection, limit: undefined, designs: ["agent-forced"] } }, { cacheDir: s.cacheDir });
+  const again = startManifest(
+    s.out,
+    { ...inputs, selection: { ...inputs.selection, limit: undefined, designs: ["agent-forced"] } },
+    { cacheDir: s.cacheDir },
+  );
   await again.recordModel(s.info);
   again.finish({ ran: 2, skipped: 4 });
   const m = readManifest(s.out)!;
@@ -117,17 +146,29 @@ test("resuming checks the settings: same is fine, different is refused unless --
   const changed = { ...inputs, settings: { ...s.settings, maxNewTokens: 100, parallel: 4 } };
   assert.throws(
     () => startManifest(s.out, changed, { cacheDir: s.cacheDir }),
-    (e: unknown) => e instanceof UserError && /setting parallel: 1 before, 4 now/.test(e.message) && /setting max_new_tokens: 200 before, 100 now/.test(e.message) && /--fresh/.test(e.message),
+    (e: unknown) =>
+      e instanceof UserError &&
+      /setting parallel: 1 before, 4 now/.test(e.message) &&
+      /setting max_new_tokens: 200 before, 100 now/.test(e.message) &&
+      /--fresh/.test(e.message),
   );
-  assert.throws(() => startManifest(s.out, { ...inputs, corpus: { ...s.corpus, hash: "beef" } }, { cacheDir: s.cacheDir }), /corpus sha256/);
+  assert.throws(
+    () => startManifest(s.out, { ...inputs, corpus: { ...s.corpus, hash: "beef" } }, { cacheDir: s.cacheDir }),
+    /corpus sha256/,
+  );
   assert.doesNotThrow(() => startManifest(s.out, changed, { cacheDir: s.cacheDir, fresh: true }));
   // The embedding model does not matter to bm25.
-  assert.doesNotThrow(() => startManifest(s.out, { ...inputs, settings: { ...s.settings, embeddingModel: "other" } }, { cacheDir: s.cacheDir }));
+  assert.doesNotThrow(() =>
+    startManifest(s.out, { ...inputs, settings: { ...s.settings, embeddingModel: "other" } }, { cacheDir: s.cacheDir }),
+  );
 
   // The same model name with other weights is refused when it loads.
   writeFileSync(s.modelFile, "abc");
   const swapped = startManifest(s.out, inputs, { cacheDir: s.cacheDir });
-  await assert.rejects(swapped.recordModel({ ...s.info, files: [{ path: s.modelFile, bytes: 3 }] }), (e: unknown) => e instanceof UserError && e.message.includes(SHA_ABC));
+  await assert.rejects(
+    swapped.recordModel({ ...s.info, files: [{ path: s.modelFile, bytes: 3 }] }),
+    (e: unknown) => e instanceof UserError && e.message.includes(SHA_ABC),
+  );
 });
 
 test("a folder without earlier answers is not checked", async () => {
@@ -136,7 +177,9 @@ test("a folder without earlier answers is not checked", async () => {
   const inputs = s.inputs;
   const first = startManifest(s.out, inputs, { cacheDir: s.cacheDir });
   await first.recordModel(s.info);
-  assert.doesNotThrow(() => startManifest(s.out, { ...inputs, settings: { ...s.settings, parallel: 8 } }, { cacheDir: s.cacheDir }));
+  assert.doesNotThrow(() =>
+    startManifest(s.out, { ...inputs, settings: { ...s.settings, parallel: 8 } }, { cacheDir: s.cacheDir }),
+  );
 });
 
 test("answers without a manifest are refused, naming --fresh and --out; --fresh may start over", async () => {
@@ -145,7 +188,11 @@ test("answers without a manifest are refused, naming --fresh and --out; --fresh 
   appendFileSync(path.join(s.out, "answers.jsonl"), "{}\n");
   assert.throws(
     () => startManifest(s.out, s.inputs, { cacheDir: s.cacheDir }),
-    (e: unknown) => e instanceof UserError && e.message.includes("no manifest.json") && /--fresh/.test(e.message) && /--out/.test(e.message),
+    (e: unknown) =>
+      e instanceof UserError &&
+      e.message.includes("no manifest.json") &&
+      /--fresh/.test(e.message) &&
+      /--out/.test(e.message),
   );
   assert.doesNotThrow(() => startManifest(s.out, s.inputs, { cacheDir: s.cacheDir, fresh: true }));
 });
@@ -173,9 +220,24 @@ test("a manifest that is valid JSON but lacks a field, or holds a wrong type, is
   const missing = damaged((m) => delete m.settings.max_new_tokens);
   assert.match(missing, /manifest\.json: field settings\.max_new_tokens: missing/);
   assert.ok(missing.startsWith(file) && !missing.includes("\n"), missing);
-  assert.match(damaged((m) => (m.settings.gpu = "yes")), /field settings\.gpu: expected a boolean/);
-  assert.match(damaged((m) => (m.settings.retriever = "grep")), /field settings\.retriever: expected one of bm25, dense, hybrid/);
-  assert.match(damaged((m) => delete m.models[0].files[0].sha256), /field models\[0\]\.files\[0\]\.sha256: missing/);
-  assert.match(damaged((m) => (m.corpus = null)), /field corpus: expected an object/);
-  assert.match(damaged((m) => (m.schema = 1)), /schema 1, this blogqa reads schema 2; rerun with --fresh/);
+  assert.match(
+    damaged((m) => (m.settings.gpu = "yes")),
+    /field settings\.gpu: expected a boolean/,
+  );
+  assert.match(
+    damaged((m) => (m.settings.retriever = "grep")),
+    /field settings\.retriever: expected one of bm25, dense, hybrid/,
+  );
+  assert.match(
+    damaged((m) => delete m.models[0].files[0].sha256),
+    /field models\[0\]\.files\[0\]\.sha256: missing/,
+  );
+  assert.match(
+    damaged((m) => (m.corpus = null)),
+    /field corpus: expected an object/,
+  );
+  assert.match(
+    damaged((m) => (m.schema = 1)),
+    /schema 1, this blogqa reads schema 2; rerun with --fresh/,
+  );
 });

@@ -11,7 +11,9 @@ interface Case {
   readonly reply: string;
   readonly expected: string;
 }
-const cases = JSON.parse(readFileSync(new URL("../fixtures/tool-call-replies.json", import.meta.url), "utf8")) as Case[];
+const cases = JSON.parse(
+  readFileSync(new URL("../fixtures/tool-call-replies.json", import.meta.url), "utf8"),
+) as Case[];
 
 for (const c of cases) {
   test(`parse-calls: ${c.what}`, () => {

@@ -9,9 +9,22 @@ import path from "node:path";
 import { runCli } from "../helpers/run-cli.ts";
 import { tinyModelPath } from "../helpers/tiny-model.ts";
 
-const SLICE = ["--retriever", "bm25", "--max-new-tokens", "16", "--threads", "1", "--limit", "1", "--designs", "workflow"];
+const SLICE = [
+  "--retriever",
+  "bm25",
+  "--max-new-tokens",
+  "16",
+  "--threads",
+  "1",
+  "--limit",
+  "1",
+  "--designs",
+  "workflow",
+];
 
-test("auto reads the config beside the model into the manifest; none and another value are refused in that folder", { timeout: 300_000 }, async () => {
+test("auto reads the config beside the model into the manifest; none and another value are refused in that folder", {
+  timeout: 300_000,
+}, async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "blogqa-penalty-"));
   try {
     const model = path.join(dir, "tiny.gguf");
@@ -36,7 +49,16 @@ test("auto reads the config beside the model into the manifest; none and another
     assert.equal(none.status, 1);
     assert.match(none.stderr, /repetition_penalty/);
 
-    const bad = runCli(["run", "--model", model, ...SLICE, "--out", path.join(dir, "other"), "--repetition-penalty", "strong"]);
+    const bad = runCli([
+      "run",
+      "--model",
+      model,
+      ...SLICE,
+      "--out",
+      path.join(dir, "other"),
+      "--repetition-penalty",
+      "strong",
+    ]);
     assert.equal(bad.status, 2, "a usage error");
     assert.match(bad.stderr, /--repetition-penalty must be auto, none or a positive number, got "strong"/);
     assert.doesNotMatch(bad.stderr, /\n\s+at /, "no stack trace");

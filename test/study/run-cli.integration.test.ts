@@ -38,10 +38,14 @@ test("run --parallel 4, and a run killed mid-way then resumed, log what one unin
 
   // Kill the process once a few runs are logged, as a user's Ctrl-C or a crash would.
   const broken = tempDir();
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(repoRoot, "src/cli.ts"), "run", "--model", model, ...SLICE, "--out", broken], {
-    cwd: repoRoot,
-    stdio: "ignore",
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(repoRoot, "src/cli.ts"), "run", "--model", model, ...SLICE, "--out", broken],
+    {
+      cwd: repoRoot,
+      stdio: "ignore",
+    },
+  );
   const answers = path.join(broken, "answers.jsonl");
   while (!(existsSync(answers) && readFileSync(answers, "utf8").split("\n").length > 5)) {
     if (child.exitCode !== null) assert.fail("the run finished before it could be killed");
@@ -61,11 +65,27 @@ test("run --parallel 4, and a run killed mid-way then resumed, log what one unin
 test("rescore prints the strict table of a logged run, and --json its rows", async () => {
   const model = await tinyModelPath();
   const dir = tempDir();
-  assert.equal(runCli(["run", "--model", model, ...BASE, "--limit", "1", "--designs", "workflow,agent", "--out", dir]).status, 0);
+  assert.equal(
+    runCli(["run", "--model", model, ...BASE, "--limit", "1", "--designs", "workflow,agent", "--out", dir]).status,
+    0,
+  );
   const json = runCli(["rescore", path.join(dir, "answers.jsonl"), "--json"]);
   assert.equal(json.status, 0, json.stderr);
-  const rows = JSON.parse(json.stdout) as { design: string; n: number; source_none: number; source_one_real: number; source_several: number; source_invented: number }[];
-  assert.deepEqual(rows.map((r) => [r.design, r.n]), [["workflow", 1], ["agent", 1]]);
+  const rows = JSON.parse(json.stdout) as {
+    design: string;
+    n: number;
+    source_none: number;
+    source_one_real: number;
+    source_several: number;
+    source_invented: number;
+  }[];
+  assert.deepEqual(
+    rows.map((r) => [r.design, r.n]),
+    [
+      ["workflow", 1],
+      ["agent", 1],
+    ],
+  );
   for (const r of rows) assert.equal(r.source_none + r.source_one_real + r.source_several + r.source_invented, r.n);
   const table = runCli(["rescore", path.join(dir, "answers.jsonl")]);
   assert.match(table.stdout, /\| tiny-seed1 \| agent loop \|/);
@@ -75,16 +95,45 @@ test("rescore prints the strict table of a logged run, and --json its rows", asy
 });
 
 test("bad flags fail clearly before any model loads", () => {
-  const result = runCli(["run", "--model", "x.gguf", "--designs", "workflow,agentic", "--retriever", "bm25", "--out", tempDir()]);
+  const result = runCli([
+    "run",
+    "--model",
+    "x.gguf",
+    "--designs",
+    "workflow,agentic",
+    "--retriever",
+    "bm25",
+    "--out",
+    tempDir(),
+  ]);
   assert.equal(result.status, 2, "a usage error");
-  assert.match(result.stderr, /unknown design agentic; choose from .*\bworkflow, agent, agent-search-first, agent-forced\b/);
+  assert.match(
+    result.stderr,
+    /unknown design agentic; choose from .*\bworkflow, agent, agent-search-first, agent-forced\b/,
+  );
   assert.doesNotMatch(result.stderr, /\n\s+at /, "one line, no stack trace");
 });
 
 test("run --fresh starts over once the model loads: the old answers, tables, manifest and report all go", async () => {
   const model = await tinyModelPath();
   const dir = tempDir();
-  const one = (tokens: string) => ["run", "--model", model, "--retriever", "bm25", "--threads", "1", "--max-new-tokens", tokens, "--limit", "1", "--designs", "workflow", "--out", dir];
+  const one = (tokens: string) => [
+    "run",
+    "--model",
+    model,
+    "--retriever",
+    "bm25",
+    "--threads",
+    "1",
+    "--max-new-tokens",
+    tokens,
+    "--limit",
+    "1",
+    "--designs",
+    "workflow",
+    "--out",
+    dir,
+  ];
   assert.equal(runCli(one("24")).status, 0);
   writeFileSync(path.join(dir, "report.html"), "an old report");
   const refused = runCli(one("12"));

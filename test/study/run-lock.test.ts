@@ -28,7 +28,9 @@ function takesOver(dir: string): string[] {
 
 const refusal = (pattern: RegExp) => (e: unknown) => e instanceof UserError && pattern.test(e.message);
 
-test("the lock records the pid, the process's start time, the host and the boot id", { skip: !onLinux && "needs /proc" }, () => {
+test("the lock records the pid, the process's start time, the host and the boot id", {
+  skip: !onLinux && "needs /proc",
+}, () => {
   const holder = currentHolder();
   assert.equal(holder.pid, process.pid);
   assert.match(holder.started ?? "", /^\d+$/);
@@ -43,9 +45,13 @@ test("a live run's lock is refused, naming the lock file and how to clear it", (
   );
 });
 
-test("a lock whose pid now belongs to another process (another start time) is taken over", { skip: !onLinux && "needs /proc" }, () => {
+test("a lock whose pid now belongs to another process (another start time) is taken over", {
+  skip: !onLinux && "needs /proc",
+}, () => {
   const { dir, lock } = lockedDir({ ...currentHolder(), started: "1" });
-  assert.deepEqual(takesOver(dir), [`${lock}: took over a lock left by pid ${process.pid}, which is no longer running`]);
+  assert.deepEqual(takesOver(dir), [
+    `${lock}: took over a lock left by pid ${process.pid}, which is no longer running`,
+  ]);
 });
 
 test("a lock from before a reboot is taken over", { skip: !onLinux && "needs /proc" }, () => {
@@ -60,12 +66,18 @@ test("a bare pid (older locks) that no longer runs is taken over", () => {
 
 test("a lock from another host cannot be checked: refused, naming the host and the file", () => {
   const { dir, lock } = lockedDir({ ...currentHolder(), host: "elsewhere.example" });
-  assert.throws(() => acquireRunLock(dir), refusal(new RegExp(`locked by a blogqa run on host elsewhere\\.example .*lock file ${lock}.*delete ${lock}`)));
+  assert.throws(
+    () => acquireRunLock(dir),
+    refusal(new RegExp(`locked by a blogqa run on host elsewhere\\.example .*lock file ${lock}.*delete ${lock}`)),
+  );
 });
 
 test("a lock file that is empty or not a lock is refused, naming it", () => {
   const empty = lockedDir("");
-  assert.throws(() => acquireRunLock(empty.dir), refusal(new RegExp(`^${empty.lock} is empty .*delete ${empty.lock}$`)));
+  assert.throws(
+    () => acquireRunLock(empty.dir),
+    refusal(new RegExp(`^${empty.lock} is empty .*delete ${empty.lock}$`)),
+  );
   const other = lockedDir("hello");
   assert.throws(() => acquireRunLock(other.dir), refusal(new RegExp(`^${other.lock} does not hold a blogqa lock`)));
 });

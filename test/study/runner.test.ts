@@ -36,10 +36,21 @@ function fakeModel(options: { failAfterCalls?: number } = {}): LoadedModel & { c
           await new Promise((resolve) => setTimeout(resolve, (prompt.length * 7) % 13));
           const odd = /Question [135] /.test(prompt);
           const searched = request.messages.some((m) => m.role === "tool");
-          const text = request.tools && odd && !searched
-            ? `${request.prefix ?? ""}<tool_call>{"name": "search_posts", "arguments": {"query": "running maximum"}}</tool_call>`
-            : `${request.prefix ?? ""}Answer to ${prompt.length}. Source: flashattention-explained`;
-          return { prompt, text, record: { tokensRead: prompt.length, tokensEvaluated: prompt.length, tokensGenerated: 9, stopReason: "eos", seconds: Math.random() } };
+          const text =
+            request.tools && odd && !searched
+              ? `${request.prefix ?? ""}<tool_call>{"name": "search_posts", "arguments": {"query": "running maximum"}}</tool_call>`
+              : `${request.prefix ?? ""}Answer to ${prompt.length}. Source: flashattention-explained`;
+          return {
+            prompt,
+            text,
+            record: {
+              tokensRead: prompt.length,
+              tokensEvaluated: prompt.length,
+              tokensGenerated: 9,
+              stopReason: "eos",
+              seconds: Math.random(),
+            },
+          };
         },
       }));
     },
@@ -57,7 +68,15 @@ const stable = (dir: string) =>
 
 async function run(dir: string, model: LoadedModel, settings: Partial<RunnerSettings> = {}) {
   const designs = ["workflow", "agent", "agent-forced"] as const;
-  return runStudy({ outDir: dir, models: ["m1", "m2"], designs, questions: QUESTIONS, openModel: async () => model, index: fakeIndex(), settings: { ...SETTINGS, ...settings } });
+  return runStudy({
+    outDir: dir,
+    models: ["m1", "m2"],
+    designs,
+    questions: QUESTIONS,
+    openModel: async () => model,
+    index: fakeIndex(),
+    settings: { ...SETTINGS, ...settings },
+  });
 }
 
 test("every (model, design, question) is logged once, in plan order", async () => {
@@ -65,9 +84,18 @@ test("every (model, design, question) is logged once, in plan order", async () =
   const summary = await run(dir, fakeModel());
   assert.deepEqual([summary.ran, summary.skipped], [36, 0]);
   const { records } = readAnswerLog(summary.answersFile);
-  assert.deepEqual(records.slice(0, 7).map((r) => `${r.model} ${r.design} ${r.question_id}`), [
-    "m1 workflow q1", "m1 workflow q2", "m1 workflow q3", "m1 workflow q4", "m1 workflow q5", "m1 workflow q6", "m1 agent q1",
-  ]);
+  assert.deepEqual(
+    records.slice(0, 7).map((r) => `${r.model} ${r.design} ${r.question_id}`),
+    [
+      "m1 workflow q1",
+      "m1 workflow q2",
+      "m1 workflow q3",
+      "m1 workflow q4",
+      "m1 workflow q5",
+      "m1 workflow q6",
+      "m1 agent q1",
+    ],
+  );
   assert.equal(records.find((r) => r.design === "agent" && r.question_id === "q1")?.model_calls, 2);
 });
 
@@ -122,5 +150,8 @@ test("a corrupt or duplicated line stops the run with its line number", async ()
   writeFileSync(path.join(dir, "answers.jsonl"), `${first}\nnot json\n${second}\n`);
   await assert.rejects(run(dir, fakeModel()), /answers\.jsonl:2: not a JSON line/);
   writeFileSync(path.join(dir, "answers.jsonl"), `${first}\n${second}\n${first}\n`);
-  await assert.rejects(run(dir, fakeModel()), /answers\.jsonl:3: a second line for model m1, design workflow, question q1 \(first on line 1\)/);
+  await assert.rejects(
+    run(dir, fakeModel()),
+    /answers\.jsonl:3: a second line for model m1, design workflow, question q1 \(first on line 1\)/,
+  );
 });

@@ -3,7 +3,14 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import yargs from "yargs";
 import { DEFAULT_CONTEXT_SIZE } from "../../src/llm/index.ts";
-import { defaultSettings, settingFields, settingsFromArgs, settingsFromFields, SETTING_OPTIONS, STUDY_MAX_NEW_TOKENS } from "../../src/study/settings.ts";
+import {
+  defaultSettings,
+  settingFields,
+  settingsFromArgs,
+  settingsFromFields,
+  SETTING_OPTIONS,
+  STUDY_MAX_NEW_TOKENS,
+} from "../../src/study/settings.ts";
 import { studyRunOptions } from "../../src/commands/study.ts";
 import { UserError } from "../../src/errors.ts";
 
@@ -20,8 +27,21 @@ test("defaults come from the option definitions: the study's 200 tokens, the run
 
 test("the command line gives the same record as the defaults, and each flag changes its one field", async () => {
   assert.deepEqual(settingsFromArgs(await parse([])), defaultSettings());
-  const argv = await parse(["--max-new-tokens", "50", "--no-reuse-cache", "--threads", "3", "--retriever", "bm25", "--out", "x"]);
-  assert.deepEqual(settingsFromArgs(argv), defaultSettings({ maxNewTokens: 50, reuseCache: false, threads: 3, retriever: "bm25" }));
+  const argv = await parse([
+    "--max-new-tokens",
+    "50",
+    "--no-reuse-cache",
+    "--threads",
+    "3",
+    "--retriever",
+    "bm25",
+    "--out",
+    "x",
+  ]);
+  assert.deepEqual(
+    settingsFromArgs(argv),
+    defaultSettings({ maxNewTokens: 50, reuseCache: false, threads: 3, retriever: "bm25" }),
+  );
 });
 
 test("the manifest's fields are snake_case, null for unset, and read back to the same record", () => {
@@ -31,7 +51,11 @@ test("the manifest's fields are snake_case, null for unset, and read back to the
   assert.equal(fields.chat_template, "t.jinja");
   assert.equal(fields.shared_context, false);
   assert.deepEqual(settingsFromFields(fields), s);
-  assert.equal(settingFields(defaultSettings()).threads, null, "unset: the runtime chooses (the model entry records what it chose)");
+  assert.equal(
+    settingFields(defaultSettings()).threads,
+    null,
+    "unset: the runtime chooses (the model entry records what it chose)",
+  );
   assert.deepEqual(settingsFromFields(settingFields(defaultSettings())), defaultSettings());
 });
 
@@ -42,8 +66,19 @@ test("with bm25 the embedding model is recorded as null (none is loaded) and rea
 });
 
 test("--max-new-tokens, --parallel, --limit, --threads and --context-size must be positive integers", async () => {
-  for (const [flag, value] of [["max-new-tokens", "0"], ["max-new-tokens", "-5"], ["parallel", "0"], ["limit", "1.5"], ["threads", "0"], ["context-size", "-1"]]) {
-    await assert.rejects(parse([`--${flag}`, value!]), (e: unknown) => e instanceof UserError && e.message === `--${flag} must be a positive integer`, `${flag} ${value}`);
+  for (const [flag, value] of [
+    ["max-new-tokens", "0"],
+    ["max-new-tokens", "-5"],
+    ["parallel", "0"],
+    ["limit", "1.5"],
+    ["threads", "0"],
+    ["context-size", "-1"],
+  ]) {
+    await assert.rejects(
+      parse([`--${flag}`, value!]),
+      (e: unknown) => e instanceof UserError && e.message === `--${flag} must be a positive integer`,
+      `${flag} ${value}`,
+    );
   }
   await parse(["--max-new-tokens", "1"]);
 });

@@ -77,7 +77,13 @@ test("tool schemas keep non-ASCII as is, like transformers' tojson (json.dumps w
 
 test("a request without tools renders the plain system turn", async () => {
   const template = compileChatTemplate(fs.readFileSync(await qwenTemplateFile(), "utf8"), "test");
-  const prompt = renderChatPrompt(template, { messages: [{ role: "system", content: "S" }, { role: "user", content: "Q" }], tools: [] });
+  const prompt = renderChatPrompt(template, {
+    messages: [
+      { role: "system", content: "S" },
+      { role: "user", content: "Q" },
+    ],
+    tools: [],
+  });
   assert.equal(prompt, "<|im_start|>system\nS<|im_end|>\n<|im_start|>user\nQ<|im_end|>\n<|im_start|>assistant\n");
 });
 
@@ -86,7 +92,9 @@ test("`template --model M` prints only the rendered exchange on stdout and the s
   assert.equal(result.status, 0, result.stderr);
   assert.equal(result.stdout, EXPECTED);
   const { tokens: withTools } = await tinyTemplate();
-  const match = /the tool schemas \(search_posts\) add (\d+) tokens to every call; this prompt is (\d+) tokens/.exec(result.stderr);
+  const match = /the tool schemas \(search_posts\) add (\d+) tokens to every call; this prompt is (\d+) tokens/.exec(
+    result.stderr,
+  );
   assert.ok(match, result.stderr);
   assert.equal(Number(match[2]), withTools);
   assert.ok(Number(match[1]) > 50 && Number(match[1]) < withTools);
@@ -95,12 +103,23 @@ test("`template --model M` prints only the rendered exchange on stdout and the s
 test("a model without a chat template is a UserError naming --chat-template, and the flag supplies one", async (t) => {
   const bare = await modelWithoutTemplate();
   t.after(() => fs.rmSync(path.dirname(bare), { recursive: true, force: true }));
-  await assert.rejects(loadModel(bare, { cacheDir: testCacheDir, gpu: false, vocabOnly: true }), (e: unknown) => e instanceof UserError && e.message.includes("--chat-template"));
+  await assert.rejects(
+    loadModel(bare, { cacheDir: testCacheDir, gpu: false, vocabOnly: true }),
+    (e: unknown) => e instanceof UserError && e.message.includes("--chat-template"),
+  );
   const refused = runCli(["template", "--model", bare, "--cache-dir", testCacheDir]);
   assert.equal(refused.status, 1);
   assert.match(refused.stderr, /^blogqa: .*--chat-template FILE/m);
   assert.doesNotMatch(refused.stderr, /\n\s+at /); // no stack trace
-  const given = runCli(["template", "--model", bare, "--chat-template", await qwenTemplateFile(), "--cache-dir", testCacheDir]);
+  const given = runCli([
+    "template",
+    "--model",
+    bare,
+    "--chat-template",
+    await qwenTemplateFile(),
+    "--cache-dir",
+    testCacheDir,
+  ]);
   assert.equal(given.status, 0, given.stderr);
   assert.equal(given.stdout, EXPECTED);
 });

@@ -5,7 +5,13 @@ import { transcriptCostTable } from "../../src/study/transcript-cost.ts";
 
 test("reproduces the study's table for P=5000, g=1500, $3 per million", () => {
   const rows = transcriptCostTable({ prefix: 5000, perTurn: 1500, pricePerMillion: 3 });
-  const printed = rows.map((r) => [r.turns, r.finalContext, r.tokensRead, r.costUncached.toFixed(2), r.costCached.toFixed(2)]);
+  const printed = rows.map((r) => [
+    r.turns,
+    r.finalContext,
+    r.tokensRead,
+    r.costUncached.toFixed(2),
+    r.costCached.toFixed(2),
+  ]);
   assert.deepEqual(printed, [
     [5, 11000, 40000, "0.12", "0.05"],
     [10, 18500, 117500, "0.35", "0.10"],

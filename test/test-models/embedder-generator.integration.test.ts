@@ -16,7 +16,13 @@ const temporary = (name: string) => {
 after(() => {
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
-const FILES = ["onnx/model.onnx", "config.json", "tokenizer.json", "tokenizer_config.json", "blogqa-tiny-embedder.json"];
+const FILES = [
+  "onnx/model.onnx",
+  "config.json",
+  "tokenizer.json",
+  "tokenizer_config.json",
+  "blogqa-tiny-embedder.json",
+];
 
 test("generating twice with the same arguments gives byte-identical files; another seed changes only the weights", () => {
   const a = tinyEmbedderFiles({ seed: 7, shape: "tiny" });
@@ -25,7 +31,10 @@ test("generating twice with the same arguments gives byte-identical files; anoth
   for (const file of FILES) assert.ok(Buffer.from(a.get(file)!).equals(Buffer.from(b.get(file)!)), file);
   const other = tinyEmbedderFiles({ seed: 8, shape: "tiny" });
   assert.ok(!Buffer.from(other.get("onnx/model.onnx")!).equals(Buffer.from(a.get("onnx/model.onnx")!)));
-  assert.ok(Buffer.from(other.get("tokenizer.json")!).equals(Buffer.from(a.get("tokenizer.json")!)), "the vocabulary is fixed");
+  assert.ok(
+    Buffer.from(other.get("tokenizer.json")!).equals(Buffer.from(a.get("tokenizer.json")!)),
+    "the vocabulary is fixed",
+  );
   assert.ok(a.get("onnx/model.onnx")!.length < 1_000_000, "tiny stays under 1 MB");
 });
 
@@ -39,7 +48,8 @@ test("the folder is laid out as transformers.js expects: a BERT config and a Wor
   assert.equal(tokenizer.normalizer.lowercase, true);
   assert.equal(tokenizer.pre_tokenizer.type, "BertPreTokenizer");
   assert.equal(tokenizer.post_processor.type, "TemplateProcessing");
-  for (const special of ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]) assert.equal(typeof tokenizer.model.vocab[special], "number", special);
+  for (const special of ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"])
+    assert.equal(typeof tokenizer.model.vocab[special], "number", special);
   assert.ok(Object.keys(tokenizer.model.vocab).length > 1000);
   assert.equal(JSON.parse(fs.readFileSync(path.join(dir, "tokenizer_config.json"), "utf8")).model_max_length, 512);
 });
@@ -49,11 +59,20 @@ test("--shape minilm has all-MiniLM-L6-v2's layers, heads and vocabulary rows, a
   const dir = writeTinyEmbedder(temporary("minilm"), { seed: 1, shape: "minilm", hidden: 24 });
   const config = JSON.parse(fs.readFileSync(path.join(dir, "config.json"), "utf8"));
   assert.deepEqual(
-    [config.num_hidden_layers, config.num_attention_heads, config.intermediate_size, config.vocab_size, config.max_position_embeddings],
+    [
+      config.num_hidden_layers,
+      config.num_attention_heads,
+      config.intermediate_size,
+      config.vocab_size,
+      config.max_position_embeddings,
+    ],
     [6, 12, 96, 30522, 512],
   );
   // A BERT-sized vocabulary, so that texts split into about as many pieces as with the real model.
-  const vocab = JSON.parse(fs.readFileSync(path.join(dir, "tokenizer.json"), "utf8")).model.vocab as Record<string, number>;
+  const vocab = JSON.parse(fs.readFileSync(path.join(dir, "tokenizer.json"), "utf8")).model.vocab as Record<
+    string,
+    number
+  >;
   assert.equal(Object.keys(vocab).length, 30522);
   for (const word of ["retrieval", "fusion", "dense", "##ization"]) assert.equal(typeof vocab[word], "number", word);
   const embedder = await loadEmbedder(dir, { dtype: "fp32", cacheDir: temporary("minilm-cache") });
@@ -68,7 +87,8 @@ test("CLI: make-tiny-embedder --out DIR writes the folder and prints its path; b
   assert.equal(result.status, 0, result.stderr);
   assert.equal(result.stdout, `${out}\n`);
   const expected = tinyEmbedderFiles({ seed: 7, shape: "tiny" });
-  for (const file of FILES) assert.ok(fs.readFileSync(path.join(out, file)).equals(Buffer.from(expected.get(file)!)), file);
+  for (const file of FILES)
+    assert.ok(fs.readFileSync(path.join(out, file)).equals(Buffer.from(expected.get(file)!)), file);
 
   const bad = runCli(["make-tiny-embedder", "--out", out, "--hidden", "33"]);
   assert.equal(bad.status, 1);

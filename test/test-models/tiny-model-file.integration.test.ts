@@ -71,7 +71,10 @@ test("the vocabulary is Qwen2.5's: 151,936 rows, control and user-defined added 
 
 test("the model's metadata: qwen2 shape, Qwen2.5-Instruct's special ids, and the bundle's chat template byte for byte", async () => {
   const file = await tinyModelPath();
-  const info = await readGgufFileInfo(file, { logWarnings: false, ignoreKeys: ["tokenizer.ggml.tokens", "tokenizer.ggml.merges", "tokenizer.ggml.token_type"] });
+  const info = await readGgufFileInfo(file, {
+    logWarnings: false,
+    ignoreKeys: ["tokenizer.ggml.tokens", "tokenizer.ggml.merges", "tokenizer.ggml.token_type"],
+  });
   assert.equal(info.metadata.general.architecture, "qwen2");
   const qwen2 = info.architectureMetadata;
   assert.equal(qwen2.embedding_length, 64);
@@ -93,7 +96,9 @@ test("the model's metadata: qwen2 shape, Qwen2.5-Instruct's special ids, and the
   try {
     execFileSync("git", ["init", "-q", "--bare", scratch]);
     execFileSync("git", ["-C", scratch, "fetch", "-q", llamaCppBundlePath(), "HEAD:refs/heads/bundle"]);
-    const expected = execFileSync("git", ["-C", scratch, "show", `bundle:${QWEN25_TEMPLATE_PATH}`], { encoding: "utf8" });
+    const expected = execFileSync("git", ["-C", scratch, "show", `bundle:${QWEN25_TEMPLATE_PATH}`], {
+      encoding: "utf8",
+    });
     assert.match(expected, /<tool_call>/);
     assert.equal(tokenizer.chat_template, expected);
   } finally {

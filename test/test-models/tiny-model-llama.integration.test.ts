@@ -53,5 +53,8 @@ test("greedy decoding is the same across two loads, and wanders over many tokens
   assert.equal(first.tokens.length, 24);
   assert.deepEqual(second.tokens, first.tokens);
   assert.equal(second.text, first.text);
-  assert.ok(new Set(first.tokens).size >= 16, `only ${new Set(first.tokens).size} distinct tokens in ${JSON.stringify(first.text)}`);
+  assert.ok(
+    new Set(first.tokens).size >= 16,
+    `only ${new Set(first.tokens).size} distinct tokens in ${JSON.stringify(first.text)}`,
+  );
 });

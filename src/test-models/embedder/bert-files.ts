@@ -46,7 +46,13 @@ export function tokenizerJson(vocabulary: readonly string[]): object {
       normalized: false,
       special: true,
     })),
-    normalizer: { type: "BertNormalizer", clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true },
+    normalizer: {
+      type: "BertNormalizer",
+      clean_text: true,
+      handle_chinese_chars: true,
+      strip_accents: null,
+      lowercase: true,
+    },
     pre_tokenizer: { type: "BertPreTokenizer" },
     post_processor: {
       type: "TemplateProcessing",

@@ -32,7 +32,8 @@ export function bertOnnx(shape: BertShape, seed: number, producer: string): Uint
     scale: g.floats(`${name}.weight`, [H], new Float32Array(H).fill(1)),
     bias: g.floats(`${name}.bias`, [H], new Float32Array(H)),
   });
-  const applyLinear = (x: string, l: { weight: string; bias: string }) => g.node("Add", [g.node("MatMul", [x, l.weight]), l.bias]);
+  const applyLinear = (x: string, l: { weight: string; bias: string }) =>
+    g.node("Add", [g.node("MatMul", [x, l.weight]), l.bias]);
   const applyLayerNorm = (x: string, ln: { scale: string; bias: string }, output?: string) =>
     g.node("LayerNormalization", [x, ln.scale, ln.bias], { axis: int(-1), epsilon: float(1e-12) }, output);
 
@@ -47,15 +48,24 @@ export function bertOnnx(shape: BertShape, seed: number, producer: string): Uint
   const seqLength = g.node("Shape", ["input_ids"], { start: int(1), end: int(2) });
   const positionRows = g.node("Slice", [positions, zero, seqLength, zero]);
   const summed = g.node("Add", [
-    g.node("Add", [g.node("Gather", [words, "input_ids"], { axis: int(0) }), g.node("Gather", [types, "token_type_ids"], { axis: int(0) })]),
+    g.node("Add", [
+      g.node("Gather", [words, "input_ids"], { axis: int(0) }),
+      g.node("Gather", [types, "token_type_ids"], { axis: int(0) }),
+    ]),
     positionRows,
   ]);
   let hidden = applyLayerNorm(summed, embeddingsNorm);
 
   // The additive attention mask, [batch, 1, 1, seq]: 0 where attended, -10000 on padding (BERT's own constant).
-  const maskFloat = g.node("Unsqueeze", [g.node("Cast", ["attention_mask"], { to: int(1) }), g.int64s("const_mask_axes", [2], [1, 2])]);
+  const maskFloat = g.node("Unsqueeze", [
+    g.node("Cast", ["attention_mask"], { to: int(1) }),
+    g.int64s("const_mask_axes", [2], [1, 2]),
+  ]);
   const one = g.floats("const_one", [], new Float32Array([1]));
-  const maskBias = g.node("Mul", [g.node("Sub", [one, maskFloat]), g.floats("const_mask_value", [], new Float32Array([-10000]))]);
+  const maskBias = g.node("Mul", [
+    g.node("Sub", [one, maskFloat]),
+    g.floats("const_mask_value", [], new Float32Array([-10000])),
+  ]);
 
   const splitHeads = g.int64s("const_split_heads", [4], [0, 0, heads, headSize]);
   const mergeHeads = g.int64s("const_merge_heads", [3], [0, 0, H]);
@@ -75,7 +85,8 @@ export function bertOnnx(shape: BertShape, seed: number, producer: string): Uint
     const outputNorm = layerNorm(`${prefix}.output.LayerNorm`);
 
     // Self-attention: [batch, seq, H] -> [batch, heads, seq, headSize] for q and v, [batch, heads, headSize, seq] for k.
-    const toHeads = (x: string, perm: number[]) => g.node("Transpose", [g.node("Reshape", [x, splitHeads])], { perm: ints(perm) });
+    const toHeads = (x: string, perm: number[]) =>
+      g.node("Transpose", [g.node("Reshape", [x, splitHeads])], { perm: ints(perm) });
     const q = toHeads(applyLinear(hidden, query), [0, 2, 1, 3]);
     const k = toHeads(applyLinear(hidden, key), [0, 2, 3, 1]);
     const v = toHeads(applyLinear(hidden, value), [0, 2, 1, 3]);
@@ -86,9 +97,16 @@ export function bertOnnx(shape: BertShape, seed: number, producer: string): Uint
 
     // Feed-forward with exact GELU, 0.5 * x * (1 + erf(x / sqrt 2)), as BERT's "gelu" (opset 17 has no Gelu op).
     const pre = applyLinear(attended, intermediate);
-    const gelu = g.node("Mul", [g.node("Mul", [pre, half]), g.node("Add", [g.node("Erf", [g.node("Div", [pre, sqrt2])]), one])]);
+    const gelu = g.node("Mul", [
+      g.node("Mul", [pre, half]),
+      g.node("Add", [g.node("Erf", [g.node("Div", [pre, sqrt2])]), one]),
+    ]);
     const last = l === shape.numHiddenLayers - 1;
-    hidden = applyLayerNorm(g.node("Add", [applyLinear(gelu, output), attended]), outputNorm, last ? "last_hidden_state" : undefined);
+    hidden = applyLayerNorm(
+      g.node("Add", [applyLinear(gelu, output), attended]),
+      outputNorm,
+      last ? "last_hidden_state" : undefined,
+    );
   }
 
   const tokens = [BATCH, SEQUENCE];

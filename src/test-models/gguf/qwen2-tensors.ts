@@ -21,14 +21,33 @@ export const WEIGHT_SCALES = {
 export type WeightScales = { readonly [K in keyof typeof WEIGHT_SCALES]: number };
 
 /** All tensors of a qwen2 model, in the order llama.cpp's converter writes them. Norm weights are 1, in F32. */
-export function qwen2Tensors(shape: Qwen2Shape, vocabRows: number, type: GgufTensorType, seed: number, scales: WeightScales = WEIGHT_SCALES): GgufTensor[] {
+export function qwen2Tensors(
+  shape: Qwen2Shape,
+  vocabRows: number,
+  type: GgufTensorType,
+  seed: number,
+  scales: WeightScales = WEIGHT_SCALES,
+): GgufTensor[] {
   const { hidden, ffn } = shape;
   const kvDim = (hidden / shape.heads) * shape.kvHeads;
-  const tensor = (name: string, dims: readonly number[], tensorType: GgufTensorType, mean: number, std: number): GgufTensor => ({
+  const tensor = (
+    name: string,
+    dims: readonly number[],
+    tensorType: GgufTensorType,
+    mean: number,
+    std: number,
+  ): GgufTensor => ({
     name,
     dims,
     type: tensorType,
-    data: () => randomTensorData(`${seed}/${name}`, dims.reduce((a, b) => a * b, 1), tensorType, mean, std),
+    data: () =>
+      randomTensorData(
+        `${seed}/${name}`,
+        dims.reduce((a, b) => a * b, 1),
+        tensorType,
+        mean,
+        std,
+      ),
   });
   // a matrix with `fanIn` inputs and `fanOut` outputs: GGUF lists the input dimension first
   const dense = (name: string, fanIn: number, fanOut: number, gain = scales.denseGain): GgufTensor =>

@@ -34,7 +34,9 @@ function git(args: readonly string[], what: string): string {
 /** The commit the bundle holds and the ref naming it (read from the bundle's header, without unpacking it). */
 export function bundleHead(bundlePath: string): { readonly commit: string; readonly ref: string } {
   if (!fs.existsSync(bundlePath)) {
-    throw new UserError(`llama.cpp source bundle not found at ${bundlePath}; node-llama-cpp 3.21.1 ships it (run \`npm ci\`)`);
+    throw new UserError(
+      `llama.cpp source bundle not found at ${bundlePath}; node-llama-cpp 3.21.1 ships it (run \`npm ci\`)`,
+    );
   }
   const heads = git(["bundle", "list-heads", bundlePath], `reading ${bundlePath}`);
   const match = /^([0-9a-f]{40}) (\S+)$/m.exec(heads);
@@ -46,7 +48,10 @@ export function bundleHead(bundlePath: string): { readonly commit: string; reado
  * The text of `QWEN25_TEMPLATE_PATH` at the bundle's commit, byte for byte. The first call unpacks the bundle into
  * a scratch bare repository (about a second) and caches the file as `<cacheDir>/llama.cpp/<commit>/<file name>`.
  */
-export function readQwen25Template(cacheDir: string, bundlePath = llamaCppBundlePath()): { readonly text: string; readonly commit: string } {
+export function readQwen25Template(
+  cacheDir: string,
+  bundlePath = llamaCppBundlePath(),
+): { readonly text: string; readonly commit: string } {
   const { commit, ref } = bundleHead(bundlePath);
   const cached = path.join(cacheDir, "llama.cpp", commit, path.basename(QWEN25_TEMPLATE_PATH));
   if (fs.existsSync(cached)) return { text: fs.readFileSync(cached, "utf8"), commit };
@@ -58,7 +63,10 @@ export function readQwen25Template(cacheDir: string, bundlePath = llamaCppBundle
     git(["-C", scratch, "fetch", "--quiet", bundlePath, `${ref}:refs/heads/release`], "unpacking the llama.cpp bundle");
     let text: string;
     try {
-      text = execFileSync("git", ["-C", scratch, "show", `${commit}:${QWEN25_TEMPLATE_PATH}`], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      text = execFileSync("git", ["-C", scratch, "show", `${commit}:${QWEN25_TEMPLATE_PATH}`], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
     } catch {
       throw new UserError(`${QWEN25_TEMPLATE_PATH} is missing from llama.cpp commit ${commit} (bundle ${bundlePath})`);
     }

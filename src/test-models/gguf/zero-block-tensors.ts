@@ -15,9 +15,46 @@ import { randomTensorData, uniformFloats } from "../random.ts";
 
 /** The 40 words the table scores, each a single Qwen2.5 token with its leading space ("Ġcat"). */
 export const ZERO_BLOCK_WORDS = [
-  "the", "a", "cat", "dog", "sat", "on", "mat", "red", "blue", "green", "big", "small", "runs", "jumps", "over", "under",
-  "and", "or", "but", "with", "house", "tree", "bird", "fish", "sun", "moon", "star", "rain", "snow", "wind", "fire",
-  "water", "stone", "road", "river", "hill", "city", "town", "book", "song",
+  "the",
+  "a",
+  "cat",
+  "dog",
+  "sat",
+  "on",
+  "mat",
+  "red",
+  "blue",
+  "green",
+  "big",
+  "small",
+  "runs",
+  "jumps",
+  "over",
+  "under",
+  "and",
+  "or",
+  "but",
+  "with",
+  "house",
+  "tree",
+  "bird",
+  "fish",
+  "sun",
+  "moon",
+  "star",
+  "rain",
+  "snow",
+  "wind",
+  "fire",
+  "water",
+  "stone",
+  "road",
+  "river",
+  "hill",
+  "city",
+  "town",
+  "book",
+  "song",
 ].map((w) => ` ${w}`);
 
 /**
@@ -27,7 +64,12 @@ export const ZERO_BLOCK_WORDS = [
  * after a positive slot and -200 after a negative one, so a word always wins. Distinct integers under 100 mean no
  * two words tie with or without a penalty like 1.13 (m_a = 1.13 m_b has no solution in integers below 100).
  */
-export function slotScores(seed: number, slot: number, words: number, positive: boolean): { readonly sign: 1 | -1; readonly units: Int32Array } {
+export function slotScores(
+  seed: number,
+  slot: number,
+  words: number,
+  positive: boolean,
+): { readonly sign: 1 | -1; readonly units: Int32Array } {
   const keys = uniformFloats(`${seed}/slot${slot}`, words, 0.5, 0.25);
   const order = Array.from({ length: words }, (_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
   const units = new Int32Array(words);
@@ -46,7 +88,12 @@ const OTHER_NEGATIVE_UNITS = -200;
  * All tensors of the zero-block model (F32), for `wordIds[i]` = the token id of ZERO_BLOCK_WORDS[i]. Slot i belongs
  * to word i; every other token shares the last slot, which scores like an even (positive) one.
  */
-export function zeroBlockTensors(shape: Qwen2Shape, vocabRows: number, wordIds: readonly number[], seed: number): GgufTensor[] {
+export function zeroBlockTensors(
+  shape: Qwen2Shape,
+  vocabRows: number,
+  wordIds: readonly number[],
+  seed: number,
+): GgufTensor[] {
   const { hidden, ffn } = shape;
   if (wordIds.length >= hidden) throw new Error(`${wordIds.length} words need more than ${hidden} slots`);
   const otherSlot = hidden - 1;
@@ -56,7 +103,9 @@ export function zeroBlockTensors(shape: Qwen2Shape, vocabRows: number, wordIds: 
     slotOf[id] = i;
     wordOf[id] = i;
   });
-  const scores = Array.from({ length: hidden }, (_, slot) => slotScores(seed, slot, wordIds.length, slot % 2 === 0 || slot === otherSlot));
+  const scores = Array.from({ length: hidden }, (_, slot) =>
+    slotScores(seed, slot, wordIds.length, slot % 2 === 0 || slot === otherSlot),
+  );
   const used = (slot: number) => slot < wordIds.length || slot === otherSlot;
   const kvDim = (hidden / shape.heads) * shape.kvHeads;
 
@@ -64,7 +113,14 @@ export function zeroBlockTensors(shape: Qwen2Shape, vocabRows: number, wordIds: 
     name,
     dims,
     type: "F32",
-    data: () => randomTensorData(name, dims.reduce((a, b) => a * b, 1), "F32", value, 0),
+    data: () =>
+      randomTensorData(
+        name,
+        dims.reduce((a, b) => a * b, 1),
+        "F32",
+        value,
+        0,
+      ),
   });
   // row by row: `row(r, out)` fills one row of `hidden` floats
   const rows = (name: string, row: (r: number, out: Float32Array) => void): GgufTensor => ({
