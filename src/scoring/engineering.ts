@@ -6,6 +6,7 @@ import {
   type AnswerRecord,
   type DesignId,
   type ValidationKind,
+  VALIDATION_KINDS,
 } from "../study/index.ts";
 import { citesRightStrict, classifySource } from "./strict.ts";
 import { groupRuns } from "./summary.ts";
@@ -88,18 +89,8 @@ export function extendedDesign(design: DesignId): DesignId | undefined {
   return Object.hasOwn(EXTENDS, design) ? EXTENDS[design as keyof typeof EXTENDS] : undefined;
 }
 
-const KIND_ORDER: readonly ValidationKind[] = [
-  "not-json",
-  "not-an-object",
-  "unknown-tool",
-  "missing-argument",
-  "extra-argument",
-  "wrong-type",
-  "no-such-post",
-  "no-such-heading",
-];
 function byKind(a: [string, number], b: [string, number]): number {
-  return KIND_ORDER.indexOf(a[0] as ValidationKind) - KIND_ORDER.indexOf(b[0] as ValidationKind);
+  return VALIDATION_KINDS.indexOf(a[0] as ValidationKind) - VALIDATION_KINDS.indexOf(b[0] as ValidationKind);
 }
 
 function sum(xs: readonly number[]): number {
