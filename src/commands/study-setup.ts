@@ -1,7 +1,7 @@
 // What run, smoke and experiment share: read the blog and questions, open the search, pick the models.
 import { loadCorpus, loadQuestions, type Corpus, type Question } from "../corpus/index.ts";
 import { openIndex, type SearchIndex } from "../search/index.ts";
-import { loadModel, modelIdFor, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
+import { loadModel, modelIdFor, openServerModel, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
 import type { LoadedModel } from "../llm/index.ts";
 import {
   readAnswerLog,
@@ -89,6 +89,30 @@ export function modelIds(models: readonly string[] | undefined, quant: Quant): s
 /** Loads models under a run's settings. */
 export function modelOpener(settings: RunSettings, cacheDir: string): (id: string) => Promise<LoadedModel> {
   return (id) => loadModel(id, { ...modelLoadOptions(settings), cacheDir, onProgress: progress, onTick: tick });
+}
+
+/** Opens models served at --server under a run's settings. */
+export function serverOpener(
+  settings: RunSettings,
+  cacheDir: string,
+  request: { readonly timeoutSeconds: number; readonly retries: number },
+): (id: string) => Promise<LoadedModel> {
+  const url = settings.server;
+  if (url === undefined) throw new Error("serverOpener needs settings.server");
+  return (model) =>
+    openServerModel({
+      url,
+      model,
+      mode: settings.serverMode,
+      ...(settings.apiKeyEnv !== undefined ? { apiKeyEnv: settings.apiKeyEnv } : {}),
+      ...request,
+      ...(settings.chatTemplate !== undefined ? { chatTemplate: settings.chatTemplate } : {}),
+      repetitionPenalty: settings.repetitionPenalty,
+      reuseCache: settings.reuseCache,
+      ...(settings.generationConfig !== undefined ? { generationConfig: settings.generationConfig } : {}),
+      cacheDir,
+      onProgress: progress,
+    });
 }
 
 /** Scores the folder's log, writes its tables and prints them. */

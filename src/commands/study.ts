@@ -36,6 +36,7 @@ import {
   modelIds,
   modelOpener,
   parseDesigns,
+  serverOpener,
   prepareStudy,
   progress,
   scoreAndPrint,
@@ -78,6 +79,17 @@ const runInvocationOptions = {
   },
   limit: { type: "number", describe: "Only the first N questions" },
   out: { type: "string", default: "runs/default", describe: "Run folder: answers.jsonl, tables, manifest" },
+  "request-timeout": {
+    type: "number",
+    default: 600,
+    describe: "With --server: seconds one request may take before it is abandoned and tried again",
+  },
+  retries: {
+    type: "number",
+    default: 4,
+    describe:
+      "With --server: tries again after a connection error, a timeout, 429 or 5xx, waiting 0.5 s, then twice as long each time",
+  },
   fresh: {
     type: "boolean",
     default: false,
@@ -101,6 +113,9 @@ export function studyRunOptions<T>(y: Argv<T>) {
       positive("max-new-tokens", argv["max-new-tokens"]);
       positive("threads", argv.threads);
       positive("context-size", argv["context-size"]);
+      if (!(argv["request-timeout"] > 0)) throw new UserError("--request-timeout must be a positive number of seconds");
+      if (!Number.isInteger(argv.retries) || argv.retries < 0)
+        throw new UserError("--retries must be a whole number, 0 or more");
       return true;
     });
 }
@@ -127,7 +142,12 @@ export async function runStudyCommand(
     cacheDir,
     generationConfigs: settings.repetitionPenalty === "auto" && settings.generationConfig === undefined,
   };
-  await checkOfflineInputs(needed, options.modelHint ?? "--model PATH runs a local .gguf file");
+  const served = settings.server !== undefined;
+  // A served model's files are the server's business; only its generation config may be fetched here.
+  await checkOfflineInputs(
+    { ...needed, models: served ? [] : models },
+    options.modelHint ?? "--model PATH runs a local .gguf file",
+  );
   const inputs = await prepareStudy(settings, {
     content: argv.content,
     questions: argv.questions,
@@ -148,9 +168,12 @@ export async function runStudyCommand(
     { fresh: argv.fresh, cacheDir, onProgress: progress },
   );
   // Every model's files and metadata before anything runs (and before --fresh removes anything).
-  for (const id of models)
-    await checkModel(id, { cacheDir, chatTemplate: settings.chatTemplate, onProgress: progress });
-  const open = modelOpener(settings, cacheDir);
+  if (!served)
+    for (const id of models)
+      await checkModel(id, { cacheDir, chatTemplate: settings.chatTemplate, onProgress: progress });
+  const open = served
+    ? serverOpener(settings, cacheDir, { timeoutSeconds: argv.requestTimeout, retries: argv.retries })
+    : modelOpener(settings, cacheDir);
   let preloaded: { readonly id: string; readonly model: LoadedModel } | undefined;
   const summary = await runStudy({
     outDir: argv.out,
@@ -205,7 +228,13 @@ const run: CommandModule<object, BuiltArgs<typeof runBuilder>> = {
   command: "run",
   describe: "Run the study: every design on every question for each model, logged to <out>/answers.jsonl (resumable)",
   builder: runBuilder,
-  handler: async (argv) => runStudyCommand(argv, modelIds(argv.model, argv.quant)),
+  handler: async (argv) => {
+    if (argv.server === undefined) return runStudyCommand(argv, modelIds(argv.model, argv.quant));
+    // On a server, --model is the server's own model id, passed as it is.
+    if (argv.model === undefined || argv.model.length === 0)
+      throw new UserError("--server needs --model NAME, the server's model id (its /v1/models lists them)");
+    return runStudyCommand(argv, argv.model);
+  },
 };
 
 const rescore: CommandModule<object, { run: string; content?: string; force: boolean; json: boolean }> = {

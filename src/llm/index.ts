@@ -28,3 +28,4 @@ export {
 export { hubGenerationConfig, hubConfigDir } from "./hub-config.ts";
 export type * from "./types.ts";
 export { callFailure } from "./types.ts";
+export { openServerModel, SERVER_MODES, type ServerMode, type ServerModelOptions } from "./server-model.ts";

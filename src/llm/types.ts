@@ -122,6 +122,27 @@ export interface ModelInfo {
   readonly decoding: Decoding;
   /** CPU threads the model computes with (split between its contexts when --parallel opens several). */
   readonly threads: number;
+  /** Set when the model runs on an OpenAI-compatible server (backend "server") instead of in this process. */
+  readonly server?: ServerInfo;
+}
+
+/** What a run on a server records: where, how it asked, and what the server said about itself. No API key. */
+export interface ServerInfo {
+  /** The base URL, ending in /v1. */
+  readonly url: string;
+  readonly mode: "completions";
+  /** "llama-server" when it answered /props, else "openai" (vLLM, SGLang, Ollama...): picks the penalty's name. */
+  readonly flavor: "llama-server" | "openai";
+  /** The environment variable the API key was read from, or null. */
+  readonly apiKeyEnv: string | null;
+  readonly timeoutSeconds: number;
+  readonly retries: number;
+  /** Every body field of a request besides model, prompt and max_tokens. */
+  readonly requestParameters: Readonly<Record<string, unknown>>;
+  /** llama-server's /props (its chat templates left out), or null where the server has none. */
+  readonly props: Readonly<Record<string, unknown>> | null;
+  /** The server's /v1/models answer. */
+  readonly models: unknown;
 }
 
 export interface RuntimeOptions {

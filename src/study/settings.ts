@@ -1,7 +1,7 @@
 // A run's settings, defined once: as command-line options, typed from those definitions, written to the manifest in
 // snake_case and read back from it. Adding a setting is one entry in SETTING_OPTIONS (the README says how).
 import type { InferredOptionTypes, Options } from "yargs";
-import { DEFAULT_CONTEXT_SIZE, parseRepetitionPenalty, type LoadModelOptions } from "../llm/index.ts";
+import { DEFAULT_CONTEXT_SIZE, parseRepetitionPenalty, SERVER_MODES, type LoadModelOptions } from "../llm/index.ts";
 import { RETRIEVER_KINDS } from "../search/index.ts";
 
 /** The study's cap on new tokens per model call. */
@@ -61,6 +61,23 @@ export const SETTING_OPTIONS = {
     type: "string",
     describe:
       "A generation_config.json to decode by (default: the study models' own from the hub, or one beside the GGUF)",
+  },
+  server: {
+    type: "string",
+    describe:
+      "Run the models on an OpenAI-compatible server at this base URL (e.g. http://127.0.0.1:8080/v1) instead of " +
+      "in this process; --model then names the server's model id",
+  },
+  "server-mode": {
+    choices: SERVER_MODES,
+    default: "completions",
+    describe:
+      "With --server: completions renders each prompt with the model's chat template here, as the in-process " +
+      "runtime does, and sends the text to /v1/completions",
+  },
+  "api-key-env": {
+    type: "string",
+    describe: "With --server: the environment variable holding the server's API key (the key is never logged)",
   },
 } as const satisfies Record<string, Options>;
 

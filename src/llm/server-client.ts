@@ -1,0 +1,127 @@
+// HTTP to an OpenAI-compatible server: JSON requests with a timeout, retried with backoff when the server cannot be
+// reached, times out, is rate limited (429) or fails (5xx). The API key travels in a header and nowhere else.
+
+/** How requests to a server are made. */
+export interface ServerClientOptions {
+  /** The OpenAI-compatible base URL, e.g. http://127.0.0.1:8080/v1 (a URL without /v1 gets it appended). */
+  readonly baseUrl: string;
+  /** Sent as "Authorization: Bearer <key>"; never logged nor recorded. */
+  readonly apiKey?: string;
+  /** Seconds one request may take before it is abandoned and retried. */
+  readonly timeoutSeconds: number;
+  /** Tries after the first one. */
+  readonly retries: number;
+  /** Milliseconds before the first retry; each next wait doubles (default 500). */
+  readonly backoffMs?: number;
+  /** Told about each retry (meant for stderr). */
+  readonly onRetry?: (message: string) => void;
+}
+
+/** The outcome of one request, its retries included. */
+export type ServerReply =
+  | { readonly kind: "ok"; readonly status: number; readonly json: unknown }
+  /** The server answered, with an error status (after retries when it was 429 or 5xx), or with something not JSON. */
+  | {
+      readonly kind: "http-error";
+      readonly status: number;
+      readonly message: string;
+      /** The error's "type" when the body says one (llama-server: "exceed_context_size_error"). */
+      readonly type?: string;
+      readonly tries: number;
+    }
+  /** Every try failed to connect or timed out. */
+  | { readonly kind: "unreachable"; readonly message: string; readonly tries: number };
+
+export class ServerClient {
+  /** The base URL, ending in /v1. */
+  readonly baseUrl: string;
+  /** The server's root (the base URL without /v1): llama-server's /props and /health live there. */
+  readonly rootUrl: string;
+
+  constructor(private readonly options: ServerClientOptions) {
+    const trimmed = options.baseUrl.replace(/\/+$/, "");
+    this.baseUrl = trimmed.endsWith("/v1") ? trimmed : `${trimmed}/v1`;
+    this.rootUrl = this.baseUrl.slice(0, -"/v1".length);
+  }
+
+  /** POST `body` to `path` under the base URL (e.g. "/completions"). */
+  post(path: string, body: unknown): Promise<ServerReply> {
+    return this.request(`${this.baseUrl}${path}`, { method: "POST", body: JSON.stringify(body) });
+  }
+
+  /** GET an absolute URL once, without retries: for what a server may or may not expose (/props, /v1/models). */
+  async probe(url: string): Promise<unknown | undefined> {
+    const reply = await this.request(url, { method: "GET" }, 0);
+    return reply.kind === "ok" ? reply.json : undefined;
+  }
+
+  private async request(url: string, init: { method: string; body?: string }, retries = this.options.retries) {
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (this.options.apiKey !== undefined) headers.authorization = `Bearer ${this.options.apiKey}`;
+    let wait = this.options.backoffMs ?? 500;
+    for (let tries = 1; ; tries++) {
+      const reply = await this.once(url, { ...init, headers }, tries);
+      const retriable =
+        reply.kind === "unreachable" || (reply.kind === "http-error" && (reply.status === 429 || reply.status >= 500));
+      if (!retriable || tries > retries) return reply;
+      const what = reply.kind === "unreachable" ? reply.message : `HTTP ${reply.status}: ${reply.message}`;
+      this.options.onRetry?.(`${init.method} ${url}: ${what}; try ${tries + 1} of ${retries + 1} in ${wait} ms`);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      wait *= 2;
+    }
+  }
+
+  private async once(
+    url: string,
+    init: { method: string; body?: string; headers: Record<string, string> },
+    tries: number,
+  ): Promise<ServerReply> {
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(url, { ...init, signal: AbortSignal.timeout(this.options.timeoutSeconds * 1000) });
+      text = await response.text();
+    } catch (error) {
+      return { kind: "unreachable", message: networkReason(error, this.options.timeoutSeconds), tries };
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (!response.ok) {
+      const type = ((json as { error?: { type?: unknown } } | undefined)?.error as { type?: unknown } | undefined)
+        ?.type;
+      const message = errorMessage(json, text);
+      return {
+        kind: "http-error",
+        status: response.status,
+        message,
+        tries,
+        ...(typeof type === "string" ? { type } : {}),
+      };
+    }
+    if (json === undefined)
+      return { kind: "http-error", status: response.status, message: `not JSON: ${clip(text)}`, tries };
+    return { kind: "ok", status: response.status, json };
+  }
+}
+
+/** Why a request got no answer, in one line: the timeout, or the connection's own error code. */
+function networkReason(error: unknown, timeoutSeconds: number): string {
+  const e = error as Error & { cause?: { code?: string; message?: string } };
+  if (e.name === "TimeoutError" || e.name === "AbortError") return `no answer within ${timeoutSeconds} s`;
+  const cause = e.cause?.code ?? e.cause?.message;
+  return cause ? `${e.message} (${cause})` : e.message;
+}
+
+/** The error text of an OpenAI-style error body ({"error": {"message": ...}}), else the body itself, clipped. */
+function errorMessage(json: unknown, text: string): string {
+  const error = (json as { error?: unknown } | undefined)?.error;
+  if (typeof error === "string") return error;
+  const message = (error as { message?: unknown } | undefined)?.message;
+  return typeof message === "string" ? message : clip(text);
+}
+
+const clip = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}...` : text);

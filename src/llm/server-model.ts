@@ -1,0 +1,334 @@
+// A model served by an OpenAI-compatible server (llama-server, vLLM, SGLang, Ollama) as a LoadedModel. In
+// "completions" mode the harness renders each prompt with the model's chat template itself, exactly as the
+// in-process runtime does, and sends the raw text to /v1/completions, greedy.
+import fs from "node:fs";
+import path from "node:path";
+import { UserError } from "../errors.ts";
+import { compileChatTemplate, renderChatPrompt, type ChatTemplate, type TemplateTokens } from "./chat-template.ts";
+import { decodingFor, NO_PENALTY, readGenerationConfig, type Decoding } from "./generation-config.ts";
+import type { RepetitionPenaltySetting } from "./generation-config.ts";
+import { resolveDecoding } from "./resolve-decoding.ts";
+import { DEFAULT_MODELS } from "./model-files.ts";
+import { ServerClient, type ServerReply } from "./server-client.ts";
+import { DEFAULT_MAX_TOKENS } from "./sequence-runtime.ts";
+import type {
+  CallRecord,
+  ChatRuntime,
+  GenerateRequest,
+  Generation,
+  LoadedModel,
+  ModelInfo,
+  RuntimeOptions,
+  ServerInfo,
+} from "./types.ts";
+
+export const SERVER_MODES = ["completions"] as const;
+export type ServerMode = (typeof SERVER_MODES)[number];
+
+/** The fixed seed sent with every request, for servers whose sampling draws from one even at temperature 0. */
+export const SERVER_SEED = 0;
+
+export interface ServerModelOptions {
+  /** The OpenAI-compatible base URL, e.g. http://127.0.0.1:8080/v1. */
+  readonly url: string;
+  /** The server's model id (the "model" field of each request). */
+  readonly model: string;
+  readonly mode: ServerMode;
+  /** The environment variable holding the API key (its name is recorded, never its value). */
+  readonly apiKeyEnv?: string;
+  readonly timeoutSeconds: number;
+  readonly retries: number;
+  /** Milliseconds before the first retry (default 500), doubling after each. */
+  readonly backoffMs?: number;
+  /** A Jinja chat template file; default: the one the server reports (llama-server's /props). */
+  readonly chatTemplate?: string;
+  readonly repetitionPenalty: RepetitionPenaltySetting;
+  readonly generationConfig?: string;
+  /** llama-server's cache_prompt: reuse a slot's KV cache for the prompt's common prefix (--reuse-cache). */
+  readonly reuseCache: boolean;
+  readonly cacheDir: string;
+  readonly onProgress?: (message: string) => void;
+}
+
+/**
+ * Asks the server what it is (llama-server's /props, /v1/models), finds the chat template and the decoding, and
+ * returns a LoadedModel whose runtimes send requests to it. Throws a UserError naming the URL when the server
+ * cannot be reached or has no such model.
+ */
+export async function openServerModel(options: ServerModelOptions): Promise<LoadedModel> {
+  const report = options.onProgress ?? (() => {});
+  const apiKey = readApiKey(options.apiKeyEnv);
+  const client = new ServerClient({
+    baseUrl: options.url,
+    timeoutSeconds: options.timeoutSeconds,
+    retries: options.retries,
+    ...(apiKey !== undefined ? { apiKey } : {}),
+    ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
+    onRetry: (m) => report(`server: ${m}`),
+  });
+  const models = await client.probe(`${client.baseUrl}/models`);
+  if (models === undefined) {
+    throw new UserError(
+      `No OpenAI-compatible server answered at ${client.baseUrl}/models: check --server (a base URL such as ` +
+        `http://127.0.0.1:8080/v1), that the server is running, and --api-key-env if it needs a key`,
+    );
+  }
+  const ids = modelIds(models);
+  if (ids.length > 0 && !ids.includes(options.model)) {
+    throw new UserError(
+      `The server at ${client.baseUrl} serves ${ids.join(", ")}, not ${options.model}: check --model`,
+    );
+  }
+  // llama-server describes itself at /props (its chat template, build, context); other servers answer 404.
+  const props = asRecord(await client.probe(`${client.rootUrl}/props`));
+  const flavor: ServerInfo["flavor"] =
+    props !== undefined && "default_generation_settings" in props ? "llama-server" : "openai";
+  const template = serverTemplate(options.chatTemplate, props, client.baseUrl);
+  const decoding = await serverDecoding(options);
+  report(`server ${client.baseUrl} (${flavor}), model ${options.model}: ${decoding.note}`);
+  if (decoding.stopTokens !== null)
+    report(
+      `server: the generation config's eos_token_id [${decoding.stopTokens.join(", ")}] cannot be sent; ` +
+        "the server ends replies on its own end-of-generation tokens",
+    );
+  const requestParameters = completionParameters(flavor, decoding.repetitionPenalty, options.reuseCache);
+  const generation = asRecord(props?.default_generation_settings);
+  const contextSize = typeof generation?.n_ctx === "number" ? generation.n_ctx : 0;
+  const tokens: TemplateTokens = {
+    ...(typeof props?.bos_token === "string" ? { bos_token: props.bos_token } : {}),
+    ...(typeof props?.eos_token === "string" ? { eos_token: props.eos_token } : {}),
+  };
+  const server: ServerInfo = {
+    url: client.baseUrl,
+    mode: options.mode,
+    flavor,
+    apiKeyEnv: options.apiKeyEnv ?? null,
+    timeoutSeconds: options.timeoutSeconds,
+    retries: options.retries,
+    requestParameters,
+    props: props === undefined ? null : withoutTemplates(props),
+    models,
+  };
+  const info: ModelInfo = {
+    id: options.model,
+    path: `${client.baseUrl} ${options.model}`,
+    files: [],
+    architecture: "unknown (served)",
+    chatTemplateSha256: template.sha256,
+    backend: "server",
+    gpuLayers: 0,
+    deviceNames: [],
+    nodeLlamaCppVersion: "",
+    llamaCppRelease: typeof props?.build_info === "string" ? props.build_info : "unknown",
+    contextSize,
+    decoding,
+    threads: 0,
+    server,
+  };
+  return new ServerModel(client, template, tokens, info, requestParameters);
+}
+
+/** The body fields every /v1/completions request carries besides model, prompt and max_tokens: greedy decoding. */
+export function completionParameters(
+  flavor: ServerInfo["flavor"],
+  penalty: number | null,
+  reuseCache: boolean,
+): Readonly<Record<string, unknown>> {
+  const greedy = { temperature: 0, top_k: 1, seed: SERVER_SEED, stream: false };
+  if (flavor === "llama-server") {
+    // repeat_last_n -1: the penalty sees the whole context, prompt included, as Transformers' rule does.
+    const rule = penalty === null ? {} : { repeat_penalty: penalty, repeat_last_n: -1 };
+    return { ...greedy, ...rule, frequency_penalty: 0, presence_penalty: 0, cache_prompt: reuseCache };
+  }
+  // vLLM and SGLang take Transformers' name for it.
+  return penalty === null ? greedy : { ...greedy, repetition_penalty: penalty };
+}
+
+class ServerModel implements LoadedModel {
+  constructor(
+    private readonly client: ServerClient,
+    private readonly template: ChatTemplate,
+    private readonly tokens: TemplateTokens,
+    readonly info: ModelInfo,
+    private readonly parameters: Readonly<Record<string, unknown>>,
+  ) {}
+
+  renderPrompt(request: GenerateRequest): string {
+    return renderChatPrompt(this.template, request, this.tokens);
+  }
+
+  countTokens(): number {
+    throw new UserError("Counting tokens needs the model's tokenizer: use a local .gguf, not --server");
+  }
+
+  async openRuntimes(count: number, options: RuntimeOptions): Promise<ChatRuntime[]> {
+    if (!Number.isInteger(count) || count < 1) throw new UserError(`Need at least one runtime, got ${count}`);
+    // cache_prompt is llama-server's switch for reusing a slot's KV cache; other servers ignore it.
+    const parameters =
+      this.info.server?.flavor === "llama-server"
+        ? { ...this.parameters, cache_prompt: options.reuseCache }
+        : this.parameters;
+    return Array.from(
+      { length: count },
+      () => new ServerRuntime(this.client, this.info.id, (r) => this.renderPrompt(r), parameters),
+    );
+  }
+
+  async dispose(): Promise<void> {}
+}
+
+/** One request at a time to /v1/completions; K of them make --parallel K requests in flight. */
+export class ServerRuntime implements ChatRuntime {
+  constructor(
+    private readonly client: ServerClient,
+    private readonly model: string,
+    private readonly render: (request: GenerateRequest) => string,
+    private readonly parameters: Readonly<Record<string, unknown>>,
+  ) {}
+
+  async generate(request: GenerateRequest): Promise<Generation> {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    const failed = (prompt: string, error: string, stopReason: "error" | "context-overflow" = "error"): Generation => {
+      const record: CallRecord = {
+        tokensRead: 0,
+        tokensEvaluated: undefined,
+        tokensGenerated: 0,
+        seconds: seconds(),
+        stopReason,
+        error,
+      };
+      return { prompt, text: "", record };
+    };
+    if (request.constraint !== undefined)
+      return failed("", "a constrained design needs the in-process runtime: it is not sent to a server");
+    let prompt: string;
+    try {
+      prompt = this.render(request);
+    } catch (error) {
+      return failed("", (error as Error).message);
+    }
+    const body = {
+      model: this.model,
+      prompt,
+      max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
+      ...this.parameters,
+    };
+    const reply = await this.client.post("/completions", body);
+    if (reply.kind === "unreachable") {
+      // Not a call error: the run stops with what finished logged, and the same command resumes it.
+      throw new UserError(
+        `The server at ${this.client.baseUrl} did not answer after ${reply.tries} tries (${reply.message}). ` +
+          "The runs that finished are logged: start the server and run the same command again to resume.",
+      );
+    }
+    if (reply.kind === "http-error") {
+      const overflow = reply.type === "exceed_context_size_error";
+      const tried = reply.tries > 1 ? ` (after ${reply.tries} tries)` : "";
+      return failed(
+        prompt,
+        `server: HTTP ${reply.status}${tried}: ${reply.message}`,
+        overflow ? "context-overflow" : "error",
+      );
+    }
+    const parsed = parseCompletion(reply);
+    if (typeof parsed === "string") return failed(prompt, `server: ${parsed}`);
+    const record: CallRecord = {
+      tokensRead: parsed.promptTokens,
+      tokensEvaluated: parsed.cachedTokens === undefined ? undefined : parsed.promptTokens - parsed.cachedTokens,
+      tokensGenerated: parsed.completionTokens,
+      seconds: seconds(),
+      stopReason: parsed.finishReason === "length" ? "max-tokens" : "eos",
+    };
+    return { prompt, text: (request.prefix ?? "") + parsed.text, record };
+  }
+}
+
+interface Completion {
+  readonly text: string;
+  readonly finishReason: string;
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly cachedTokens: number | undefined;
+}
+
+/** A /v1/completions answer's text and usage, or what is wrong with it. */
+export function parseCompletion(reply: Extract<ServerReply, { kind: "ok" }>): Completion | string {
+  const json = asRecord(reply.json);
+  const choice = asRecord(Array.isArray(json?.choices) ? json.choices[0] : undefined);
+  const usage = asRecord(json?.usage);
+  if (typeof choice?.text !== "string") return `the answer has no choices[0].text: ${clip(JSON.stringify(reply.json))}`;
+  const promptTokens = usage?.prompt_tokens;
+  const completionTokens = usage?.completion_tokens;
+  if (!isCount(promptTokens) || !isCount(completionTokens))
+    return `the answer has no usage.prompt_tokens and usage.completion_tokens: ${clip(JSON.stringify(json?.usage))}`;
+  const cached = asRecord(usage?.prompt_tokens_details)?.cached_tokens;
+  return {
+    text: choice.text,
+    finishReason: typeof choice.finish_reason === "string" ? choice.finish_reason : "stop",
+    promptTokens,
+    completionTokens,
+    cachedTokens: isCount(cached) && cached <= promptTokens ? cached : undefined,
+  };
+}
+
+/** The template to render with: a file given, else the server's (llama-server's /props "chat_template"). */
+function serverTemplate(file: string | undefined, props: Record<string, unknown> | undefined, url: string) {
+  if (file !== undefined) {
+    if (!fs.existsSync(file)) throw new UserError(`No chat template file at ${path.resolve(file)}`);
+    return compileChatTemplate(fs.readFileSync(file, "utf8"), file);
+  }
+  const source = props?.chat_template;
+  if (typeof source !== "string" || source.trim() === "") {
+    throw new UserError(
+      `The server at ${url} does not report its chat template (llama-server does at /props): ` +
+        "pass the model's template with --chat-template FILE",
+    );
+  }
+  return compileChatTemplate(source, `the /props of the server at ${url}`);
+}
+
+/**
+ * The decoding as for a local model, without a GGUF to look beside: --generation-config, or the study models'
+ * original repository's file when --model names one of them (qwen2.5-1.5b, Qwen/Qwen2.5-3B-Instruct, ...).
+ */
+async function serverDecoding(options: ServerModelOptions): Promise<Decoding> {
+  if (options.repetitionPenalty === "none") return NO_PENALTY;
+  const given = options.generationConfig;
+  if (given !== undefined) return decodingFor(options.repetitionPenalty, readGenerationConfig(given), options.model);
+  const lower = options.model.toLowerCase();
+  const known = DEFAULT_MODELS.find((m) => m.name === lower || m.original.repo.toLowerCase() === lower);
+  if (known === undefined) return decodingFor(options.repetitionPenalty, null, options.model);
+  return resolveDecoding(known.name, options.model, {
+    setting: options.repetitionPenalty,
+    cacheDir: options.cacheDir,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+}
+
+function readApiKey(variable: string | undefined): string | undefined {
+  if (variable === undefined) return undefined;
+  const key = process.env[variable];
+  if (key === undefined || key === "") throw new UserError(`--api-key-env ${variable}: that variable is not set`);
+  return key;
+}
+
+/** The model ids of a /v1/models answer ({"data": [{"id": ...}]}). */
+function modelIds(models: unknown): string[] {
+  const data = asRecord(models)?.data;
+  return Array.isArray(data)
+    ? data.map((m) => asRecord(m)?.id).filter((id): id is string => typeof id === "string")
+    : [];
+}
+
+/** /props without its templates (the manifest records the template's sha256) and UI settings. */
+function withoutTemplates(props: Record<string, unknown>): Record<string, unknown> {
+  const { chat_template: _a, chat_template_tool_use: _b, ui_settings: _c, ...rest } = props;
+  return rest;
+}
+
+const asRecord = (x: unknown): Record<string, unknown> | undefined =>
+  typeof x === "object" && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : undefined;
+const isCount = (x: unknown): x is number => typeof x === "number" && Number.isInteger(x) && x >= 0;
+const clip = (text: string | undefined) =>
+  text === undefined ? "nothing" : text.length > 200 ? `${text.slice(0, 200)}...` : text;

@@ -1,0 +1,295 @@
+// The server backend against a fake OpenAI-compatible server on 127.0.0.1: the request it sends, the accounting it
+// reads, timeouts and retries, failed calls logged as call errors, and a run whose server dies resuming to the same log.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { openServerModel, type ServerModelOptions } from "../../src/llm/index.ts";
+import { runStudy } from "../../src/study/runner.ts";
+import type { Question } from "../../src/corpus/types.ts";
+import { UserError } from "../../src/errors.ts";
+import { fakeIndex } from "../helpers/scripted-runtime.ts";
+import { echoAnswer, FAKE_TEMPLATE, startFakeServer, type FakeServer } from "../helpers/fake-openai-server.ts";
+
+const REQUEST = { messages: [{ role: "user" as const, content: "What is the online softmax?" }], maxTokens: 50 };
+const RENDERED = "<|im_start|>user\nWhat is the online softmax?<|im_end|>\n<|im_start|>assistant\n";
+
+function options(server: FakeServer, changes: Partial<ServerModelOptions> = {}): ServerModelOptions {
+  return {
+    url: server.url,
+    model: "tiny",
+    mode: "completions",
+    timeoutSeconds: 5,
+    retries: 2,
+    backoffMs: 10,
+    repetitionPenalty: "none",
+    reuseCache: true,
+    cacheDir: mkdtempSync(path.join(tmpdir(), "blogqa-server-")),
+    ...changes,
+  };
+}
+
+async function withServer(
+  answer: Parameters<typeof startFakeServer>[0],
+  body: (server: FakeServer) => Promise<void>,
+  serverOptions: Parameters<typeof startFakeServer>[1] = {},
+) {
+  const server = await startFakeServer(answer, serverOptions);
+  try {
+    await body(server);
+  } finally {
+    await server.kill().catch(() => {});
+  }
+}
+
+test("completions mode sends the prompt rendered with the server's template, greedy, and reads usage", async () => {
+  await withServer(echoAnswer, async (server) => {
+    const model = await openServerModel(options(server, { repetitionPenalty: 1.1 }));
+    const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+    const generation = await runtime!.generate({ ...REQUEST, prefix: "<tool_call>\n" });
+    const body = server.calls[0]!.body;
+    assert.equal(body.prompt, `${RENDERED}<tool_call>\n`);
+    assert.deepEqual(
+      { ...body, prompt: undefined },
+      {
+        model: "tiny",
+        prompt: undefined,
+        max_tokens: 50,
+        temperature: 0,
+        top_k: 1,
+        seed: 0,
+        stream: false,
+        repeat_penalty: 1.1,
+        repeat_last_n: -1,
+        frequency_penalty: 0,
+        presence_penalty: 0,
+        cache_prompt: true,
+      },
+    );
+    // The reply starts with the forced prefix, as the in-process runtime's does.
+    const promptTokens = String(body.prompt).length;
+    assert.equal(generation.text, `<tool_call>\nReply to ${promptTokens} characters. Source: flashattention-explained`);
+    assert.deepEqual(
+      { ...generation.record, seconds: 0 },
+      {
+        tokensRead: promptTokens,
+        tokensEvaluated: promptTokens - 3,
+        tokensGenerated: 7,
+        seconds: 0,
+        stopReason: "eos",
+      },
+    );
+    assert.equal(model.info.backend, "server");
+    assert.equal(model.info.server?.flavor, "llama-server");
+    assert.equal(model.info.server?.props?.build_info, "b0000-fake");
+    assert.equal(model.info.server?.props?.chat_template, undefined, "the template is recorded by its sha256");
+  });
+});
+
+test("without cached_tokens in usage, tokens evaluated are unknown (undefined, never 0); length is max-tokens", async () => {
+  const answer = () => ({
+    json: { choices: [{ text: "abc", finish_reason: "length" }], usage: { prompt_tokens: 12, completion_tokens: 50 } },
+  });
+  await withServer(
+    answer,
+    async (server) => {
+      const model = await openServerModel(options(server, { chatTemplate: templateFile() }));
+      const [runtime] = await model.openRuntimes(1, { reuseCache: false });
+      const generation = await runtime!.generate(REQUEST);
+      assert.equal(generation.record.tokensEvaluated, undefined);
+      assert.equal(generation.record.stopReason, "max-tokens");
+      // Not llama-server (no /props): Transformers' name for the penalty, no cache_prompt.
+      assert.equal(model.info.server?.flavor, "openai");
+      assert.equal(server.calls[0]!.body.cache_prompt, undefined);
+    },
+    { props: false },
+  );
+});
+
+test("a server that reports no template and none given is refused with a line naming --chat-template", async () => {
+  await withServer(
+    echoAnswer,
+    async (server) => {
+      await assert.rejects(openServerModel(options(server)), (e: Error) => {
+        assert.ok(e instanceof UserError);
+        assert.match(e.message, /--chat-template FILE/);
+        return true;
+      });
+    },
+    { props: false },
+  );
+});
+
+test("a slow server hits the timeout and the call is tried again", async () => {
+  const answer = (call: { n: number }) =>
+    call.n === 1 ? { ...echoAnswer(call as never), delayMs: 3000 } : echoAnswer(call as never);
+  await withServer(answer, async (server) => {
+    const retries: string[] = [];
+    const model = await openServerModel({
+      ...options(server, { timeoutSeconds: 0.3 }),
+      onProgress: (m) => retries.push(m),
+    });
+    const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+    const generation = await runtime!.generate(REQUEST);
+    assert.equal(generation.record.stopReason, "eos");
+    assert.equal(server.calls.length, 2);
+    assert.ok(
+      retries.some((m) => /no answer within 0.3 s; try 2 of 3/.test(m)),
+      retries.join("\n"),
+    );
+  });
+});
+
+test("429 and 5xx are retried; a 500 that persists is logged as a call error, never an answer", async () => {
+  const answer = (call: { n: number }) =>
+    call.n === 1
+      ? { status: 429, json: { error: { message: "busy", type: "unavailable_error" } } }
+      : {
+          status: 500,
+          json: {
+            error: { code: 500, message: "The model produced output that does not match", type: "server_error" },
+          },
+        };
+  await withServer(answer, async (server) => {
+    const model = await openServerModel(options(server));
+    const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+    const generation = await runtime!.generate(REQUEST);
+    assert.equal(server.calls.length, 3, "one try and two retries");
+    assert.equal(generation.text, "");
+    assert.equal(generation.record.stopReason, "error");
+    assert.equal(
+      (generation.record as { error: string }).error,
+      "server: HTTP 500 (after 3 tries): The model produced output that does not match",
+    );
+  });
+});
+
+test("a prompt over the server's context is a context overflow, not retried", async () => {
+  const answer = () => ({
+    status: 400,
+    json: {
+      error: {
+        code: 400,
+        message: "request (5000 tokens) exceeds the available context size (4096 tokens)",
+        type: "exceed_context_size_error",
+      },
+    },
+  });
+  await withServer(answer, async (server) => {
+    const model = await openServerModel(options(server));
+    const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+    const generation = await runtime!.generate(REQUEST);
+    assert.equal(server.calls.length, 1);
+    assert.equal(generation.record.stopReason, "context-overflow");
+  });
+});
+
+test("the API key goes in the Authorization header and nowhere in the model's info", async () => {
+  process.env.BLOGQA_TEST_KEY = "sk-secret-123";
+  try {
+    await withServer(echoAnswer, async (server) => {
+      const model = await openServerModel(options(server, { apiKeyEnv: "BLOGQA_TEST_KEY" }));
+      const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+      await runtime!.generate(REQUEST);
+      assert.equal(server.calls[0]!.headers.authorization, "Bearer sk-secret-123");
+      assert.equal(model.info.server?.apiKeyEnv, "BLOGQA_TEST_KEY");
+      assert.ok(!JSON.stringify(model.info).includes("sk-secret-123"));
+    });
+    await assert.rejects(
+      openServerModel({ ...options({ url: "http://127.0.0.1:9/v1" } as FakeServer), apiKeyEnv: "BLOGQA_UNSET_KEY" }),
+      /--api-key-env BLOGQA_UNSET_KEY: that variable is not set/,
+    );
+  } finally {
+    delete process.env.BLOGQA_TEST_KEY;
+  }
+});
+
+test("an unreachable server is one line naming its URL", async () => {
+  await assert.rejects(openServerModel(options({ url: "http://127.0.0.1:9/v1" } as FakeServer)), (e: Error) => {
+    assert.ok(e instanceof UserError);
+    assert.match(e.message, /^No OpenAI-compatible server answered at http:\/\/127\.0\.0\.1:9\/v1\/models/);
+    return true;
+  });
+});
+
+const QUESTIONS: Question[] = Array.from({ length: 4 }, (_, i) => ({
+  id: `q${i + 1}`,
+  question: `Question ${i + 1} about the running maximum?`,
+  post: "flashattention-explained",
+  heading: "The online softmax",
+}));
+
+async function runOn(server: FakeServer, dir: string, parallel: number) {
+  return runStudy({
+    outDir: dir,
+    models: ["tiny"],
+    designs: ["workflow", "agent"],
+    questions: QUESTIONS,
+    openModel: () => openServerModel(options(server, { retries: 1 })),
+    index: fakeIndex(),
+    settings: { parallel, reuseCache: true, sharedContext: false, maxNewTokens: 200 },
+  });
+}
+
+const stableLog = (dir: string) =>
+  readFileSync(path.join(dir, "answers.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.stringify(JSON.parse(line), (key, value) => (key === "seconds" ? 0 : value)));
+
+test("a server killed mid-run stops the run with what finished logged; run again, it resumes to the same log", async () => {
+  const whole = mkdtempSync(path.join(tmpdir(), "blogqa-server-run-"));
+  await withServer(echoAnswer, async (server) => {
+    await runOn(server, whole, 2);
+  });
+  const dir = mkdtempSync(path.join(tmpdir(), "blogqa-server-run-"));
+  let server: FakeServer | undefined;
+  let killed = false;
+  server = await startFakeServer((call) => {
+    if (call.n === 5 && !killed) {
+      killed = true;
+      void server!.kill();
+    }
+    return echoAnswer(call);
+  });
+  try {
+    await assert.rejects(runOn(server, dir, 2), (e: Error) => {
+      assert.ok(e instanceof UserError);
+      assert.match(e.message, /did not answer after 2 tries .*run the same command again to resume/);
+      return true;
+    });
+    const partial = stableLog(dir);
+    assert.ok(partial.length > 0 && partial.length < 8, `${partial.length} runs logged before the server died`);
+    await server.restart();
+    const summary = await runOn(server, dir, 2);
+    assert.equal(summary.skipped, partial.length);
+    assert.deepEqual(stableLog(dir), stableLog(whole));
+  } finally {
+    await server.kill().catch(() => {});
+  }
+});
+
+test("--parallel K keeps K requests in flight", async () => {
+  let inFlight = 0;
+  let most = 0;
+  const server = await startFakeServer((call) => {
+    inFlight++;
+    most = Math.max(most, inFlight);
+    setTimeout(() => inFlight--, 50);
+    return { ...echoAnswer(call), delayMs: 50 };
+  });
+  try {
+    await runOn(server, mkdtempSync(path.join(tmpdir(), "blogqa-server-run-")), 3);
+    assert.equal(most, 3);
+  } finally {
+    await server.kill();
+  }
+});
+
+function templateFile(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "blogqa-template-"));
+  const file = path.join(dir, "template.jinja");
+  writeFileSync(file, FAKE_TEMPLATE);
+  return file;
+}
