@@ -1,7 +1,7 @@
 // Renders a chat request through the model's own Jinja chat template, the way transformers' apply_chat_template does.
 import { Template } from "@huggingface/jinja";
 import { UserError } from "../errors.ts";
-import type { GenerateRequest } from "./types.ts";
+import type { ChatMessage, GenerateRequest } from "./types.ts";
 import { sha256Hex } from "../common/index.ts";
 
 export interface ChatTemplate {
@@ -49,7 +49,7 @@ export function renderChatPrompt(
   let rendered: string;
   try {
     rendered = template.template.render({
-      messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+      messages: request.messages.map(templateMessage),
       tools,
       add_generation_prompt: true,
       ...tokens,
@@ -58,4 +58,13 @@ export function renderChatPrompt(
     throw new UserError(`The chat template from ${template.origin} failed to render: ${(error as Error).message}`);
   }
   return rendered + (request.prefix ?? "");
+}
+
+/** A message as the template gets it: role and content, and the optional fields only where a message has them. */
+function templateMessage(m: ChatMessage): Record<string, unknown> {
+  const out: Record<string, unknown> = { role: m.role, content: m.content };
+  if (m.tool_calls !== undefined) out.tool_calls = m.tool_calls;
+  if (m.tool_call_id !== undefined) out.tool_call_id = m.tool_call_id;
+  if (m.tools !== undefined) out.tools = m.tools;
+  return out;
 }

@@ -3,10 +3,24 @@ import type { Decoding } from "./generation-config.ts";
 
 export type Role = "system" | "user" | "assistant" | "tool";
 
-/** A chat message as the chat template sees it. Assistant content is the raw reply, tool calls included. */
+/**
+ * A chat message as the chat template sees it. Assistant content is the raw reply, tool calls included (the study's
+ * way). Some templates take more: structured `tool_calls` with ids and the `tool_call_id` a result answers (Mistral's),
+ * or a system message's own `tools` text (Phi-4-mini's). Absent fields are not passed to the template at all.
+ */
 export interface ChatMessage {
   readonly role: Role;
   readonly content: string;
+  readonly tool_calls?: readonly MessageToolCall[];
+  readonly tool_call_id?: string;
+  readonly tools?: string;
+}
+
+/** One call in an assistant message's `tool_calls`, as OpenAI's API and Hugging Face templates spell it. */
+export interface MessageToolCall {
+  readonly id: string;
+  readonly type: "function";
+  readonly function: { readonly name: string; readonly arguments: unknown };
 }
 
 /** An OpenAI-style function schema, passed to the chat template as `tools`. */

@@ -1,8 +1,8 @@
 // The agent loop, as the study ran it: generate, run every tool call the reply wrote, append, repeat.
 import type { ChatMessage, ChatRuntime, GenerateRequest } from "../llm/index.ts";
 import { AGENT_TOOLS, runToolCall, type BlogIndex } from "./tools.ts";
-import { toolCallBlocks } from "./tool-call-blocks.ts";
-import { agentSystemPrompt, FORCED_PREFIX, RAN_OUT_OF_TURNS } from "./prompts.ts";
+import { agentSystemPrompt, RAN_OUT_OF_TURNS } from "./prompts.ts";
+import { hermes, type ToolDialect } from "./dialects/index.ts";
 import { callFailure } from "../llm/index.ts";
 import type { ModelCall, ToolCallRecord, Transcript, StudyDesignId } from "./types.ts";
 
@@ -16,9 +16,16 @@ export interface LoopSteps {
   readonly firstReply: Pick<GenerateRequest, "prefix" | "constraint">;
 }
 
-/** The study's steps: calls run as written; the forced design starts its first reply with "<tool_call>\n". */
-export function studySteps(design: AgentDesign): LoopSteps {
-  return { runCall: runToolCall, firstReply: design === "agent-forced" ? { prefix: FORCED_PREFIX } : {} };
+/**
+ * The study's steps: calls run as written; the forced design starts its first reply with the dialect's prefix
+ * ("<tool_call>\n" in the study's hermes).
+ */
+export function studySteps(design: AgentDesign, dialect: ToolDialect = hermes): LoopSteps {
+  const runCall =
+    dialect.argumentsKey === "arguments"
+      ? runToolCall
+      : (block: string, index: BlogIndex) => runToolCall(block, index, dialect.argumentsKey);
+  return { runCall, firstReply: design === "agent-forced" ? { prefix: dialect.forcedPrefix } : {} };
 }
 
 export async function runAgent(
@@ -26,18 +33,19 @@ export async function runAgent(
   design: AgentDesign,
   runtime: ChatRuntime,
   index: BlogIndex,
-  steps: LoopSteps = studySteps(design),
+  steps?: LoopSteps,
+  dialect: ToolDialect = hermes,
 ): Promise<Transcript> {
-  const messages: ChatMessage[] = [
-    { role: "system", content: agentSystemPrompt(design) },
-    { role: "user", content: question },
-  ];
+  // The dialect decides where the calls are found and how they go back; the study's is hermes, as written below.
+  const loop = steps ?? studySteps(design, dialect);
+  const messages: ChatMessage[] = dialect.openingMessages(agentSystemPrompt(design), question, AGENT_TOOLS);
+  const tools = dialect.templateTools ? { tools: AGENT_TOOLS } : {};
   const calls: ModelCall[] = [];
 
   for (let turn = 1; turn <= MAX_TURNS; turn++) {
-    const first = turn === 1 ? steps.firstReply : {};
+    const first = turn === 1 ? loop.firstReply : {};
     const sent = [...messages];
-    const { text: reply, record } = await runtime.generate({ messages: sent, tools: AGENT_TOOLS, ...first });
+    const { text: reply, record } = await runtime.generate({ messages: sent, ...tools, ...first });
     const call = { messages: sent, withTools: true, ...first, reply, record };
 
     // A call that failed (context overflow, runtime error) ends the run; its error is logged, never scored as an answer.
@@ -48,21 +56,18 @@ export async function runAgent(
     }
 
     // No tool call: the model is done, and its reply is the answer.
-    const blocks = toolCallBlocks(reply);
+    const blocks = dialect.findCalls(reply);
     if (blocks.length === 0) {
       calls.push({ ...call, toolCalls: [] });
       return { calls, answer: reply, outcome: "answered" };
     }
 
-    // Otherwise the reply (forced prefix included) joins the transcript, and every call runs in the order written,
-    // each result appended as its own tool message. The study's steps validate nothing beyond parsing.
-    messages.push({ role: "assistant", content: reply });
+    // Otherwise every call runs in the order written; then the reply (forced prefix included) and the results join
+    // the transcript as the dialect says (the study's: the reply, then each result as its own tool message). The
+    // study's steps validate nothing beyond parsing.
     const toolCalls: ToolCallRecord[] = [];
-    for (const block of blocks) {
-      const result = await steps.runCall(block, index);
-      toolCalls.push(result);
-      messages.push({ role: "tool", content: result.result });
-    }
+    for (const block of blocks) toolCalls.push(await loop.runCall(block, index));
+    messages.push(...dialect.turnMessages(reply, toolCalls, turn));
     calls.push({ ...call, toolCalls });
   }
 

@@ -63,7 +63,15 @@ const callRecord = object({
 } satisfies FieldsOf<CallRecord>);
 
 const modelCall = object({
-  messages: arrayOf(object({ role: literal(...ROLES), content: string } satisfies FieldsOf<ChatMessage>)),
+  messages: arrayOf(
+    object({
+      role: literal(...ROLES),
+      content: string,
+      tool_calls: optional(arrayOf(anything)),
+      tool_call_id: optional(string),
+      tools: optional(string),
+    } satisfies FieldsOf<ChatMessage>),
+  ),
   withTools: boolean,
   prefix: optional(string),
   constraint: optional(object({ kind: literal("tool-call"), maxStringChars: count })),

@@ -1,5 +1,7 @@
 // One run of one design on one question: the dispatch that the runner and the audit share.
 import type { ChatRuntime } from "../llm/index.ts";
+import { UserError } from "../errors.ts";
+import { hermes, type ToolDialect } from "./dialects/index.ts";
 import { runAgent } from "./agent-loop.ts";
 import { runEngineered } from "./engineered/designs.ts";
 import type { BlogIndex } from "./tools.ts";
@@ -11,9 +13,22 @@ export function runDesign(
   question: string,
   runtime: ChatRuntime,
   index: BlogIndex,
+  dialect: ToolDialect = hermes,
 ): Promise<Transcript> {
-  if (isEngineered(design)) return runEngineered(design, question, runtime, index);
-  return design === "workflow" ? runWorkflow(question, runtime, index) : runAgent(question, design, runtime, index);
+  if (isEngineered(design)) {
+    if (dialect.format !== "hermes") throw engineeredNeedsHermes(design, dialect);
+    return runEngineered(design, question, runtime, index);
+  }
+  if (design === "workflow") return runWorkflow(question, runtime, index);
+  return runAgent(question, design, runtime, index, undefined, dialect);
+}
+
+/** The engineered designs validate and constrain the study's own call format: on another they would judge wrongly. */
+export function engineeredNeedsHermes(design: string, dialect: ToolDialect): UserError {
+  return new UserError(
+    `The design ${design} works on the hermes tool-call format only, and this model's is ${dialect.format}: ` +
+      "run the study's designs on it, or pass --tool-format hermes if its template really is Hermes-style.",
+  );
 }
 
 /** The runtime with a run's max-new-tokens setting applied to every call that does not set its own. */

@@ -88,17 +88,17 @@ export type BoundCall =
  * The study's steps, in its order: parse the first JSON value (the rest is ignored), `TOOLS[call["name"]]`,
  * `call["arguments"]`, then `tool(**arguments)`. Looks nothing up in the blog.
  */
-export function bindToolCall(raw: string): BoundCall {
+export function bindToolCall(raw: string, argumentsKey = "arguments"): BoundCall {
   let written: { name: string | undefined; arguments: unknown } = { name: undefined, arguments: undefined };
   try {
     // The pattern's capture starts at "{", so no whitespace precedes the value (raw_decode would refuse it).
     const call = rawDecode(raw).value;
     if (call instanceof PyDict) {
       const name = call.get("name");
-      written = { name: typeof name === "string" ? name : undefined, arguments: call.get("arguments") };
+      written = { name: typeof name === "string" ? name : undefined, arguments: call.get(argumentsKey) };
     }
     const tool = lookupTool(subscript(call, "name"));
-    const run = tool(subscript(call, "arguments"));
+    const run = tool(subscript(call, argumentsKey));
     return { kind: "bound", raw, name: written.name!, arguments: written.arguments, run };
   } catch (error) {
     return { kind: "failed", raw, ...written, error: `error: ${describe(error)}` };
@@ -106,8 +106,8 @@ export function bindToolCall(raw: string): BoundCall {
 }
 
 /** Runs the text of one call: bind it, then run it on the index. Every failure becomes the error the model reads. */
-export async function runToolCall(raw: string, index: BlogIndex): Promise<ToolCallRecord> {
-  const call = bindToolCall(raw);
+export async function runToolCall(raw: string, index: BlogIndex, argumentsKey = "arguments"): Promise<ToolCallRecord> {
+  const call = bindToolCall(raw, argumentsKey);
   const logged = { raw, name: call.name, arguments: toPlainJson(call.arguments) };
   const failed = (error: string): ToolCallRecord => ({
     ...logged,

@@ -12,6 +12,7 @@ import {
   WORKFLOW_SYSTEM_PROMPT,
 } from "../../src/study/prompts.ts";
 import { fakeIndex, scriptedRuntime } from "../helpers/scripted-runtime.ts";
+import { DIALECTS } from "../../src/study/dialects/index.ts";
 
 const QUESTION = {
   id: "q01",
@@ -214,4 +215,27 @@ test("the workflow searches with the question, shows three hits, makes one call 
   assert.match(runtime.requests[0]!.messages[1]!.content, /^Search results:\n\[\{"post": "flashattention-explained"/);
   const r = answerRecord("m", "workflow", QUESTION, t);
   assert.deepEqual([r.model_calls, r.tool_calls, r.found], [1, 1, true]);
+});
+
+test("another dialect: its forced prefix, its calls, its messages back; hermes' pattern plays no part", async () => {
+  const index = fakeIndex();
+  const runtime = scriptedRuntime([
+    'search_posts", "parameters": {"query": "running maximum"}}',
+    "<tool_call>\n{}\n</tool_call> It rescales.\nSource: flashattention-explained",
+  ]);
+  const t = await runAgent(QUESTION.question, "agent-forced", runtime, index, undefined, DIALECTS.llama3);
+  assert.equal(runtime.requests[0]?.prefix, '{"name": "');
+  assert.deepEqual(index.queries, ["running maximum"]);
+  assert.equal(t.outcome, "answered"); // a <tool_call> is no call in Llama 3's format
+  assert.deepEqual(
+    runtime.requests[1]?.messages.slice(2).map((m) => m.role),
+    ["assistant", "tool"],
+  );
+});
+
+test("a dialect whose template takes no tools gets none in the request; they are in its system text", async () => {
+  const runtime = scriptedRuntime(["It rescales.\nSource: flashattention-explained"]);
+  await runAgent(QUESTION.question, "agent", runtime, fakeIndex(), undefined, DIALECTS.emulated);
+  assert.equal(runtime.requests[0]?.tools, undefined);
+  assert.match(runtime.requests[0]?.messages[0]?.content ?? "", /<tools>\n\{"type": "function"/);
 });

@@ -1,0 +1,64 @@
+// What every tool-call dialect says about one model family: how a reply's calls are found, what prefix forces a call,
+// and how a reply with calls and their results go back into the messages that family's chat template renders.
+import type { ChatMessage, ToolSchema } from "../../llm/index.ts";
+import { rawDecode } from "../../python/index.ts";
+import type { ToolCallRecord } from "../types.ts";
+
+export const TOOL_FORMATS = ["hermes", "llama3", "mistral", "phi4", "emulated"] as const;
+export type ToolFormat = (typeof TOOL_FORMATS)[number];
+
+export interface ToolDialect {
+  readonly format: ToolFormat;
+  /** The text of each call a reply holds, in the order written: each one JSON object as the model wrote it. */
+  findCalls(reply: string): string[];
+  /** The key a call's arguments are under ("arguments", or Llama 3's "parameters"). */
+  readonly argumentsKey: string;
+  /** Text the forced design's first reply starts with. */
+  readonly forcedPrefix: string;
+  /** Whether requests pass the tool schemas to the template (false: the dialect writes them into a message). */
+  readonly templateTools: boolean;
+  /** A run's first messages: the system prompt (with the tools, where the dialect puts them there) and the question. */
+  openingMessages(system: string, question: string, tools: readonly ToolSchema[]): ChatMessage[];
+  /** The messages that carry one reply with calls, and the calls' results, back into the conversation. */
+  turnMessages(reply: string, calls: readonly ToolCallRecord[], turn: number): ChatMessage[];
+  /** Whether some text looks like an attempt at a call in this dialect, parsed or not (for the mismatch count). */
+  looksLikeCall(text: string): boolean;
+}
+
+/**
+ * The calls of a JSON array of calls starting at `text[at]` ("["), as written: each element's text, in order.
+ * Elements are read as json.loads would (raw_decode); at the first element that does not decode (truncated JSON,
+ * a stray word) the rest of the text, up to `end`, is taken as one last call, so the model reads why it failed.
+ */
+export function arrayCalls(text: string): string[] {
+  const calls: string[] = [];
+  let pos = skipSpace(text, 1);
+  while (pos < text.length && text[pos] !== "]") {
+    let decoded: { end: number };
+    try {
+      decoded = rawDecode(text.slice(pos));
+    } catch {
+      calls.push(text.slice(pos).trimEnd());
+      break;
+    }
+    calls.push(text.slice(pos, pos + decoded.end));
+    pos = skipSpace(text, pos + decoded.end);
+    if (text[pos] !== ",") break;
+    pos = skipSpace(text, pos + 1);
+  }
+  return calls;
+}
+
+export function skipSpace(text: string, from: number): number {
+  let pos = from;
+  while (pos < text.length && " \t\n\r".includes(text[pos]!)) pos++;
+  return pos;
+}
+
+/** The study's way back: the reply as written in `content`, then one tool message per result. */
+export function plainTurn(reply: string, calls: readonly ToolCallRecord[]): ChatMessage[] {
+  return [
+    { role: "assistant", content: reply },
+    ...calls.map((call): ChatMessage => ({ role: "tool", content: call.result })),
+  ];
+}
