@@ -32,6 +32,13 @@ export type ServerReply =
   /** Every try failed to connect or timed out. */
   | { readonly kind: "unreachable"; readonly message: string; readonly tries: number };
 
+/**
+ * llama-server's 500 for a reply that is not valid UTF-8: its final parse of every completion (the chat parser, in
+ * "Content-only" format even on /v1/completions) fails on a malformed byte sequence. Greedy decoding writes the same
+ * bytes again, so asking again would only spend the time once more.
+ */
+export const DETERMINISTIC_REFUSAL = /does not match the expected .* format/;
+
 export class ServerClient {
   /** The base URL, ending in /v1. */
   readonly baseUrl: string;
@@ -62,7 +69,10 @@ export class ServerClient {
     for (let tries = 1; ; tries++) {
       const reply = await this.once(url, { ...init, headers }, tries);
       const retriable =
-        reply.kind === "unreachable" || (reply.kind === "http-error" && (reply.status === 429 || reply.status >= 500));
+        reply.kind === "unreachable" ||
+        (reply.kind === "http-error" &&
+          (reply.status === 429 || reply.status >= 500) &&
+          !DETERMINISTIC_REFUSAL.test(reply.message));
       if (!retriable || tries > retries) return reply;
       const what = reply.kind === "unreachable" ? reply.message : `HTTP ${reply.status}: ${reply.message}`;
       this.options.onRetry?.(`${init.method} ${url}: ${what}; try ${tries + 1} of ${retries + 1} in ${wait} ms`);

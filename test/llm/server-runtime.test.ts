@@ -145,12 +145,7 @@ test("429 and 5xx are retried; a 500 that persists is logged as a call error, ne
   const answer = (call: { n: number }) =>
     call.n === 1
       ? { status: 429, json: { error: { message: "busy", type: "unavailable_error" } } }
-      : {
-          status: 500,
-          json: {
-            error: { code: 500, message: "The model produced output that does not match", type: "server_error" },
-          },
-        };
+      : { status: 503, json: { error: { code: 503, message: "Loading model", type: "unavailable_error" } } };
   await withServer(answer, async (server) => {
     const model = await openServerModel(options(server));
     const [runtime] = await model.openRuntimes(1, { reuseCache: true });
@@ -158,10 +153,20 @@ test("429 and 5xx are retried; a 500 that persists is logged as a call error, ne
     assert.equal(server.calls.length, 3, "one try and two retries");
     assert.equal(generation.text, "");
     assert.equal(generation.record.stopReason, "error");
-    assert.equal(
-      (generation.record as { error: string }).error,
-      "server: HTTP 500 (after 3 tries): The model produced output that does not match",
-    );
+    assert.equal((generation.record as { error: string }).error, "server: HTTP 503 (after 3 tries): Loading model");
+  });
+});
+
+test("llama-server's 500 for a reply that is not valid UTF-8 is a call error at once: greedy would repeat it", async () => {
+  const message = "The model produced output that does not match the expected Content-only format";
+  const answer = () => ({ status: 500, json: { error: { code: 500, message, type: "server_error" } } });
+  await withServer(answer, async (server) => {
+    const model = await openServerModel(options(server));
+    const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+    const generation = await runtime!.generate(REQUEST);
+    assert.equal(server.calls.length, 1);
+    assert.equal(generation.record.stopReason, "error");
+    assert.equal((generation.record as { error: string }).error, `server: HTTP 500: ${message}`);
   });
 });
 
