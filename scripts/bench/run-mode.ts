@@ -129,6 +129,7 @@ export async function runMode(o: RunModeOptions): Promise<ModeSample> {
 function pick(model: LoadedModel): LoadedModel {
   return {
     info: model.info,
+    template: model.template,
     openRuntimes: (count, options) => model.openRuntimes(count, options),
     renderPrompt: (request) => model.renderPrompt(request),
     countTokens: (text) => model.countTokens(text),

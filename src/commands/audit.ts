@@ -8,6 +8,7 @@ import {
   auditText,
   cachedSha256,
   decodingChange,
+  modelDialect,
   modelLoadOptions,
   readManifest,
   settingsFromFields,
@@ -122,6 +123,7 @@ const audit: CommandModule<object, AuditArgs> = {
         model: loaded,
         index,
         maxNewTokens: settings.maxNewTokens,
+        dialect: modelDialect(loaded, settings.toolFormat).dialect,
         onProgress: progress,
       });
       console.log(

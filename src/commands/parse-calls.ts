@@ -1,10 +1,10 @@
 // parse-calls: what the agent loop would take from a reply on stdin, to check a model's replies by hand.
 import type { Argv, CommandModule } from "yargs";
-import { parseCalls, type ParsedReply } from "../study/index.ts";
+import { DIALECTS, TOOL_FORMATS, parseCalls, type ParsedReply, type ToolFormat } from "../study/index.ts";
 import { pyJsonDumps, pyRepr } from "../python/index.ts";
 import { UserError } from "../errors.ts";
 
-const parseCallsCommand: CommandModule<object, { json: boolean }> = {
+const parseCallsCommand: CommandModule<object, { json: boolean; format: ToolFormat }> = {
   command: "parse-calls",
   describe:
     "Read one model reply on stdin (all of it, as the loop sees it: a forced reply with its <tool_call>\\n prefix) " +
@@ -13,6 +13,13 @@ const parseCallsCommand: CommandModule<object, { json: boolean }> = {
     "<tool_call> tags the study's pattern passed over. Looks nothing up in the blog",
   builder: (y) =>
     y
+      .option("format", {
+        choices: TOOL_FORMATS,
+        default: "hermes" as ToolFormat,
+        describe:
+          "The tool-call format to read the reply in (hermes: the study's). Other formats print, instead of the " +
+          "ignored tags, whether the reply also looks like a call written in another format",
+      })
       .option("json", {
         type: "boolean",
         default: false,
@@ -20,11 +27,12 @@ const parseCallsCommand: CommandModule<object, { json: boolean }> = {
           'Print {"calls": [{"raw", "name", "arguments", "error"}], "ignored_call_blocks": N} as Python\'s json.dumps would',
       })
       .example("$0 parse-calls < reply.txt", "")
-      .example("$0 parse-calls --json < reply.txt", ""),
+      .example("$0 parse-calls --json < reply.txt", "")
+      .example("$0 parse-calls --format llama3 < reply.txt", ""),
   handler: async (argv) => {
     if (process.stdin.isTTY)
       throw new UserError("parse-calls reads a reply on stdin: npm run -s blogqa -- parse-calls < reply.txt", 2);
-    const parsed = parseCalls(await readStdin());
+    const parsed = parseCalls(await readStdin(), DIALECTS[argv.format]);
     process.stdout.write(argv.json ? `${pyJsonDumps(parsed)}\n` : describeReply(parsed));
   },
 };
@@ -36,7 +44,8 @@ async function readStdin(): Promise<string> {
 }
 
 /** One block per call (its text as a JSON string, its arguments as Python prints them), then what the loop does. */
-function describeReply({ calls, ignored_call_blocks }: ParsedReply): string {
+function describeReply(parsed: ParsedReply): string {
+  const { calls } = parsed;
   const lines = calls.flatMap((call, i) => [
     `call ${i + 1}: ${call.error === null ? `would run ${call.name}` : "fails"}`,
     `  raw: ${JSON.stringify(call.raw)}`,
@@ -48,7 +57,13 @@ function describeReply({ calls, ignored_call_blocks }: ParsedReply): string {
     calls.length === 0
       ? "no call: the loop ends and the reply is the answer"
       : `${calls.length} call${calls.length > 1 ? "s" : ""} (${malformed} malformed): the loop runs them and generates again`;
-  return [...lines, verdict, `<tool_call> tags the study's pattern passed over: ${ignored_call_blocks}`, ""].join("\n");
+  const last =
+    "ignored_call_blocks" in parsed
+      ? `<tool_call> tags the study's pattern passed over: ${parsed.ignored_call_blocks}`
+      : parsed.looks_like_other_format
+        ? `warning: the reply also looks like a call in another format than ${parsed.tool_format}: check --tool-format`
+        : `nothing in the reply looks like a call in another format than ${parsed.tool_format}`;
+  return [...lines, verdict, last, ""].join("\n");
 }
 
 /** Registers this file's commands on the command line. */

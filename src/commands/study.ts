@@ -17,6 +17,7 @@ import {
   startManifest,
   transcriptCostTable,
   STUDY_DESIGNS,
+  modelDialect,
 } from "../study/index.ts";
 import { UserError } from "../errors.ts";
 import { checkWritableFolder } from "../fs-errors.ts";
@@ -184,7 +185,8 @@ export async function runStudyCommand(
       const model = preloaded?.id === id ? preloaded.model : await open(id);
       preloaded = undefined;
       try {
-        await manifest.recordModel(model.info);
+        // The tool-call format is placed (or refused, naming --tool-format) before any run, and recorded.
+        await manifest.recordModel({ ...model.info, toolFormat: modelDialect(model, settings.toolFormat).dialect.format });
       } catch (error) {
         await model.dispose();
         throw error;

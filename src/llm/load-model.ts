@@ -206,7 +206,7 @@ class NodeLlamaModel implements LoadedModel {
 
   constructor(
     private readonly model: LlamaModel,
-    private readonly template: ChatTemplate,
+    readonly template: ChatTemplate,
     readonly info: ModelInfo,
     private readonly threads: number,
   ) {

@@ -147,7 +147,7 @@ export function completionParameters(
 class ServerModel implements LoadedModel {
   constructor(
     private readonly client: ServerClient,
-    private readonly template: ChatTemplate,
+    readonly template: ChatTemplate,
     private readonly tokens: TemplateTokens,
     readonly info: ModelInfo,
     private readonly parameters: Readonly<Record<string, unknown>>,

@@ -1,4 +1,5 @@
 // The records and interfaces of the model runtime: chat messages, calls, their token accounting.
+import type { ChatTemplate } from "./chat-template.ts";
 import type { Decoding } from "./generation-config.ts";
 
 export type Role = "system" | "user" | "assistant" | "tool";
@@ -172,6 +173,8 @@ export interface RuntimeOptions {
 
 export interface LoadedModel {
   readonly info: ModelInfo;
+  /** The chat template prompts are rendered with (the study reads its tool-call format from it). */
+  readonly template: ChatTemplate;
   /** `count` runtimes that may generate at the same time, each with its own sequence. */
   openRuntimes(count: number, options: RuntimeOptions): Promise<ChatRuntime[]>;
   /** Render a request's prompt (chat template, tools, prefix) without generating. */

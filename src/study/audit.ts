@@ -3,6 +3,7 @@
 // this measures it for a run folder instead of assuming it.
 import type { LoadedModel } from "../llm/index.ts";
 import { runDesign, withMaxTokens } from "./run-design.ts";
+import type { ToolDialect } from "./dialects/index.ts";
 import type { BlogIndex } from "./tools.ts";
 import type { AnswerRecord, Transcript } from "./types.ts";
 import { commonPrefixLength } from "../common/index.ts";
@@ -55,6 +56,8 @@ export interface AuditOptions {
   readonly index: BlogIndex;
   /** The run's own setting. */
   readonly maxNewTokens: number;
+  /** The run's tool-call format (default: the study's hermes). */
+  readonly dialect?: ToolDialect;
   readonly onProgress?: (line: string) => void;
 }
 
@@ -65,7 +68,7 @@ export async function auditRuns(options: AuditOptions): Promise<AuditResult> {
   const generate = withMaxTokens(runtime!, options.maxNewTokens);
   const runs: AuditedRun[] = [];
   for (const [i, logged] of options.runs.entries()) {
-    const rerun = await runDesign(logged.design, logged.question, generate, options.index);
+    const rerun = await runDesign(logged.design, logged.question, generate, options.index, options.dialect);
     const difference = firstDifference(logged.transcript, rerun);
     runs.push({ design: logged.design, question_id: logged.question_id, difference });
     progress(

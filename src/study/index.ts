@@ -68,3 +68,14 @@ export {
   type AuditedRun,
   type TranscriptDifference,
 } from "./audit.ts";
+export {
+  DIALECTS,
+  TOOL_FORMATS,
+  detectDialect,
+  modelDialect,
+  resolveDialect,
+  foreignCallReplies,
+  looksForeign,
+  type ToolDialect,
+  type ToolFormat,
+} from "./dialects/index.ts";

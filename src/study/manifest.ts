@@ -1,4 +1,5 @@
 // DIR/manifest.json: what produced a run folder's answers (model files, runtime, search, inputs, settings, times).
+import type { ToolFormat } from "./dialects/index.ts";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -31,6 +32,8 @@ export type ManifestSettings = SettingFields & {
 /** A loaded model as the llm stage describes it, with the sha256 of each of its files. */
 export type ManifestModel = Omit<ModelInfo, "files"> & {
   readonly files: readonly (ModelInfo["files"][number] & { readonly sha256: string })[];
+  /** The tool-call format the agent designs wrote and read (absent in manifests from before dialects). */
+  readonly toolFormat?: ToolFormat;
 };
 
 /** What one invocation of `run` selected: the models, the designs and --limit (they choose runs, not answers). */
@@ -183,6 +186,10 @@ export function modelConflicts(before: RunManifest, model: ManifestModel): strin
     out.push(
       `model ${model.id}: chat template sha256 ${earlier.chatTemplateSha256} before, ${model.chatTemplateSha256} now`,
     );
+  // Answers parsed one way must not be mixed with answers parsed another (hermes is what older manifests mean).
+  const format = (m: ManifestModel) => m.toolFormat ?? "hermes";
+  if (format(earlier) !== format(model))
+    out.push(`model ${model.id}: tool-call format ${format(earlier)} before, ${format(model)} now`);
   const decoding = decodingChange(model.id, earlier.decoding, model.decoding);
   if (decoding !== undefined) out.push(decoding);
   return out;

@@ -1,6 +1,7 @@
 // What the agent loop takes from one reply, without running anything: the parse-calls command's answer.
 import { bindToolCall } from "./tools.ts";
-import { ignoredCallBlocks, toolCallBlocks } from "./tool-call-blocks.ts";
+import { ignoredCallBlocks } from "./tool-call-blocks.ts";
+import { hermes, looksForeign, type ToolDialect, type ToolFormat } from "./dialects/index.ts";
 
 /** One call as the loop would take it. `arguments` keeps Python's dict (PyDict) so it prints as json.dumps would. */
 export interface ParsedCall {
@@ -11,19 +12,23 @@ export interface ParsedCall {
   readonly error: string | null;
 }
 
-export interface ParsedReply {
-  readonly calls: readonly ParsedCall[];
-  readonly ignored_call_blocks: number;
-}
+/** The study's answer (hermes), or another dialect's, which says whether the reply looks like a call in a third. */
+export type ParsedReply =
+  | { readonly calls: readonly ParsedCall[]; readonly ignored_call_blocks: number }
+  | {
+      readonly calls: readonly ParsedCall[];
+      readonly tool_format: Exclude<ToolFormat, "hermes">;
+      readonly looks_like_other_format: boolean;
+    };
 
 /**
  * Every call the study's pattern finds in a reply, parsed and bound to the study's two tools, and the count of
  * <tool_call> tags it passed over. Nothing is looked up in the blog: a read_section of a section that does not
  * exist still counts as a call that would run (and fail there).
  */
-export function parseCalls(reply: string): ParsedReply {
-  const calls = toolCallBlocks(reply).map((raw): ParsedCall => {
-    const call = bindToolCall(raw);
+export function parseCalls(reply: string, dialect: ToolDialect = hermes): ParsedReply {
+  const calls = dialect.findCalls(reply).map((raw): ParsedCall => {
+    const call = bindToolCall(raw, dialect.argumentsKey);
     return {
       raw,
       name: call.name ?? null,
@@ -31,5 +36,6 @@ export function parseCalls(reply: string): ParsedReply {
       error: call.kind === "failed" ? call.error : null,
     };
   });
-  return { calls, ignored_call_blocks: ignoredCallBlocks(reply) };
+  if (dialect.format === "hermes") return { calls, ignored_call_blocks: ignoredCallBlocks(reply) };
+  return { calls, tool_format: dialect.format, looks_like_other_format: looksForeign(reply, dialect) };
 }

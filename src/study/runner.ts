@@ -11,9 +11,11 @@ import type { AnswerRecord, Transcript, DesignId } from "./types.ts";
 import { runDesign, withMaxTokens } from "./run-design.ts";
 import type { RunSettings } from "./settings.ts";
 import type { OnTick } from "../progress.ts";
+import { modelDialect, type ToolDialect } from "./dialects/index.ts";
 
 /** The settings the runner itself reads (the others shape the search index and the model it is given). */
-export type RunnerSettings = Pick<RunSettings, "parallel" | "reuseCache" | "sharedContext" | "maxNewTokens">;
+export type RunnerSettings = Pick<RunSettings, "parallel" | "reuseCache" | "sharedContext" | "maxNewTokens"> &
+  Partial<Pick<RunSettings, "toolFormat">>;
 
 export interface RunStudyOptions {
   readonly outDir: string;
@@ -73,6 +75,8 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
       );
       const loaded = await options.openModel(model);
       try {
+        const { dialect, reason } = modelDialect(loaded, settings.toolFormat ?? "auto");
+        progress(`${model}: tool-call format ${dialect.format} (${reason})`);
         const runtimes = await loaded.openRuntimes(Math.min(settings.parallel, pending.length), {
           reuseCache: settings.reuseCache,
           sharedContext: settings.sharedContext,
@@ -81,6 +85,7 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
           pending,
           runtimes.map((r) => withMaxTokens(r, settings.maxNewTokens)),
           options.index,
+          dialect,
           (task, transcript, i) => {
             const record = answerRecord(model, task.design, task.question, transcript);
             appendAnswer(file, record);
@@ -114,6 +119,7 @@ async function runInOrder(
   tasks: readonly Task[],
   runtimes: readonly ChatRuntime[],
   index: BlogIndex,
+  dialect: ToolDialect,
   onDone: (task: Task, transcript: Transcript, index: number) => void,
 ): Promise<void> {
   const finished = new Map<number, Transcript>();
@@ -132,7 +138,7 @@ async function runInOrder(
       const position = nextToStart++;
       try {
         const task = tasks[position]!;
-        finished.set(position, await runDesign(task.design, task.question.question, runtime, index));
+        finished.set(position, await runDesign(task.design, task.question.question, runtime, index, dialect));
       } catch (error) {
         failed = true; // the other workers finish their current run and stop: nothing may write after we return
         throw error;

@@ -3,6 +3,7 @@
 import type { InferredOptionTypes, Options } from "yargs";
 import { DEFAULT_CONTEXT_SIZE, parseRepetitionPenalty, SERVER_MODES, type LoadModelOptions } from "../llm/index.ts";
 import { RETRIEVER_KINDS } from "../search/index.ts";
+import { TOOL_FORMATS } from "./dialects/dialect.ts";
 
 /** The study's cap on new tokens per model call. */
 export const STUDY_MAX_NEW_TOKENS = 200;
@@ -56,6 +57,13 @@ export const SETTING_OPTIONS = {
     describe:
       "auto: the penalty and end tokens of the model's generation_config.json, as the study's Transformers code " +
       "decoded (none found: no penalty); none: pure greedy; or a number",
+  },
+  "tool-format": {
+    choices: ["auto", ...TOOL_FORMATS],
+    default: "auto",
+    describe:
+      "How the agent's tool calls are written and read: auto (from the model's chat template), hermes (Qwen, the " +
+      "study's), llama3, mistral, phi4, or emulated (tools described in the system prompt, for templates without)",
   },
   "generation-config": {
     type: "string",

@@ -171,6 +171,21 @@ test("resuming checks the settings: same is fine, different is refused unless --
   );
 });
 
+test("the tool-call format is recorded per model; answers parsed another way are not resumed", async () => {
+  const s = setup();
+  mkdirSync(s.out);
+  const first = startManifest(s.out, s.inputs, { cacheDir: s.cacheDir });
+  await first.recordModel({ ...s.info, toolFormat: "llama3" });
+  first.finish({ ran: 1, skipped: 0 });
+  appendFileSync(path.join(s.out, "answers.jsonl"), "{}\n");
+  assert.equal(readManifest(s.out)!.models[0]?.toolFormat, "llama3");
+  const again = startManifest(s.out, s.inputs, { cacheDir: s.cacheDir });
+  await assert.rejects(
+    again.recordModel({ ...s.info, toolFormat: "hermes" }),
+    (e: unknown) => e instanceof UserError && /tool-call format llama3 before, hermes now/.test(e.message),
+  );
+});
+
 test("a folder without earlier answers is not checked", async () => {
   const s = setup();
   mkdirSync(s.out);

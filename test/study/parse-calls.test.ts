@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { parseCalls } from "../../src/study/parse-calls.ts";
+import { DIALECTS } from "../../src/study/dialects/index.ts";
 import { pyJsonDumps, rawDecode, toPlainJson } from "../../src/python/index.ts";
 
 interface Case {
@@ -29,4 +30,20 @@ test("the fixture covers calls that run, calls that fail, replies with none, and
   assert.ok(results.filter((r) => r.calls.some((call) => call.error !== null)).length >= 10);
   assert.ok(results.filter((r) => r.calls.length === 0).length >= 5);
   assert.ok(results.filter((r) => r.ignored_call_blocks > 0).length >= 5);
+});
+
+test("parse-calls --format: another dialect's calls, and whether the reply looks like a call in a third", () => {
+  const reply = '<|python_tag|>{"name": "search_posts", "parameters": {"query": "kv"}}';
+  assert.equal(
+    pyJsonDumps(parseCalls(reply, DIALECTS.llama3)),
+    '{"calls": [{"raw": "{\\"name\\": \\"search_posts\\", \\"parameters\\": {\\"query\\": \\"kv\\"}}", ' +
+      '"name": "search_posts", "arguments": {"query": "kv"}, "error": null}], "tool_format": "llama3", ' +
+      '"looks_like_other_format": false}',
+  );
+  assert.equal(
+    pyJsonDumps(parseCalls('<tool_call>\n{"name": "x"}\n</tool_call>', DIALECTS.phi4)),
+    '{"calls": [], "tool_format": "phi4", "looks_like_other_format": true}',
+  );
+  // The study's dialect answers exactly as before.
+  assert.deepEqual(parseCalls(cases[0]!.reply, DIALECTS.hermes), parseCalls(cases[0]!.reply));
 });

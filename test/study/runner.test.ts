@@ -8,6 +8,7 @@ import { runStudy, type RunnerSettings } from "../../src/study/runner.ts";
 import { acquireRunLock } from "../../src/study/run-lock.ts";
 import { readAnswerLog } from "../../src/study/answer-log.ts";
 import type { ChatRuntime, LoadedModel } from "../../src/llm/types.ts";
+import { compileChatTemplate } from "../../src/llm/chat-template.ts";
 import type { Question } from "../../src/corpus/types.ts";
 import { fakeIndex } from "../helpers/scripted-runtime.ts";
 
@@ -24,6 +25,7 @@ function fakeModel(options: { failAfterCalls?: number } = {}): LoadedModel & { c
   const model = {
     calls: 0,
     info: {} as LoadedModel["info"],
+    template: compileChatTemplate("{{ '<tool_call>' }}", "a Hermes-style test template"),
     renderPrompt: () => "",
     countTokens: () => 0,
     dispose: async () => {},

@@ -1,5 +1,6 @@
 // Which dialect a model speaks, read from its chat template (never from its file name), or chosen with --tool-format.
 import { UserError } from "../../errors.ts";
+import type { LoadedModel } from "../../llm/index.ts";
 import { emulatedDialect, emulated } from "./emulated.ts";
 import { hermes } from "./hermes.ts";
 import { llama3 } from "./llama3.ts";
@@ -48,6 +49,11 @@ export function resolveDialect(format: ToolFormat | "auto", template: string, or
     return { dialect: systemInUser ? emulatedDialect({ systemInUser }) : emulated, reason: "--tool-format emulated" };
   }
   return { dialect: DIALECTS[format], reason: `--tool-format ${format}` };
+}
+
+/** A loaded model's dialect under a run's --tool-format. */
+export function modelDialect(model: Pick<LoadedModel, "template">, format: ToolFormat | "auto"): DetectedDialect {
+  return resolveDialect(format, model.template.source, model.template.origin);
 }
 
 export const DIALECTS: Readonly<Record<ToolFormat, ToolDialect>> = { hermes, llama3, mistral, phi4, emulated };

@@ -5,5 +5,5 @@ export { llama3 } from "./llama3.ts";
 export { mistral, mistralCallId } from "./mistral.ts";
 export { phi4 } from "./phi4.ts";
 export { emulated, emulatedDialect, hermesToolInstructions } from "./emulated.ts";
-export { detectDialect, resolveDialect, DIALECTS, type DetectedDialect } from "./detect.ts";
+export { detectDialect, modelDialect, resolveDialect, DIALECTS, type DetectedDialect } from "./detect.ts";
 export { foreignCallReplies, looksForeign } from "./mismatch.ts";
