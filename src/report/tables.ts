@@ -1,6 +1,6 @@
 // The study's two tables as text (markdown, as the study printed them) and as CSV, from scored rows.
 import { stringify } from "csv-stringify/sync";
-import type { StrictRow, StudyRow, TwoPostRow } from "../scoring/index.ts";
+import type { FormatMismatchRow, StrictRow, StudyRow, TwoPostRow } from "../scoring/index.ts";
 import { DESIGN_LABELS } from "../study/index.ts";
 
 export interface TableContext {
@@ -207,4 +207,25 @@ export function twoPostTableMarkdown(rows: readonly TwoPostRow[]): string {
 
 export function rowsCsv(rows: readonly object[]): string {
   return stringify(rows as Record<string, unknown>[], { header: true });
+}
+
+/**
+ * Beyond the study: a warning, with every agent row's count, when some replies look like a tool call written in
+ * another format than the one the run parsed; undefined when none do.
+ */
+export function formatMismatchMarkdown(rows: readonly FormatMismatchRow[]): string | undefined {
+  const flagged = rows.filter((r) => r.other_format_replies > 0);
+  if (flagged.length === 0) return undefined;
+  const warning =
+    `> **Warning: tool-call format mismatch.** ${flagged.length} agent row${flagged.length > 1 ? "s have" : " has"} ` +
+    "replies that look like a tool call written in another format than the one the run parsed; they were read as " +
+    "answers, so the parser, not the model, may be deciding those rows. Check a reply with " +
+    "`parse-calls --format F`, and the model's chat template; `--tool-format` chooses the format.";
+  return `${warning}
+
+${markdownTable({
+    caption: "Replies that look like a call in another tool-call format (beyond the study)",
+    header: ["model", "design", "format parsed", "replies", "look like another format"],
+    rows: rows.map((r) => [modelLabel(r.model), DESIGN_LABELS[r.design], r.tool_format, r.replies, r.other_format_replies]),
+  })}`;
 }

@@ -1,12 +1,13 @@
 // Scores a run folder's answers.jsonl and writes tables.md, study.csv and strict.csv (and two-post.csv) beside it.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { engineeringRows, splitQuestionSets, strictRows, studyRows, twoPostRows } from "../scoring/index.ts";
+import { engineeringRows, formatMismatchRows, splitQuestionSets, strictRows, studyRows, twoPostRows } from "../scoring/index.ts";
 import { readManifest } from "../study/index.ts";
 import type { AnswerRecord } from "../study/index.ts";
 import { randomWeightsWarning } from "./random-weights.ts";
 import { engineeringGrids } from "./engineering-tables.ts";
 import {
+  formatMismatchMarkdown,
   markdownTable,
   rowsCsv,
   strictTableMarkdown,
@@ -34,7 +35,8 @@ export function writeTables(
   const sets = splitQuestionSets(records);
   const blocks: string[] = [];
   const files = ["tables.md"];
-  const warning = randomWeightsWarning(readManifest(dir));
+  const manifest = readManifest(dir);
+  const warning = randomWeightsWarning(manifest);
   if (warning !== undefined) blocks.push(`> **Random weights.** ${warning}`);
   if (sets.onePost.length > 0 || sets.twoPost.length === 0) {
     const study = studyRows(records);
@@ -44,6 +46,9 @@ export function writeTables(
         ? { ...context, questions: new Set(sets.onePost.map((r) => r.question_id)).size }
         : context;
     blocks.push(studyTablesMarkdown(study, onePostContext), strictTableMarkdown(strict));
+    const formats = new Map(manifest?.models.map((m) => [m.id, m.toolFormat]));
+    const mismatch = formatMismatchMarkdown(formatMismatchRows(records, (model) => formats.get(model)));
+    if (mismatch !== undefined) blocks.push(mismatch);
     writeFileSync(path.join(dir, "study.csv"), rowsCsv(study));
     writeFileSync(path.join(dir, "strict.csv"), rowsCsv(strict));
     files.push("study.csv", "strict.csv");

@@ -50,3 +50,4 @@ export {
 } from "./comparisons.ts";
 export { explainSource } from "./explain-source.ts";
 export { engineeringRows, answerRight, extendedDesign, BOUGHT_DESIGNS, type EngineeringRow } from "./engineering.ts";
+export { formatMismatchRows, type FormatMismatchRow } from "./format-mismatch.ts";
