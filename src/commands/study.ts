@@ -186,7 +186,10 @@ export async function runStudyCommand(
       preloaded = undefined;
       try {
         // The tool-call format is placed (or refused, naming --tool-format) before any run, and recorded.
-        await manifest.recordModel({ ...model.info, toolFormat: modelDialect(model, settings.toolFormat).dialect.format });
+        await manifest.recordModel({
+          ...model.info,
+          toolFormat: modelDialect(model, settings.toolFormat).dialect.format,
+        });
       } catch (error) {
         await model.dispose();
         throw error;

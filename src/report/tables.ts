@@ -224,8 +224,14 @@ export function formatMismatchMarkdown(rows: readonly FormatMismatchRow[]): stri
   return `${warning}
 
 ${markdownTable({
-    caption: "Replies that look like a call in another tool-call format (beyond the study)",
-    header: ["model", "design", "format parsed", "replies", "look like another format"],
-    rows: rows.map((r) => [modelLabel(r.model), DESIGN_LABELS[r.design], r.tool_format, r.replies, r.other_format_replies]),
-  })}`;
+  caption: "Replies that look like a call in another tool-call format (beyond the study)",
+  header: ["model", "design", "format parsed", "replies", "look like another format"],
+  rows: rows.map((r) => [
+    modelLabel(r.model),
+    DESIGN_LABELS[r.design],
+    r.tool_format,
+    r.replies,
+    r.other_format_replies,
+  ]),
+})}`;
 }

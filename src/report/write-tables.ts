@@ -1,7 +1,14 @@
 // Scores a run folder's answers.jsonl and writes tables.md, study.csv and strict.csv (and two-post.csv) beside it.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { engineeringRows, formatMismatchRows, splitQuestionSets, strictRows, studyRows, twoPostRows } from "../scoring/index.ts";
+import {
+  engineeringRows,
+  formatMismatchRows,
+  splitQuestionSets,
+  strictRows,
+  studyRows,
+  twoPostRows,
+} from "../scoring/index.ts";
 import { readManifest } from "../study/index.ts";
 import type { AnswerRecord } from "../study/index.ts";
 import { randomWeightsWarning } from "./random-weights.ts";

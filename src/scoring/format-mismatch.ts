@@ -1,7 +1,14 @@
 // Beyond the study: replies that look like a tool call written in another format than the one the run parsed. A
 // Llama reply holding <tool_call>, or a Qwen reply that is a bare {"name": ...}, was read as an answer: when such
 // replies are many, the parser, not the model, is deciding the row.
-import { DIALECTS, isEngineered, looksForeign, type AnswerRecord, type DesignId, type ToolFormat } from "../study/index.ts";
+import {
+  DIALECTS,
+  isEngineered,
+  looksForeign,
+  type AnswerRecord,
+  type DesignId,
+  type ToolFormat,
+} from "../study/index.ts";
 import { groupRuns } from "./summary.ts";
 
 export interface FormatMismatchRow {
@@ -33,4 +40,3 @@ export function formatMismatchRows(
       };
     });
 }
-

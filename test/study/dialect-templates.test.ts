@@ -11,8 +11,7 @@ import { fakeIndex } from "../helpers/scripted-runtime.ts";
 import { UserError } from "../../src/errors.ts";
 import { pyJsonDumps } from "../../src/python/index.ts";
 
-const source = (name: string) =>
-  readFileSync(new URL(`../fixtures/templates/${name}.jinja`, import.meta.url), "utf8");
+const source = (name: string) => readFileSync(new URL(`../fixtures/templates/${name}.jinja`, import.meta.url), "utf8");
 
 const FAMILIES: readonly (readonly [string, ToolFormat])[] = [
   ["Qwen-Qwen2.5-7B-Instruct", "hermes"],
@@ -35,7 +34,10 @@ for (const [name, format] of FAMILIES) {
 
 test("a template that takes tools in an unknown format is an error naming --tool-format; the flag overrides", () => {
   const template = source("Mistral-Small-3.2-24B-Instruct-2506"); // [TOOL_CALLS]name[ARGS]{...}: not handled
-  assert.throws(() => detectDialect(template, "X"), (e: unknown) => e instanceof UserError && /--tool-format/.test(e.message));
+  assert.throws(
+    () => detectDialect(template, "X"),
+    (e: unknown) => e instanceof UserError && /--tool-format/.test(e.message),
+  );
   assert.equal(resolveDialect("mistral", template, "X").dialect.format, "mistral");
   assert.equal(resolveDialect("auto", source("google-gemma-2-2b-it"), "X").dialect.format, "emulated");
 });
@@ -89,7 +91,9 @@ test("phi4: the tool list in the system message's <|tool|>, the reply as written
   const d = resolveDialect("phi4", "", "").dialect;
   const reply = `<|tool_call|>[${S}, ${R}]<|/tool_call|>`;
   const prompt = render("microsoft-Phi-4-mini-instruct", d, await secondCall(d, reply));
-  assert.ok(prompt.startsWith(`<|system|>${agentSystemPrompt("agent")}<|tool|>[{"name": "search_posts", "description"`));
+  assert.ok(
+    prompt.startsWith(`<|system|>${agentSystemPrompt("agent")}<|tool|>[{"name": "search_posts", "description"`),
+  );
   assert.ok(prompt.includes(`<|assistant|>${reply}<|end|><|tool|>`));
   assert.ok(prompt.endsWith("<|end|><|assistant|>"));
 });
@@ -111,7 +115,13 @@ test("hermes: the study's messages, unchanged, render through Qwen2.5's template
   const messages = await secondCall(d, reply);
   assert.deepEqual(
     messages.map((m) => Object.keys(m)),
-    [["role", "content"], ["role", "content"], ["role", "content"], ["role", "content"], ["role", "content"]],
+    [
+      ["role", "content"],
+      ["role", "content"],
+      ["role", "content"],
+      ["role", "content"],
+      ["role", "content"],
+    ],
   );
   const prompt = render("Qwen-Qwen2.5-7B-Instruct", d, messages);
   assert.ok(prompt.includes(`<|im_start|>assistant\n${reply}<|im_end|>\n<|im_start|>user\n<tool_response>\n`));

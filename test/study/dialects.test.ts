@@ -32,9 +32,17 @@ const CASES: Readonly<Record<ToolFormat, readonly Case[]>> = {
     },
     { what: "text before the call", reply: `Let me look.\n<tool_call>\n${S}\n</tool_call>`, calls: [[S, ...search]] },
     { what: "unclosed tag: no call", reply: `<tool_call>\n${S}`, calls: [] },
-    { what: "truncated JSON", reply: '<tool_call>\n{"name": "search_posts", "argu\n</tool_call>', calls: [
-      ['{"name": "search_posts", "argu', null, "error: JSONDecodeError: Unterminated string starting at: line 1 column 26 (char 25)"],
-    ] },
+    {
+      what: "truncated JSON",
+      reply: '<tool_call>\n{"name": "search_posts", "argu\n</tool_call>',
+      calls: [
+        [
+          '{"name": "search_posts", "argu',
+          null,
+          "error: JSONDecodeError: Unterminated string starting at: line 1 column 26 (char 25)",
+        ],
+      ],
+    },
     { what: "wrong tag (Phi's): no call", reply: `<|tool_call|>[${S}]<|/tool_call|>`, calls: [] },
   ],
   llama3: [
@@ -49,9 +57,17 @@ const CASES: Readonly<Record<ToolFormat, readonly Case[]>> = {
       ],
     },
     { what: "text before the call: no call", reply: `Sure. ${LS}`, calls: [] },
-    { what: "truncated JSON", reply: '{"name": "search_posts", "parameters": {"query": "kv', calls: [
-      ['{"name": "search_posts", "parameters": {"query": "kv', null, "error: JSONDecodeError: Unterminated string starting at: line 1 column 50 (char 49)"],
-    ] },
+    {
+      what: "truncated JSON",
+      reply: '{"name": "search_posts", "parameters": {"query": "kv',
+      calls: [
+        [
+          '{"name": "search_posts", "parameters": {"query": "kv',
+          null,
+          "error: JSONDecodeError: Unterminated string starting at: line 1 column 50 (char 49)",
+        ],
+      ],
+    },
     { what: "arguments under Qwen's key", reply: S, calls: [[S, "search_posts", null]] },
     { what: "wrong tag (Hermes'): no call", reply: `<tool_call>\n${LS}\n</tool_call>`, calls: [] },
   ],
@@ -67,10 +83,18 @@ const CASES: Readonly<Record<ToolFormat, readonly Case[]>> = {
     },
     { what: "marker dropped as a control token", reply: `[${S}]`, calls: [[S, ...search]] },
     { what: "text before the call", reply: `I will search.[TOOL_CALLS][${S}]`, calls: [[S, ...search]] },
-    { what: "truncated JSON", reply: `[TOOL_CALLS][${S}, {"name": "read_section", "argum`, calls: [
-      [S, ...search],
-      ['{"name": "read_section", "argum', null, "error: JSONDecodeError: Unterminated string starting at: line 1 column 26 (char 25)"],
-    ] },
+    {
+      what: "truncated JSON",
+      reply: `[TOOL_CALLS][${S}, {"name": "read_section", "argum`,
+      calls: [
+        [S, ...search],
+        [
+          '{"name": "read_section", "argum',
+          null,
+          "error: JSONDecodeError: Unterminated string starting at: line 1 column 26 (char 25)",
+        ],
+      ],
+    },
     { what: "an answer in brackets: no call", reply: "[1] See the post.\nSource: a", calls: [] },
     { what: "wrong tag (Hermes'): no call", reply: `<tool_call>\n${S}\n</tool_call>`, calls: [] },
   ],
@@ -87,9 +111,17 @@ const CASES: Readonly<Record<ToolFormat, readonly Case[]>> = {
     },
     { what: "text before the call", reply: `Searching.\n<|tool_call|>[${S}]<|/tool_call|>`, calls: [[S, ...search]] },
     { what: "tags dropped as control tokens", reply: `[${S}]`, calls: [[S, ...search]] },
-    { what: "unclosed and truncated", reply: '<|tool_call|>[{"name": "search_posts"', calls: [
-      ['{"name": "search_posts"', null, "error: JSONDecodeError: Expecting ',' delimiter: line 1 column 24 (char 23)"],
-    ] },
+    {
+      what: "unclosed and truncated",
+      reply: '<|tool_call|>[{"name": "search_posts"',
+      calls: [
+        [
+          '{"name": "search_posts"',
+          null,
+          "error: JSONDecodeError: Expecting ',' delimiter: line 1 column 24 (char 23)",
+        ],
+      ],
+    },
     { what: "wrong tag (Hermes'): no call", reply: `<tool_call>\n${S}\n</tool_call>`, calls: [] },
   ],
   emulated: [
@@ -103,7 +135,10 @@ for (const [format, cases] of Object.entries(CASES) as [ToolFormat, readonly Cas
   for (const c of cases) {
     test(`${format}: ${c.what}`, () => {
       const found = dialect.findCalls(c.reply);
-      assert.deepEqual(found, c.calls.map(([raw]) => raw));
+      assert.deepEqual(
+        found,
+        c.calls.map(([raw]) => raw),
+      );
       for (const [i, [, name, args]] of c.calls.entries()) {
         const bound = bindToolCall(found[i]!, dialect.argumentsKey);
         if (name === null) assert.equal(bound.kind === "failed" ? bound.error : "bound", args);
@@ -121,10 +156,22 @@ for (const [format, cases] of Object.entries(CASES) as [ToolFormat, readonly Cas
 test("every dialect's fixtures hold a call, two calls, a broken call and a reply with none", () => {
   for (const [format, cases] of Object.entries(CASES)) {
     if (format === "emulated") continue; // hermes' parser, tested above
-    assert.ok(cases.some((c) => c.calls.length === 1), format);
-    assert.ok(cases.some((c) => c.calls.length === 2), format);
-    assert.ok(cases.some((c) => c.calls.some(([, name]) => name === null)), format);
-    assert.ok(cases.some((c) => c.calls.length === 0), format);
+    assert.ok(
+      cases.some((c) => c.calls.length === 1),
+      format,
+    );
+    assert.ok(
+      cases.some((c) => c.calls.length === 2),
+      format,
+    );
+    assert.ok(
+      cases.some((c) => c.calls.some(([, name]) => name === null)),
+      format,
+    );
+    assert.ok(
+      cases.some((c) => c.calls.length === 0),
+      format,
+    );
   }
 });
 
@@ -137,7 +184,10 @@ test("each dialect's forced prefix starts a call its own parser takes", () => {
     phi4: `[${S}]<|/tool_call|>`,
   };
   for (const dialect of Object.values(DIALECTS)) {
-    const bound = bindToolCall(dialect.findCalls(dialect.forcedPrefix + rest[dialect.format])[0]!, dialect.argumentsKey);
+    const bound = bindToolCall(
+      dialect.findCalls(dialect.forcedPrefix + rest[dialect.format])[0]!,
+      dialect.argumentsKey,
+    );
     assert.equal(bound.kind, "bound", dialect.format);
   }
 });

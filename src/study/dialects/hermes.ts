@@ -23,4 +23,3 @@ export const hermes: ToolDialect = {
   turnMessages: plainTurn,
   looksLikeCall: (text) => text.includes("<tool_call>"),
 };
-

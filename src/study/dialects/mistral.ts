@@ -66,7 +66,9 @@ export const mistral: ToolDialect = {
         function: written(call.raw),
       })),
     },
-    ...calls.map((call, i): ChatMessage => ({ role: "tool", content: call.result, tool_call_id: mistralCallId(turn, i + 1) })),
+    ...calls.map(
+      (call, i): ChatMessage => ({ role: "tool", content: call.result, tool_call_id: mistralCallId(turn, i + 1) }),
+    ),
   ],
   looksLikeCall: (text) => text.includes(MARKER),
 };
