@@ -111,6 +111,7 @@ const CASES: Readonly<Record<ToolFormat, readonly Case[]>> = {
     },
     { what: "text before the call", reply: `Searching.\n<|tool_call|>[${S}]<|/tool_call|>`, calls: [[S, ...search]] },
     { what: "tags dropped as control tokens", reply: `[${S}]`, calls: [[S, ...search]] },
+    { what: "a tag that opens no JSON: no call", reply: "<|tool_call|>search the blog<|/tool_call|>", calls: [] },
     {
       what: "unclosed and truncated",
       reply: '<|tool_call|>[{"name": "search_posts"',

@@ -1,8 +1,9 @@
 // phi4: Phi-4-mini-instruct.
 //
 // Format: calls between <|tool_call|> and <|/tool_call|>, a JSON array of {"name": ..., "arguments": {...}} (a single
-// object is taken as one call). The template takes no `tools` variable: the tool list goes in the system message's
-// own `tools` field, as a JSON string, rendered between <|tool|> and <|/tool|>. It renders every other message as
+// object is taken as one call; a tag followed by anything else opens no call). The template takes no `tools`
+// variable: the tool list goes in the system message's own `tools` field, as a JSON string, rendered between <|tool|>
+// and <|/tool|>. It renders every other message as
 // <|role|>content<|end|>, so the reply goes back as written and each result as a `tool` message (<|tool|>...<|end|>).
 // subtle: <|tool_call|> is a special token; the runtime drops control tokens from a reply's text, so a reply that
 // starts with a JSON array of objects is read as calls too. An unclosed <|tool_call|> is read to the reply's end.
@@ -28,7 +29,7 @@ function findCalls(reply: string): string[] {
     const close = reply.indexOf(CLOSE, at + OPEN.length);
     const body = reply.slice(at + OPEN.length, close === -1 ? undefined : close).trim();
     if (body.startsWith("[")) calls.push(...arrayCalls(body));
-    else if (body !== "") calls.push(body);
+    else if (body.startsWith("{")) calls.push(body); // anything else opens no call, as in the study's pattern
     at = close === -1 ? -1 : reply.indexOf(OPEN, close + CLOSE.length);
   }
   return calls;
