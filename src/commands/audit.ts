@@ -124,6 +124,7 @@ const audit: CommandModule<object, AuditArgs> = {
         index,
         maxNewTokens: settings.maxNewTokens,
         dialect: modelDialect(loaded, settings.toolFormat).dialect,
+        thinking: settings.thinking,
         onProgress: progress,
       });
       console.log(

@@ -52,6 +52,7 @@ export function renderChatPrompt(
       messages: request.messages.map(templateMessage),
       tools,
       add_generation_prompt: true,
+      ...(request.enableThinking !== undefined ? { enable_thinking: request.enableThinking } : {}),
       ...tokens,
     });
   } catch (error) {

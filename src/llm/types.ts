@@ -90,6 +90,8 @@ export interface GenerateRequest {
   readonly maxTokens?: number;
   /** Beyond the study: decode the reply (after the prefix) under a constraint. */
   readonly constraint?: GenerateConstraint;
+  /** The template's `enable_thinking` (Qwen3 and others); undefined: not passed, so the template's own default. */
+  readonly enableThinking?: boolean;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ChatMessage, ChatRuntime, GenerateRequest } from "../llm/index.ts"
 import { AGENT_TOOLS, runToolCall, type BlogIndex } from "./tools.ts";
 import { agentSystemPrompt, RAN_OUT_OF_TURNS } from "./prompts.ts";
 import { hermes, type ToolDialect } from "./dialects/index.ts";
+import { withoutThinking } from "./thinking.ts";
 import { callFailure } from "../llm/index.ts";
 import type { ModelCall, ToolCallRecord, Transcript, StudyDesignId } from "./types.ts";
 
@@ -35,6 +36,7 @@ export async function runAgent(
   index: BlogIndex,
   steps?: LoopSteps,
   dialect: ToolDialect = hermes,
+  thinks = false,
 ): Promise<Transcript> {
   // The dialect decides where the calls are found and how they go back; the study's is hermes, as written below.
   const loop = steps ?? studySteps(design, dialect);
@@ -55,11 +57,14 @@ export async function runAgent(
       return { calls, answer: "", outcome: "error", error: failure };
     }
 
-    // No tool call: the model is done, and its reply is the answer.
-    const blocks = dialect.findCalls(reply);
+    // No tool call: the model is done, and its reply is the answer. A thinking model's <think> block is logged in
+    // the reply, but neither answers nor calls; it goes back into the messages as written, for the template to keep
+    // or drop (Qwen3's drops it from earlier turns).
+    const visible = thinks ? withoutThinking(reply) : reply;
+    const blocks = dialect.findCalls(visible);
     if (blocks.length === 0) {
       calls.push({ ...call, toolCalls: [] });
-      return { calls, answer: reply, outcome: "answered" };
+      return { calls, answer: visible, outcome: "answered" };
     }
 
     // Otherwise every call runs in the order written; then the reply (forced prefix included) and the results join

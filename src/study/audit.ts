@@ -4,6 +4,7 @@
 import type { LoadedModel } from "../llm/index.ts";
 import { runDesign, withMaxTokens } from "./run-design.ts";
 import type { ToolDialect } from "./dialects/index.ts";
+import { modelThinking } from "./thinking.ts";
 import type { BlogIndex } from "./tools.ts";
 import type { AnswerRecord, Transcript } from "./types.ts";
 import { commonPrefixLength } from "../common/index.ts";
@@ -58,6 +59,8 @@ export interface AuditOptions {
   readonly maxNewTokens: number;
   /** The run's tool-call format (default: the study's hermes). */
   readonly dialect?: ToolDialect;
+  /** The run's --thinking setting (it matters only for a template that knows thinking). */
+  readonly thinking?: boolean;
   readonly onProgress?: (line: string) => void;
 }
 
@@ -65,10 +68,18 @@ export interface AuditOptions {
 export async function auditRuns(options: AuditOptions): Promise<AuditResult> {
   const progress = options.onProgress ?? (() => {});
   const [runtime] = await options.model.openRuntimes(1, { reuseCache: false });
-  const generate = withMaxTokens(runtime!, options.maxNewTokens);
+  const thinking = modelThinking(options.model, options.thinking ?? false);
+  const generate = thinking.wrap(withMaxTokens(runtime!, options.maxNewTokens));
   const runs: AuditedRun[] = [];
   for (const [i, logged] of options.runs.entries()) {
-    const rerun = await runDesign(logged.design, logged.question, generate, options.index, options.dialect);
+    const rerun = await runDesign(
+      logged.design,
+      logged.question,
+      generate,
+      options.index,
+      options.dialect,
+      thinking.thinks,
+    );
     const difference = firstDifference(logged.transcript, rerun);
     runs.push({ design: logged.design, question_id: logged.question_id, difference });
     progress(

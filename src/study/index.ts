@@ -79,3 +79,4 @@ export {
   type ToolDialect,
   type ToolFormat,
 } from "./dialects/index.ts";
+export { templateThinks, withoutThinking, modelThinking } from "./thinking.ts";

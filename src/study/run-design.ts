@@ -14,13 +14,15 @@ export function runDesign(
   runtime: ChatRuntime,
   index: BlogIndex,
   dialect: ToolDialect = hermes,
+  /** The model's template knows thinking: <think> blocks are kept out of answers and calls. */
+  thinks = false,
 ): Promise<Transcript> {
   if (isEngineered(design)) {
     if (dialect.format !== "hermes") throw engineeredNeedsHermes(design, dialect);
     return runEngineered(design, question, runtime, index);
   }
-  if (design === "workflow") return runWorkflow(question, runtime, index);
-  return runAgent(question, design, runtime, index, undefined, dialect);
+  if (design === "workflow") return runWorkflow(question, runtime, index, thinks);
+  return runAgent(question, design, runtime, index, undefined, dialect, thinks);
 }
 
 /** The engineered designs validate and constrain the study's own call format: on another they would judge wrongly. */

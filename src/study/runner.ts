@@ -12,10 +12,11 @@ import { runDesign, withMaxTokens } from "./run-design.ts";
 import type { RunSettings } from "./settings.ts";
 import type { OnTick } from "../progress.ts";
 import { modelDialect, type ToolDialect } from "./dialects/index.ts";
+import { modelThinking } from "./thinking.ts";
 
 /** The settings the runner itself reads (the others shape the search index and the model it is given). */
 export type RunnerSettings = Pick<RunSettings, "parallel" | "reuseCache" | "sharedContext" | "maxNewTokens"> &
-  Partial<Pick<RunSettings, "toolFormat">>;
+  Partial<Pick<RunSettings, "toolFormat" | "thinking">>;
 
 export interface RunStudyOptions {
   readonly outDir: string;
@@ -77,15 +78,17 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
       try {
         const { dialect, reason } = modelDialect(loaded, settings.toolFormat ?? "auto");
         progress(`${model}: tool-call format ${dialect.format} (${reason})`);
+        const thinking = modelThinking(loaded, settings.thinking ?? false);
+        if (thinking.note !== undefined) progress(`${model}: ${thinking.note}`);
         const runtimes = await loaded.openRuntimes(Math.min(settings.parallel, pending.length), {
           reuseCache: settings.reuseCache,
           sharedContext: settings.sharedContext,
         });
         await runInOrder(
           pending,
-          runtimes.map((r) => withMaxTokens(r, settings.maxNewTokens)),
+          runtimes.map((r) => thinking.wrap(withMaxTokens(r, settings.maxNewTokens))),
           options.index,
-          dialect,
+          { dialect, thinks: thinking.thinks },
           (task, transcript, i) => {
             const record = answerRecord(model, task.design, task.question, transcript);
             appendAnswer(file, record);
@@ -119,7 +122,7 @@ async function runInOrder(
   tasks: readonly Task[],
   runtimes: readonly ChatRuntime[],
   index: BlogIndex,
-  dialect: ToolDialect,
+  format: { readonly dialect: ToolDialect; readonly thinks: boolean },
   onDone: (task: Task, transcript: Transcript, index: number) => void,
 ): Promise<void> {
   const finished = new Map<number, Transcript>();
@@ -138,7 +141,10 @@ async function runInOrder(
       const position = nextToStart++;
       try {
         const task = tasks[position]!;
-        finished.set(position, await runDesign(task.design, task.question.question, runtime, index, dialect));
+        finished.set(
+          position,
+          await runDesign(task.design, task.question.question, runtime, index, format.dialect, format.thinks),
+        );
       } catch (error) {
         failed = true; // the other workers finish their current run and stop: nothing may write after we return
         throw error;

@@ -65,6 +65,13 @@ export const SETTING_OPTIONS = {
       "How the agent's tool calls are written and read: auto (from the model's chat template), hermes (Qwen, the " +
       "study's), llama3, mistral, phi4, or emulated (tools described in the system prompt, for templates without)",
   },
+  thinking: {
+    type: "boolean",
+    default: false,
+    describe:
+      "For models whose chat template has a thinking switch (Qwen3's enable_thinking): think before answering. " +
+      "Off by default; <think> blocks are logged but kept out of answers and tool-call parsing",
+  },
   "generation-config": {
     type: "string",
     describe:

@@ -4,10 +4,16 @@ import type { BlogIndex } from "./tools.ts";
 import { WORKFLOW_SYSTEM_PROMPT, workflowUserPrompt } from "./prompts.ts";
 import { callFailure } from "../llm/index.ts";
 import type { Transcript } from "./types.ts";
+import { withoutThinking } from "./thinking.ts";
 
 export const WORKFLOW_HITS = 3;
 
-export async function runWorkflow(question: string, runtime: ChatRuntime, index: BlogIndex): Promise<Transcript> {
+export async function runWorkflow(
+  question: string,
+  runtime: ChatRuntime,
+  index: BlogIndex,
+  thinks = false,
+): Promise<Transcript> {
   const hits = await index.search(question, WORKFLOW_HITS);
   const messages = [
     { role: "system", content: WORKFLOW_SYSTEM_PROMPT },
@@ -18,5 +24,5 @@ export async function runWorkflow(question: string, runtime: ChatRuntime, index:
   const retrieval = { query: question, hits };
   const failure = callFailure(record);
   if (failure !== undefined) return { retrieval, calls, answer: "", outcome: "error", error: failure };
-  return { retrieval, calls, answer: reply, outcome: "answered" };
+  return { retrieval, calls, answer: thinks ? withoutThinking(reply) : reply, outcome: "answered" };
 }
