@@ -17,7 +17,7 @@ export function withoutThinking(reply: string): string {
   const close = text.indexOf("</think>");
   const open = text.indexOf("<think>");
   if (close !== -1 && (open === -1 || close < open)) text = text.slice(close + "</think>".length);
-  text = text.replace(/<think>[^]*?(?:<\/think>|$)/g, "");
+  text = text.replace(/<think>[\s\S]*?(?:<\/think>|$)/g, "");
   return text === reply ? reply : text.trimStart();
 }
 
