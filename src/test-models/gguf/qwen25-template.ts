@@ -52,8 +52,17 @@ export function readQwen25Template(
   cacheDir: string,
   bundlePath = llamaCppBundlePath(),
 ): { readonly text: string; readonly commit: string } {
+  return readBundledFile(QWEN25_TEMPLATE_PATH, cacheDir, bundlePath);
+}
+
+/** Any file of llama.cpp's repository at the bundle's commit (a chat template under models/templates/), cached alike. */
+export function readBundledFile(
+  file: string,
+  cacheDir: string,
+  bundlePath = llamaCppBundlePath(),
+): { readonly text: string; readonly commit: string } {
   const { commit, ref } = bundleHead(bundlePath);
-  const cached = path.join(cacheDir, "llama.cpp", commit, path.basename(QWEN25_TEMPLATE_PATH));
+  const cached = path.join(cacheDir, "llama.cpp", commit, path.basename(file));
   if (fs.existsSync(cached)) return { text: fs.readFileSync(cached, "utf8"), commit };
 
   fs.mkdirSync(path.dirname(cached), { recursive: true });
@@ -63,12 +72,12 @@ export function readQwen25Template(
     git(["-C", scratch, "fetch", "--quiet", bundlePath, `${ref}:refs/heads/release`], "unpacking the llama.cpp bundle");
     let text: string;
     try {
-      text = execFileSync("git", ["-C", scratch, "show", `${commit}:${QWEN25_TEMPLATE_PATH}`], {
+      text = execFileSync("git", ["-C", scratch, "show", `${commit}:${file}`], {
         encoding: "utf8",
         stdio: ["ignore", "pipe", "pipe"],
       });
     } catch {
-      throw new UserError(`${QWEN25_TEMPLATE_PATH} is missing from llama.cpp commit ${commit} (bundle ${bundlePath})`);
+      throw new UserError(`${file} is missing from llama.cpp commit ${commit} (bundle ${bundlePath})`);
     }
     writeFileAtomic(cached, text);
     return { text, commit };
