@@ -12,6 +12,7 @@ export {
 } from "./gguf/make-tiny-model.ts";
 export { ZERO_BLOCK_WORDS } from "./gguf/zero-block-tensors.ts";
 export { ensureTinyLlamaModel, LLAMA31_TEMPLATE_PATH } from "./gguf/make-tiny-llama.ts";
+export { ensureTinyQwen3Model, QWEN3_TEMPLATE_PATH } from "./gguf/make-tiny-qwen3.ts";
 export { LLAMA3_SPECIAL_IDS } from "./gguf/llama3-vocab.ts";
 export { TINY_MODEL_SHAPES, type TinyModelShape } from "./gguf/qwen2-shapes.ts";
 export { readQwen25Template, llamaCppBundlePath, QWEN25_TEMPLATE_PATH } from "./gguf/qwen25-template.ts";

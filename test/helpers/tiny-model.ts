@@ -1,6 +1,6 @@
 // The tiny test model, generated once into .cache/test/tiny/ and reused by every test that needs a real GGUF.
 import path from "node:path";
-import { ensureTinyLlamaModel, ensureTinyModel } from "../../src/test-models/index.ts";
+import { ensureTinyLlamaModel, ensureTinyModel, ensureTinyQwen3Model } from "../../src/test-models/index.ts";
 import { repoRoot } from "./run-cli.ts";
 
 /** Where test artifacts are cached (git-ignored); also holds the chat template extracted from node-llama-cpp. */
@@ -44,4 +44,9 @@ export function zeroBlockModelPath(): Promise<string> {
 /** The tiny llama model (seed 1, f16, ~16 MB): Llama 3.1's vocabulary and chat template on random weights. */
 export function tinyLlamaPath(): string {
   return ensureTinyLlamaModel({ out: path.join(tinyModelsDir, "tiny-llama-seed1.gguf"), cacheDir: tinyModelsDir }).path;
+}
+
+/** The tiny qwen3 model (seed 1, f16): Qwen3's vocabulary (with <think>) and chat template on random weights. */
+export function tinyQwen3Path(): string {
+  return ensureTinyQwen3Model({ out: path.join(tinyModelsDir, "tiny-qwen3-seed1.gguf"), cacheDir: tinyModelsDir }).path;
 }

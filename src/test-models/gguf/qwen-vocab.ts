@@ -7,6 +7,8 @@ import { UserError } from "../../errors.ts";
 export const QWEN25_VOCAB_ROWS = 151936;
 /** Last id Qwen2.5 uses; the tokenizer we read from is Qwen3's, whose ids above this (<think>, ...) Qwen2.5 lacks. */
 const QWEN25_LAST_ADDED_ID = 151664;
+/** Last id Qwen3 uses (</think>); the rows after it, to 151,935, are padding in both. */
+export const QWEN3_LAST_ADDED_ID = 151668;
 
 /** llama.cpp's token types (gguf-py TokenType). */
 export const TOKEN_TYPE = { normal: 1, control: 3, userDefined: 4, unused: 5 } as const;
@@ -42,27 +44,26 @@ export function qwenTokenizerJsonPath(): string {
 }
 
 /**
- * Tokens, types and merges for a Qwen2.5 GGUF. As llama.cpp's convert_hf_to_gguf.py: base tokens NORMAL, added
+ * Tokens, types and merges for a Qwen2.5 GGUF (or Qwen3, given its last id). As llama.cpp's convert_hf_to_gguf.py: base tokens NORMAL, added
  * tokens that look like `<|...|>` CONTROL, other added tokens (`<tool_call>`, `</tool_call>`) USER_DEFINED, and
  * rows with no token `[PAD<id>]` UNUSED.
  */
-export function buildQwenVocab(tokenizerJson: TokenizerJson): QwenVocab {
+export function buildQwenVocab(tokenizerJson: TokenizerJson, lastAddedId = QWEN25_LAST_ADDED_ID): QwenVocab {
   const tokens = new Array<string | undefined>(QWEN25_VOCAB_ROWS).fill(undefined);
   const tokenTypes = new Int32Array(QWEN25_VOCAB_ROWS);
   for (const [token, id] of Object.entries(tokenizerJson.model.vocab)) {
-    if (id > QWEN25_LAST_ADDED_ID)
-      throw new Error(`base token ${JSON.stringify(token)} has id ${id}, above Qwen2.5's range`);
+    if (id > lastAddedId) throw new Error(`base token ${JSON.stringify(token)} has id ${id}, above the model's range`);
     tokens[id] = token;
     tokenTypes[id] = TOKEN_TYPE.normal;
   }
   for (const { id, content } of tokenizerJson.added_tokens) {
-    if (id > QWEN25_LAST_ADDED_ID) continue; // Qwen3-only
+    if (id > lastAddedId) continue; // Qwen3-only, when building Qwen2.5's
     tokens[id] = content;
     tokenTypes[id] = /^<\|.*\|>$/.test(content) ? TOKEN_TYPE.control : TOKEN_TYPE.userDefined;
   }
   for (let id = 0; id < QWEN25_VOCAB_ROWS; id++) {
     if (tokens[id] === undefined) {
-      if (id <= QWEN25_LAST_ADDED_ID) throw new Error(`tokenizer.json has no token with id ${id}`);
+      if (id <= lastAddedId) throw new Error(`tokenizer.json has no token with id ${id}`);
       tokens[id] = `[PAD${id}]`;
       tokenTypes[id] = TOKEN_TYPE.unused;
     }
@@ -75,11 +76,15 @@ export function buildQwenVocab(tokenizerJson: TokenizerJson): QwenVocab {
 const loaded = new Map<string, QwenVocab>();
 
 /** Reads and builds the vocabulary once per process (a third of a second), since tests write several models. */
-export function loadQwenVocab(tokenizerJsonPath = qwenTokenizerJsonPath()): QwenVocab {
-  let vocab = loaded.get(tokenizerJsonPath);
+export function loadQwenVocab(
+  tokenizerJsonPath = qwenTokenizerJsonPath(),
+  lastAddedId = QWEN25_LAST_ADDED_ID,
+): QwenVocab {
+  const key = `${lastAddedId} ${tokenizerJsonPath}`;
+  let vocab = loaded.get(key);
   if (vocab === undefined) {
-    vocab = buildQwenVocab(JSON.parse(fs.readFileSync(tokenizerJsonPath, "utf8")) as TokenizerJson);
-    loaded.set(tokenizerJsonPath, vocab);
+    vocab = buildQwenVocab(JSON.parse(fs.readFileSync(tokenizerJsonPath, "utf8")) as TokenizerJson, lastAddedId);
+    loaded.set(key, vocab);
   }
   return vocab;
 }

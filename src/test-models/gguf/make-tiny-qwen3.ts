@@ -1,0 +1,103 @@
+// ensureTinyQwen3Model: a `qwen3` GGUF with random weights, Qwen3's real vocabulary (its <think> tokens kept) and
+// Qwen3's chat template, so thinking on and off can be run offline.
+import fs from "node:fs";
+import path from "node:path";
+import { sha256Hex, writeThroughTemp } from "../../common/index.ts";
+import { currentStamp, writeStamp } from "../stamp.ts";
+import { writeGguf, type GgufTensor, type GgufValue } from "./gguf-writer.ts";
+import {
+  QWEN25_SPECIAL_IDS,
+  QWEN25_VOCAB_ROWS,
+  QWEN3_LAST_ADDED_ID,
+  loadQwenVocab,
+  qwenTokenizerJsonPath,
+} from "./qwen-vocab.ts";
+import { readBundledFile } from "./qwen25-template.ts";
+import { SHAPES } from "./qwen2-shapes.ts";
+import { qwen2Tensors } from "./qwen2-tensors.ts";
+import { randomTensorData } from "../random.ts";
+
+/** Bump whenever the bytes written for the same arguments change. */
+export const TINY_QWEN3_GENERATOR_VERSION = 1;
+export const QWEN3_TEMPLATE_PATH = "models/templates/Qwen-Qwen3-0.6B.jinja";
+
+/**
+ * The tiny shape as a `qwen3` model: Qwen2's tensors without the attention biases, plus the per-head RMS norms of
+ * queries and keys (attn_q_norm, attn_k_norm) that Qwen3 adds (llama.cpp src/models/qwen3.cpp).
+ */
+export function ensureTinyQwen3Model(options: {
+  readonly out: string;
+  readonly seed?: number;
+  readonly cacheDir?: string;
+}): {
+  readonly path: string;
+  readonly reused: boolean;
+} {
+  const seed = options.seed ?? 1;
+  const out = path.resolve(options.out);
+  const template = readBundledFile(QWEN3_TEMPLATE_PATH, options.cacheDir ?? path.dirname(out));
+  const tokenizerJson = qwenTokenizerJsonPath();
+  const stamp = {
+    generator: TINY_QWEN3_GENERATOR_VERSION,
+    seed,
+    llamaCppCommit: template.commit,
+    tokenizerSha256: sha256Hex(fs.readFileSync(tokenizerJson)),
+  };
+  const stampFile = `${out}.stamp.json`;
+  const stored = currentStamp(stampFile, stamp, ["bytes"]);
+  if (stored !== undefined && fs.existsSync(out) && fs.statSync(out).size === stored.bytes)
+    return { path: out, reused: true };
+
+  const shape = SHAPES.tiny;
+  const headDim = shape.hidden / shape.heads;
+  const vocab = loadQwenVocab(tokenizerJson, QWEN3_LAST_ADDED_ID);
+  const norm = (name: string): GgufTensor => ({
+    name,
+    dims: [headDim],
+    type: "F32",
+    data: () => randomTensorData(`${seed}/${name}`, headDim, "F32", 1, 0),
+  });
+  const tensors = qwen2Tensors(shape, QWEN25_VOCAB_ROWS, "F16", seed)
+    .filter((t) => !t.name.endsWith(".bias"))
+    .flatMap((t) => {
+      const block = /^blk\.(\d+)\.attn_output\.weight$/.exec(t.name);
+      return block ? [norm(`blk.${block[1]}.attn_q_norm.weight`), norm(`blk.${block[1]}.attn_k_norm.weight`), t] : [t];
+    });
+  const u32 = (value: number): GgufValue => ({ kind: "uint32", value });
+  const f32 = (value: number): GgufValue => ({ kind: "float32", value });
+  const str = (value: string): GgufValue => ({ kind: "string", value });
+  const metadata: [string, GgufValue][] = [
+    ["general.architecture", str("qwen3")],
+    ["general.type", str("model")],
+    ["general.name", str(`blogqa random tiny qwen3, seed ${seed}`)],
+    [
+      "general.description",
+      str("Random weights with Qwen3's real tokenizer and chat template, written by blogqa, for tests"),
+    ],
+    ["general.file_type", u32(1)], // MOSTLY_F16
+    ["qwen3.context_length", u32(shape.contextLength)],
+    ["qwen3.embedding_length", u32(shape.hidden)],
+    ["qwen3.block_count", u32(shape.layers)],
+    ["qwen3.feed_forward_length", u32(shape.ffn)],
+    ["qwen3.attention.head_count", u32(shape.heads)],
+    ["qwen3.attention.head_count_kv", u32(shape.kvHeads)],
+    ["qwen3.attention.key_length", u32(headDim)],
+    ["qwen3.attention.value_length", u32(headDim)],
+    ["qwen3.rope.freq_base", f32(shape.ropeTheta)],
+    ["qwen3.attention.layer_norm_rms_epsilon", f32(shape.rmsEps)],
+    ["tokenizer.ggml.model", str("gpt2")],
+    ["tokenizer.ggml.pre", str("qwen2")],
+    ["tokenizer.ggml.tokens", { kind: "string[]", value: vocab.tokens }],
+    ["tokenizer.ggml.token_type", { kind: "int32[]", value: vocab.tokenTypes }],
+    ["tokenizer.ggml.merges", { kind: "string[]", value: vocab.merges }],
+    ["tokenizer.ggml.bos_token_id", u32(QWEN25_SPECIAL_IDS.bos)],
+    ["tokenizer.ggml.eos_token_id", u32(QWEN25_SPECIAL_IDS.eos)],
+    ["tokenizer.ggml.padding_token_id", u32(QWEN25_SPECIAL_IDS.padding)],
+    ["tokenizer.ggml.add_bos_token", { kind: "bool", value: false }],
+    ["tokenizer.chat_template", str(template.text)],
+  ];
+  fs.rmSync(stampFile, { force: true });
+  const bytes = writeThroughTemp(out, (temp) => writeGguf(temp, metadata, tensors));
+  writeStamp(stampFile, { ...stamp, bytes });
+  return { path: out, reused: false };
+}
