@@ -17,6 +17,8 @@ import { PAGE_STYLE } from "./page-style.ts";
 import { reportData, type ReportData } from "./report-data.ts";
 import { openRunFolder, type OpenRunFolderOptions } from "./run-folder.ts";
 import { randomWeightsWarning } from "./random-weights.ts";
+import { modelLabel } from "./tables.ts";
+import { DESIGN_LABELS } from "../study/index.ts";
 import { costChart, marksLegend, sharesChart } from "./svg-charts.ts";
 
 export const REPORT_FILE = "report.html";
@@ -89,7 +91,23 @@ ${costChart(data.study, data.strict)}
 <h2>The study's table</h2>
 ${studyTablesHtml(data.study, data.context)}
 <p class="note">cites right here is the study's first, lenient scorer; the strict rescore follows.</p>
-${strictTableHtml(data.strict)}`;
+${strictTableHtml(data.strict)}
+${formatMismatchHtml(data)}`;
+}
+
+/** Beyond the study: the tool-call format warning, shown only when some agent reply looks like another format's call. */
+function formatMismatchHtml(data: ReportData): string {
+  const flagged = data.formatMismatch.filter((r) => r.other_format_replies > 0);
+  if (flagged.length === 0) return "";
+  const rows = data.formatMismatch.map((r) => [
+    modelLabel(r.model),
+    DESIGN_LABELS[r.design],
+    r.tool_format,
+    r.replies,
+    r.other_format_replies,
+  ]);
+  return `<p class="warning"><strong>Tool-call format mismatch.</strong> ${flagged.length} agent row${flagged.length > 1 ? "s have" : " has"} replies that look like a tool call written in another format than the one the run parsed; they were read as answers, so the parser, not the model, may be deciding those rows. Check a reply with <code>parse-calls --format F</code> and the model's chat template; <code>--tool-format</code> chooses the format.</p>
+${htmlTable("Replies that look like a call in another tool-call format", ["model", "design", "format parsed", "replies", "look like another format"], rows, 3)}`;
 }
 
 /** Beyond the study: the engineered designs beside the forced agent and the workflow, and what they did and cost. */

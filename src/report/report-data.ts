@@ -9,10 +9,12 @@ import {
   explainSource,
   explainTwoPostSource,
   foundAll,
+  formatMismatchRows,
   strictRows,
   studyRows,
   twoPostRows,
   type Comparison,
+  type FormatMismatchRow,
   type QuestionSet,
   type SourceClass,
   type StrictRow,
@@ -82,6 +84,8 @@ export interface ReportData {
   readonly comparisons: readonly Comparison[];
   /** "What the engineering bought" (beyond the study); empty for a log without engineered designs. */
   readonly engineering: readonly TableGrid[];
+  /** Beyond the study: per agent row, replies that look like a call in another tool-call format than the one parsed. */
+  readonly formatMismatch: readonly FormatMismatchRow[];
   readonly runs: readonly ReportRun[];
   readonly manifest: RunManifest | null;
 }
@@ -107,6 +111,7 @@ export function reportData(
     twoPost: twoPostRows(records, slugs),
     comparisons: compareRuns(records, slugs),
     engineering: engineeringGrids(records, slugs),
+    formatMismatch: formatMismatchRows(records, (id) => manifest?.models.find((m) => m.id === id)?.toolFormat),
     runs: records.map((r) => reportRun(r, slugs)),
     manifest: manifest ?? null,
   };

@@ -4,6 +4,8 @@ import assert from "node:assert/strict";
 import { formatMismatchRows } from "../../src/scoring/index.ts";
 import { formatMismatchMarkdown } from "../../src/report/tables.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
+import { renderReportHtml } from "../../src/report/html.ts";
+import { reportData } from "../../src/report/report-data.ts";
 
 const bare = '{"name": "search_posts", "arguments": {"query": "kv"}}';
 const records = [
@@ -33,4 +35,13 @@ test("a non-zero count is shown with a warning naming parse-calls and --tool-for
   assert.match(shown ?? "", /\| qwen \| agent loop \| hermes \| 2 \| 1 \|/);
   const clean = records.filter((r) => r.answer.startsWith("It is"));
   assert.equal(formatMismatchMarkdown(formatMismatchRows(clean, () => undefined)), undefined);
+});
+
+test("the report page shows the same warning and table, escaped, only when a count is non-zero", () => {
+  const page = renderReportHtml(reportData("t", records, ["a"], { sections: 1, questions: 2 }, undefined, "x"));
+  assert.match(page, /<strong>Tool-call format mismatch\.<\/strong> 1 agent row has/);
+  assert.match(page, /<code>--tool-format<\/code>/);
+  const clean = records.filter((r) => r.answer.startsWith("It is"));
+  const quiet = renderReportHtml(reportData("t", clean, ["a"], { sections: 1, questions: 2 }, undefined, "x"));
+  assert.doesNotMatch(quiet, /Tool-call format mismatch/);
 });
