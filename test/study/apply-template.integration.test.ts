@@ -1,0 +1,92 @@
+// The study's example exchange in each tool-call format: our rendering (@huggingface/jinja, as transformers does)
+// against llama-server's /apply-template for the same messages and tools, through each family's real template.
+// Needs llama-server from scripts/build-llama-server.sh (about 20 minutes, once); skipped, saying so, without it.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { compileChatTemplate, renderChatPrompt, type ChatMessage } from "../../src/llm/index.ts";
+import { DIALECTS, detectDialect, type ToolFormat } from "../../src/study/dialects/index.ts";
+import { EXAMPLE_CALL, EXAMPLE_QUESTION, EXAMPLE_RESULT } from "../../src/study/study-example.ts";
+import { AGENT_ROLE } from "../../src/study/prompts.ts";
+import { SEARCH_POSTS } from "../../src/study/tools.ts";
+import { pyJsonDumps } from "../../src/python/index.ts";
+import { llamaServerDir, startLlamaServer } from "../helpers/llama-server.ts";
+import { tinyModelPath } from "../helpers/tiny-model.ts";
+
+const dir = llamaServerDir();
+const skip = dir === undefined ? "llama-server is not built here: run scripts/build-llama-server.sh" : false;
+const RESULT = pyJsonDumps(EXAMPLE_RESULT);
+
+/** The example as `format` writes it into messages, and our rendering with the tiny model's bos and eos tokens. */
+function ours(name: string, format: ToolFormat): { messages: ChatMessage[]; tools: object; prompt: string } {
+  const source = readFileSync(new URL(`../fixtures/templates/${name}.jinja`, import.meta.url), "utf8");
+  const dialect = format === "emulated" ? detectDialect(source, name).dialect : DIALECTS[format];
+  const call = pyJsonDumps(
+    format === "llama3" ? { name: EXAMPLE_CALL.name, parameters: EXAMPLE_CALL.arguments } : EXAMPLE_CALL,
+  );
+  const reply = {
+    hermes: `<tool_call>\n${call}\n</tool_call>`,
+    emulated: `<tool_call>\n${call}\n</tool_call>`,
+    llama3: call,
+    mistral: `[TOOL_CALLS][${call}]`,
+    phi4: `<|tool_call|>[${call}]<|/tool_call|>`,
+  }[format];
+  const raw = dialect.findCalls(reply)[0]!;
+  const record = { raw, name: EXAMPLE_CALL.name, arguments: EXAMPLE_CALL.arguments, result: RESULT };
+  const messages = [
+    ...dialect.openingMessages(AGENT_ROLE, EXAMPLE_QUESTION, [SEARCH_POSTS]),
+    ...dialect.turnMessages(reply, [{ ...record, malformed: false, shownPosts: [] }], 1),
+  ];
+  const tools = dialect.templateTools ? { tools: [SEARCH_POSTS] } : {};
+  const tokens = { bos_token: "<|endoftext|>", eos_token: "<|im_end|>" };
+  const prompt = renderChatPrompt(compileChatTemplate(source, name), { messages, ...tools }, tokens);
+  return { messages, tools, prompt };
+}
+
+async function theirs(name: string, messages: ChatMessage[], tools: object): Promise<string> {
+  const template = new URL(`../fixtures/templates/${name}.jinja`, import.meta.url).pathname;
+  const server = await startLlamaServer(dir!, await tinyModelPath(), template);
+  try {
+    const response = await fetch(`${server.url}/apply-template`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ messages, ...tools }),
+    });
+    return ((await response.json()) as { prompt: string }).prompt;
+  } finally {
+    server.stop();
+  }
+}
+
+const SAME: readonly (readonly [string, ToolFormat])[] = [
+  ["Qwen-Qwen2.5-7B-Instruct", "hermes"],
+  ["Qwen-Qwen3-0.6B", "hermes"],
+  ["meta-llama-Llama-3.2-3B-Instruct", "llama3"],
+  ["mistralai-Mistral-Nemo-Instruct-2407", "mistral"],
+  ["google-gemma-2-2b-it", "emulated"],
+  ["microsoft-Phi-3.5-mini-instruct", "emulated"],
+];
+
+for (const [name, format] of SAME) {
+  test(`${format} through ${name}: identical to llama-server's /apply-template`, { skip }, async () => {
+    const { messages, tools, prompt } = ours(name, format);
+    assert.equal(await theirs(name, messages, tools), prompt);
+  });
+}
+
+test("llama3 through Llama 3.1's template: identical but for the date llama-server fills in", { skip }, async () => {
+  const name = "meta-llama-Llama-3.1-8B-Instruct";
+  const { messages, tools, prompt } = ours(name, "llama3");
+  // Without a date_string the template writes its own default, as transformers does; llama-server passes today's.
+  const served = (await theirs(name, messages, tools)).replace(/Today Date: [^\n]*/, "Today Date: 26 Jul 2024");
+  assert.equal(served, prompt);
+});
+
+test("phi4 through Phi-4-mini's template: llama-server drops the system message's tools field", { skip }, async () => {
+  const name = "microsoft-Phi-4-mini-instruct";
+  const { messages, tools, prompt } = ours(name, "phi4");
+  // Its message parser keeps role, content and tool calls only, so the <|tool|> list is missing there: a server
+  // that renders Phi-4-mini's prompts itself would not show the model its tools. blogqa renders them here.
+  const served = await theirs(name, messages, tools);
+  assert.equal(prompt.replace(/<\|tool\|>\[[^\n]*?\]<\|\/tool\|>/, ""), served);
+});
