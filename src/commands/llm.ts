@@ -9,7 +9,15 @@ import {
   type TinyModelWeights,
 } from "../test-models/index.ts";
 import { loadModel, modelIdFor, QUANTS, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
-import { AGENT_TOOLS, STUDY_EXAMPLE, prompts, toolBlockSize } from "../study/index.ts";
+import {
+  AGENT_TOOLS,
+  TOOL_FORMATS,
+  dialectExample,
+  modelDialect,
+  prompts,
+  toolBlockSize,
+  type ToolFormat,
+} from "../study/index.ts";
 import { defaultCacheDir } from "./options.ts";
 
 /** Registers this file's commands on the command line. */
@@ -127,6 +135,11 @@ function templateCommand(): CommandModule<
           type: "string",
           describe: "Jinja chat template file, for a model whose GGUF has none",
         })
+        .option("tool-format", {
+          choices: ["auto", ...TOOL_FORMATS],
+          default: "auto",
+          describe: "The tool-call format to write the example's call in (auto: the one the template asks for)",
+        })
         .option("cache-dir", {
           type: "string",
           default: defaultCacheDir(),
@@ -143,11 +156,21 @@ function templateCommand(): CommandModule<
         onProgress: (m) => console.error(m),
       });
       try {
-        const prompt = model.renderPrompt(STUDY_EXAMPLE);
-        const withTools = model.countTokens(prompt);
-        const withoutTools = model.countTokens(model.renderPrompt({ messages: STUDY_EXAMPLE.messages }));
+        const { dialect, reason } = modelDialect(model, argv["tool-format"] as ToolFormat | "auto");
+        console.error(`template: tool-call format ${dialect.format} (${reason})`);
+        const example = dialectExample(dialect);
+        const prompt = model.renderPrompt(example);
         process.stdout.write(prompt);
-        const names = (STUDY_EXAMPLE.tools ?? []).map((t) => t.function.name).join(", ");
+        if (!dialect.templateTools) {
+          console.error(
+            `template: with ${dialect.format} the tools are written into a message, not passed to the template: ` +
+              `this prompt is ${model.countTokens(prompt)} tokens`,
+          );
+          return;
+        }
+        const withTools = model.countTokens(prompt);
+        const withoutTools = model.countTokens(model.renderPrompt({ messages: example.messages }));
+        const names = (example.tools ?? []).map((t) => t.function.name).join(", ");
         console.error(
           `template: the tool schemas (${names}) add ${withTools - withoutTools} tokens to every call; this prompt is ${withTools} tokens`,
         );

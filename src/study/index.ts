@@ -16,7 +16,7 @@ export {
 } from "./tools.ts";
 export { parseCalls, type ParsedCall, type ParsedReply } from "./parse-calls.ts";
 export * as prompts from "./prompts.ts";
-export { STUDY_EXAMPLE, EXAMPLE_MESSAGES } from "./study-example.ts";
+export { STUDY_EXAMPLE, EXAMPLE_MESSAGES, dialectExample } from "./study-example.ts";
 export { answerRecord } from "./answer-record.ts";
 export { ANSWERS_FILE, readAnswerLog, locateAnswerLog, tornLineNotice, runKey, type AnswerLog } from "./answer-log.ts";
 export { answerFromLine, onePostLineShape, twoPostLineShape } from "./answer-line.ts";

@@ -3,6 +3,7 @@ import type { ChatMessage, GenerateRequest } from "../llm/index.ts";
 import { pyJsonDumps } from "../python/index.ts";
 import { AGENT_ROLE } from "./prompts.ts";
 import { SEARCH_POSTS } from "./tools.ts";
+import type { ToolDialect } from "./dialects/index.ts";
 
 export const EXAMPLE_QUESTION = "How can a maximum and a running sum be updated incrementally?";
 export const EXAMPLE_CALL = { name: "search_posts", arguments: { query: "online softmax running maximum" } };
@@ -19,3 +20,27 @@ export const EXAMPLE_MESSAGES: readonly ChatMessage[] = [
 ];
 
 export const STUDY_EXAMPLE: GenerateRequest = { messages: EXAMPLE_MESSAGES, tools: [SEARCH_POSTS] };
+
+/**
+ * The same exchange as `dialect` writes it: the call in that family's own format, sent back as its template expects
+ * (hermes: STUDY_EXAMPLE itself). Llama 3's call holds its arguments under "parameters".
+ */
+export function dialectExample(dialect: ToolDialect): GenerateRequest {
+  if (dialect.format === "hermes") return STUDY_EXAMPLE;
+  const call = pyJsonDumps(
+    dialect.format === "llama3" ? { name: EXAMPLE_CALL.name, parameters: EXAMPLE_CALL.arguments } : EXAMPLE_CALL,
+  );
+  const reply = {
+    emulated: `<tool_call>\n${call}\n</tool_call>`,
+    llama3: call,
+    mistral: `[TOOL_CALLS][${call}]`,
+    phi4: `<|tool_call|>[${call}]<|/tool_call|>`,
+  }[dialect.format];
+  const raw = dialect.findCalls(reply)[0]!;
+  const record = { raw, name: EXAMPLE_CALL.name, arguments: EXAMPLE_CALL.arguments, malformed: false, shownPosts: [] };
+  const messages = [
+    ...dialect.openingMessages(AGENT_ROLE, EXAMPLE_QUESTION, [SEARCH_POSTS]),
+    ...dialect.turnMessages(reply, [{ ...record, result: pyJsonDumps(EXAMPLE_RESULT) }], 1),
+  ];
+  return dialect.templateTools ? { messages, tools: [SEARCH_POSTS] } : { messages };
+}

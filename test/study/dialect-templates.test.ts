@@ -4,7 +4,14 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { compileChatTemplate, renderChatPrompt, type ChatMessage } from "../../src/llm/index.ts";
-import { detectDialect, resolveDialect, type ToolDialect, type ToolFormat } from "../../src/study/dialects/index.ts";
+import {
+  DIALECTS,
+  detectDialect,
+  resolveDialect,
+  type ToolDialect,
+  type ToolFormat,
+} from "../../src/study/dialects/index.ts";
+import { STUDY_EXAMPLE, dialectExample } from "../../src/study/study-example.ts";
 import { AGENT_TOOLS, runToolCall } from "../../src/study/tools.ts";
 import { agentSystemPrompt } from "../../src/study/prompts.ts";
 import { fakeIndex } from "../helpers/scripted-runtime.ts";
@@ -125,4 +132,16 @@ test("hermes: the study's messages, unchanged, render through Qwen2.5's template
   );
   const prompt = render("Qwen-Qwen2.5-7B-Instruct", d, messages);
   assert.ok(prompt.includes(`<|im_start|>assistant\n${reply}<|im_end|>\n<|im_start|>user\n<tool_response>\n`));
+});
+
+test("the template command's example: the study's own for hermes, the call in the family's format for the others", () => {
+  assert.equal(dialectExample(DIALECTS.hermes), STUDY_EXAMPLE);
+  const llama = dialectExample(DIALECTS.llama3);
+  assert.equal(
+    llama.messages[2]?.content,
+    '{"name": "search_posts", "parameters": {"query": "online softmax running maximum"}}',
+  );
+  assert.deepEqual(llama.tools, STUDY_EXAMPLE.tools);
+  assert.equal(dialectExample(DIALECTS.mistral).messages[3]?.tool_call_id, "T001C0001");
+  assert.equal(dialectExample(DIALECTS.phi4).tools, undefined);
 });

@@ -38,3 +38,11 @@ test("a run on it detects the llama3 format from its template, prints and record
   assert.ok(forced.transcript.calls[0].reply.startsWith('{"name": "'));
   assert.match(forced.transcript.calls[0].messages[0].content, /^You answer questions about a technical blog/);
 });
+
+test("`template` on it writes the study's example in Llama 3's own format, results in an ipython turn", () => {
+  const r = runCli(["template", "--model", tinyLlamaPath(), "--cache-dir", testCacheDir]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /template: tool-call format llama3 \(the template has the ipython role\)/);
+  assert.ok(r.stdout.includes('{"name": "search_posts", "parameters": {"query": "online softmax running maximum"}}'));
+  assert.ok(r.stdout.includes("<|start_header_id|>ipython<|end_header_id|>"));
+});
