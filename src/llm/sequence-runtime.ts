@@ -123,7 +123,7 @@ export class SequenceRuntime implements ChatRuntime {
     // but the last (it is sampled, never fed back). What remains is the prompt evaluation, re-evaluations included.
     const used = this.sequence.tokenMeter.diff(meter);
     const tokensEvaluated = used.usedInputTokens + used.usedOutputTokens - Math.max(0, generated.length - 1);
-    const text = (request.prefix ?? "") + decodeReply(this.model, generated);
+    const text = (request.prefix ?? "") + decodeReply(this.model, generated, request.keepTokens);
     const record: CallRecord = {
       tokensRead: promptTokens.length,
       tokensEvaluated,
@@ -174,13 +174,26 @@ export class SequenceRuntime implements ChatRuntime {
 /**
  * The reply's text: detokenize(…, false) drops control tokens (<|im_end|>, <|endoftext|>) and keeps user-defined
  * ones (<tool_call>), as Hugging Face's skip_special_tokens=True does for Qwen2.5. Decoded in one piece, so
- * characters split across tokens come out whole.
+ * characters split across tokens come out whole. `keep` names control tokens whose text stays (a tool-call format's
+ * markers, such as Mistral's [TOOL_CALLS]): the pieces between them are decoded whole, as before.
  */
-export function decodeReply(model: LlamaModel, tokens: readonly Token[]): string {
-  return model.detokenize(
-    tokens.filter((t) => !model.isEogToken(t)),
-    false,
+export function decodeReply(model: LlamaModel, tokens: readonly Token[], keep: readonly string[] = []): string {
+  const reply = tokens.filter((t) => !model.isEogToken(t));
+  if (keep.length === 0) return model.detokenize(reply, false);
+  const kept = new Set(
+    keep.map((text) => model.tokenize(text, true)).flatMap((ids) => (ids.length === 1 ? [ids[0]!] : [])),
   );
+  let text = "";
+  let run: Token[] = [];
+  for (const token of reply) {
+    if (!kept.has(token)) {
+      run.push(token);
+      continue;
+    }
+    text += model.detokenize(run, false) + model.detokenize([token], true);
+    run = [];
+  }
+  return text + model.detokenize(run, false);
 }
 
 /**

@@ -90,6 +90,11 @@ export interface GenerateRequest {
   readonly maxTokens?: number;
   /** Beyond the study: decode the reply (after the prefix) under a constraint. */
   readonly constraint?: GenerateConstraint;
+  /**
+   * Control tokens whose text stays in the reply (a tool-call format's markers: Mistral's [TOOL_CALLS], Llama's
+   * <|python_tag|>); every other control token is dropped from it. A string that is not one token is ignored.
+   */
+  readonly keepTokens?: readonly string[];
   /** The template's `enable_thinking` (Qwen3 and others); undefined: not passed, so the template's own default. */
   readonly enableThinking?: boolean;
 }

@@ -42,12 +42,14 @@ export async function runAgent(
   const loop = steps ?? studySteps(design, dialect);
   const messages: ChatMessage[] = dialect.openingMessages(agentSystemPrompt(design), question, AGENT_TOOLS);
   const tools = dialect.templateTools ? { tools: AGENT_TOOLS } : {};
+  // The study's hermes keeps nothing: its requests are exactly what they were.
+  const keep = dialect.keepTokens.length > 0 ? { keepTokens: dialect.keepTokens } : {};
   const calls: ModelCall[] = [];
 
   for (let turn = 1; turn <= MAX_TURNS; turn++) {
     const first = turn === 1 ? loop.firstReply : {};
     const sent = [...messages];
-    const { text: reply, record } = await runtime.generate({ messages: sent, ...tools, ...first });
+    const { text: reply, record } = await runtime.generate({ messages: sent, ...tools, ...keep, ...first });
     const call = { messages: sent, withTools: true, ...first, reply, record };
 
     // A call that failed (context overflow, runtime error) ends the run; its error is logged, never scored as an answer.

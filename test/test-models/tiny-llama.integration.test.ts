@@ -5,6 +5,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadModel } from "../../src/llm/index.ts";
+import { decodeReply } from "../../src/llm/sequence-runtime.ts";
+import { sharedLlama } from "../../src/llm/load-model.ts";
 import { readManifest } from "../../src/study/index.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { testCacheDir, tinyLlamaPath } from "../helpers/tiny-model.ts";
@@ -45,4 +47,21 @@ test("`template` on it writes the study's example in Llama 3's own format, resul
   assert.match(r.stderr, /template: tool-call format llama3 \(the template has the ipython role\)/);
   assert.ok(r.stdout.includes('{"name": "search_posts", "parameters": {"query": "online softmax running maximum"}}'));
   assert.ok(r.stdout.includes("<|start_header_id|>ipython<|end_header_id|>"));
+});
+
+test("a format's control-token markers stay in the reply when asked for; nothing else changes", async () => {
+  const llama = await sharedLlama(false);
+  const vocab = await llama.loadModel({ modelPath: tinyLlamaPath(), vocabOnly: true });
+  try {
+    const call = '{"name": "search_posts", "parameters": {"query": "x"}}';
+    const tokens = vocab.tokenize(`<|python_tag|>${call}<|eom_id|><|eot_id|>`, true);
+    assert.equal(tokens[0], 128010);
+    assert.equal(decodeReply(vocab, tokens), call); // dropped, as before
+    assert.equal(decodeReply(vocab, tokens, ["<|python_tag|>"]), `<|python_tag|>${call}`);
+    // <|eom_id|> ends the reply (llama.cpp counts it among the end tokens), and end tokens are never text.
+    assert.equal(decodeReply(vocab, tokens, ["<|python_tag|>", "<|eom_id|>"]), `<|python_tag|>${call}`);
+    assert.equal(decodeReply(vocab, tokens, ["not one token"]), call);
+  } finally {
+    await vocab.dispose();
+  }
 });

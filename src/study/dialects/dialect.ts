@@ -15,6 +15,8 @@ export interface ToolDialect {
   readonly argumentsKey: string;
   /** Text the forced design's first reply starts with. */
   readonly forcedPrefix: string;
+  /** Control tokens the runtime must keep in a reply's text for this parser to see them (none for hermes). */
+  readonly keepTokens: readonly string[];
   /** Whether requests pass the tool schemas to the template (false: the dialect writes them into a message). */
   readonly templateTools: boolean;
   /** A run's first messages: the system prompt (with the tools, where the dialect puts them there) and the question. */

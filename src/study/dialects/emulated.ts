@@ -31,6 +31,7 @@ export function emulatedDialect(options: { readonly systemInUser: boolean }): To
     findCalls: toolCallBlocks,
     argumentsKey: "arguments",
     forcedPrefix: FORCED_PREFIX,
+    keepTokens: [],
     templateTools: false,
     openingMessages: (system, question, tools) => {
       const full = `${system}\n\n${hermesToolInstructions(tools)}`;

@@ -15,6 +15,7 @@ export const hermes: ToolDialect = {
   findCalls: toolCallBlocks,
   argumentsKey: "arguments",
   forcedPrefix: FORCED_PREFIX,
+  keepTokens: [], // <tool_call> is a user-defined token: it is never dropped
   templateTools: true,
   openingMessages: (system, question) => [
     { role: "system", content: system },

@@ -5,8 +5,8 @@
 // "parameters": dictionary of argument name and its value}'). Results go back in the `tool` role, which the template
 // renders as an `ipython` turn. Several objects one after another (space or ";" between) are taken as several calls;
 // anything before the first "{" means no call, as in llama.cpp's parser, which only looks at the reply's start.
-// subtle: <|python_tag|> is a control token; the runtime drops control tokens from a reply's text, so on real weights
-// the object usually starts the text bare.
+// subtle: <|python_tag|> is a control token, which the runtime drops from a reply's text unless asked to keep it:
+// this dialect asks (keepTokens). Either way the object is found.
 // Sources: llama.cpp models/templates/meta-llama-Llama-3.1-8B-Instruct.jinja, meta-llama-Llama-3.2-3B-Instruct.jinja,
 // meta-llama-Llama-3.3-70B-Instruct.jinja (in node-llama-cpp's llama/gitRelease.bundle); Meta's Llama 3.1 model card,
 // "JSON based tool calling" (https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_1/); node-llama-cpp's
@@ -42,6 +42,7 @@ export const llama3: ToolDialect = {
   findCalls,
   argumentsKey: "parameters",
   forcedPrefix: '{"name": "',
+  keepTokens: [PYTHON_TAG],
   templateTools: true,
   openingMessages: (system, question) => [
     { role: "system", content: system },

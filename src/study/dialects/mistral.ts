@@ -4,8 +4,9 @@
 // only from structured `tool_calls`, each with an id of exactly 9 characters (it raises "Tool call IDs should be
 // alphanumeric strings with length 9!" otherwise), and each result as a `tool` message with the same
 // `tool_call_id`, in [TOOL_RESULTS]{"content": ..., "call_id": ...}[/TOOL_RESULTS].
-// subtle: [TOOL_CALLS] is a control token; the runtime drops control tokens from a reply's text, so a reply that
-// starts with a JSON array of objects is read as calls too. The forced prefix is text, so it stays.
+// subtle: [TOOL_CALLS] is a control token, which the runtime drops from a reply's text unless asked to keep it: this
+// dialect asks (keepTokens), and for a runtime that drops it anyway, a reply that starts with a JSON array of objects
+// is read as calls too. The forced prefix is text, so it stays.
 // Not handled: the newer "[TOOL_CALLS]name[ARGS]{...}" form of Mistral Small 3.2, Devstral and Ministral 3
 // (models/templates/Mistral-Small-3.2-24B-Instruct-2506.jinja); detection does not place those templates here.
 // Sources: llama.cpp models/templates/mistralai-Mistral-Nemo-Instruct-2407.jinja (in node-llama-cpp's
@@ -51,6 +52,7 @@ export const mistral: ToolDialect = {
   findCalls,
   argumentsKey: "arguments",
   forcedPrefix: MARKER,
+  keepTokens: [MARKER],
   templateTools: true,
   openingMessages: (system, question) => [
     { role: "system", content: system },

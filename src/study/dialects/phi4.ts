@@ -5,8 +5,9 @@
 // variable: the tool list goes in the system message's own `tools` field, as a JSON string, rendered between <|tool|>
 // and <|/tool|>. It renders every other message as
 // <|role|>content<|end|>, so the reply goes back as written and each result as a `tool` message (<|tool|>...<|end|>).
-// subtle: <|tool_call|> is a special token; the runtime drops control tokens from a reply's text, so a reply that
-// starts with a JSON array of objects is read as calls too. An unclosed <|tool_call|> is read to the reply's end.
+// subtle: <|tool_call|> is a control token, which the runtime drops from a reply's text unless asked to keep it: this
+// dialect asks for both tags (keepTokens), and for a runtime that drops them anyway, a reply that starts with a JSON
+// array of objects is read as calls too. An unclosed <|tool_call|> is read to the reply's end.
 // To check on real weights: vLLM's phi4_mini_json parser reads "functools[...]" instead; which one the released
 // weights write is not verified here.
 // Sources: microsoft/Phi-4-mini-instruct's tokenizer_config.json (chat_template; added tokens <|tool|>,
@@ -40,6 +41,7 @@ export const phi4: ToolDialect = {
   findCalls,
   argumentsKey: "arguments",
   forcedPrefix: OPEN,
+  keepTokens: [OPEN, CLOSE],
   templateTools: false,
   openingMessages: (system, question, tools) => [
     { role: "system", content: system, tools: pyJsonDumps(tools.map((t) => t.function)) },
