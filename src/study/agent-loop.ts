@@ -2,7 +2,7 @@
 import type { ChatMessage, ChatRuntime, GenerateRequest } from "../llm/index.ts";
 import { AGENT_TOOLS, runToolCall, type BlogIndex } from "./tools.ts";
 import { agentSystemPrompt, RAN_OUT_OF_TURNS } from "./prompts.ts";
-import { hermes, type ToolDialect } from "./dialects/index.ts";
+import { binderOf, hermes, type ToolDialect } from "./dialects/index.ts";
 import { withoutThinking } from "./thinking.ts";
 import { callFailure } from "../llm/index.ts";
 import type { ModelCall, ToolCallRecord, Transcript, StudyDesignId } from "./types.ts";
@@ -23,9 +23,9 @@ export interface LoopSteps {
  */
 export function studySteps(design: AgentDesign, dialect: ToolDialect = hermes): LoopSteps {
   const runCall =
-    dialect.argumentsKey === "arguments"
+    dialect.format === "hermes"
       ? runToolCall
-      : (block: string, index: BlogIndex) => runToolCall(block, index, dialect.argumentsKey);
+      : (block: string, index: BlogIndex) => runToolCall(block, index, binderOf(dialect));
   return { runCall, firstReply: design === "agent-forced" ? { prefix: dialect.forcedPrefix } : {} };
 }
 

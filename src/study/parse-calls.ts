@@ -1,7 +1,6 @@
 // What the agent loop takes from one reply, without running anything: the parse-calls command's answer.
-import { bindToolCall } from "./tools.ts";
 import { ignoredCallBlocks } from "./tool-call-blocks.ts";
-import { hermes, looksForeign, type ToolDialect, type ToolFormat } from "./dialects/index.ts";
+import { binderOf, hermes, looksForeign, type ToolDialect, type ToolFormat } from "./dialects/index.ts";
 
 /** One call as the loop would take it. `arguments` keeps Python's dict (PyDict) so it prints as json.dumps would. */
 export interface ParsedCall {
@@ -28,7 +27,7 @@ export type ParsedReply =
  */
 export function parseCalls(reply: string, dialect: ToolDialect = hermes): ParsedReply {
   const calls = dialect.findCalls(reply).map((raw): ParsedCall => {
-    const call = bindToolCall(raw, dialect.argumentsKey);
+    const call = binderOf(dialect)(raw);
     return {
       raw,
       name: call.name ?? null,

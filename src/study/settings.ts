@@ -62,8 +62,9 @@ export const SETTING_OPTIONS = {
     choices: ["auto", ...TOOL_FORMATS],
     default: "auto",
     describe:
-      "How the agent's tool calls are written and read: auto (from the model's chat template), hermes (Qwen, the " +
-      "study's), llama3, mistral, phi4, or emulated (tools described in the system prompt, for templates without)",
+      "How the agent's tool calls are written and read: auto (from the model's chat template), hermes (Qwen, " +
+      "the study's), llama3, mistral, mistral-v11, phi4, or emulated (tools described in the system prompt, for " +
+      "templates without)",
   },
   thinking: {
     type: "boolean",

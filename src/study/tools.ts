@@ -106,8 +106,13 @@ export function bindToolCall(raw: string, argumentsKey = "arguments"): BoundCall
 }
 
 /** Runs the text of one call: bind it, then run it on the index. Every failure becomes the error the model reads. */
-export async function runToolCall(raw: string, index: BlogIndex, argumentsKey = "arguments"): Promise<ToolCallRecord> {
-  const call = bindToolCall(raw, argumentsKey);
+export async function runToolCall(
+  raw: string,
+  index: BlogIndex,
+  bind: string | ((raw: string) => BoundCall) = "arguments",
+): Promise<ToolCallRecord> {
+  // `bind`: the key the arguments are under in a JSON call, or a format's own binder (see dialects/)
+  const call = typeof bind === "string" ? bindToolCall(raw, bind) : bind(raw);
   const logged = { raw, name: call.name, arguments: toPlainJson(call.arguments) };
   const failed = (error: string): ToolCallRecord => ({
     ...logged,
@@ -121,6 +126,22 @@ export async function runToolCall(raw: string, index: BlogIndex, argumentsKey = 
     return { ...logged, result: pyJsonDumps(output.value), malformed: false, shownPosts: output.shownPosts };
   } catch (error) {
     return failed(`error: ${describe(error)}`);
+  }
+}
+
+/**
+ * A call written as a name and an arguments text apart (Mistral's "name[ARGS]{...}"): the arguments decoded as
+ * json.loads would (the rest ignored, as the study's raw_decode), then bound to the named tool, every failure the
+ * "error: <Type>: <message>" the model will read.
+ */
+export function bindNamedCall(raw: string, name: string, argumentsText: string): BoundCall {
+  let args: unknown;
+  try {
+    args = rawDecode(argumentsText).value;
+    const run = lookupTool(name)(args);
+    return { kind: "bound", raw, name, arguments: args, run };
+  } catch (error) {
+    return { kind: "failed", raw, name, arguments: args, error: `error: ${describe(error)}` };
   }
 }
 

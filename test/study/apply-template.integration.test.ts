@@ -29,6 +29,7 @@ function ours(name: string, format: ToolFormat): { messages: ChatMessage[]; tool
     emulated: `<tool_call>\n${call}\n</tool_call>`,
     llama3: call,
     mistral: `[TOOL_CALLS][${call}]`,
+    "mistral-v11": `[TOOL_CALLS]search_posts[ARGS]${pyJsonDumps(EXAMPLE_CALL.arguments)}`,
     phi4: `<|tool_call|>[${call}]<|/tool_call|>`,
   }[format];
   const raw = dialect.findCalls(reply)[0]!;
@@ -63,6 +64,7 @@ const SAME: readonly (readonly [string, ToolFormat])[] = [
   ["Qwen-Qwen3-0.6B", "hermes"],
   ["meta-llama-Llama-3.2-3B-Instruct", "llama3"],
   ["mistralai-Mistral-Nemo-Instruct-2407", "mistral"],
+  ["Mistral-Small-3.2-24B-Instruct-2506", "mistral-v11"],
   ["google-gemma-2-2b-it", "emulated"],
   ["microsoft-Phi-3.5-mini-instruct", "emulated"],
 ];

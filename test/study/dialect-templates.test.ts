@@ -40,7 +40,7 @@ for (const [name, format] of FAMILIES) {
 }
 
 test("a template that takes tools in an unknown format is an error naming --tool-format; the flag overrides", () => {
-  const template = source("Mistral-Small-3.2-24B-Instruct-2506"); // [TOOL_CALLS]name[ARGS]{...}: not handled
+  const template = "{% for tool in tools %}{{ tool | tojson }}{% endfor %}"; // tools, and no format the harness knows
   assert.throws(
     () => detectDialect(template, "X"),
     (e: unknown) => e instanceof UserError && /--tool-format/.test(e.message),
@@ -144,4 +144,20 @@ test("the template command's example: the study's own for hermes, the call in th
   assert.deepEqual(llama.tools, STUDY_EXAMPLE.tools);
   assert.equal(dialectExample(DIALECTS.mistral).messages[3]?.tool_call_id, "T001C0001");
   assert.equal(dialectExample(DIALECTS.phi4).tools, undefined);
+});
+
+test("mistral-v11: Mistral Small 3.2's template renders the calls after [TOOL_CALLS] with [ARGS]", async () => {
+  const d = resolveDialect("mistral-v11", "", "").dialect;
+  const reply =
+    '[TOOL_CALLS]search_posts[ARGS]{"query": "kv cache"}[TOOL_CALLS]read_section[ARGS]{"post": "p", "heading": "h"}';
+  const small = render("Mistral-Small-3.2-24B-Instruct-2506", d, await secondCall(d, reply));
+  assert.ok(
+    small.includes(
+      '[TOOL_CALLS]search_posts[CALL_ID]T001C0001[ARGS]{"query": "kv cache"}' +
+        '[TOOL_CALLS]read_section[CALL_ID]T001C0002[ARGS]{"post": "p", "heading": "h"}</s>',
+    ),
+    small,
+  );
+  assert.match(small, /\[TOOL_RESULTS\]T001C0002\[TOOL_CONTENT\].*\[\/TOOL_RESULTS\]$/);
+  assert.equal(detectDialect(source("Mistral-Small-3.2-24B-Instruct-2506"), "x").dialect.format, "mistral-v11");
 });

@@ -2,8 +2,7 @@
 // the loop takes (the text of each, then what binding it to the study's tools gives; errors as CPython 3.11 words them).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { DIALECTS, looksForeign, mistralCallId, type ToolFormat } from "../../src/study/dialects/index.ts";
-import { bindToolCall } from "../../src/study/tools.ts";
+import { DIALECTS, binderOf, looksForeign, mistralCallId, type ToolFormat } from "../../src/study/dialects/index.ts";
 import { toPlainJson } from "../../src/python/index.ts";
 
 interface Case {
@@ -98,6 +97,45 @@ const CASES: Readonly<Record<ToolFormat, readonly Case[]>> = {
     { what: "an answer in brackets: no call", reply: "[1] See the post.\nSource: a", calls: [] },
     { what: "wrong tag (Hermes'): no call", reply: `<tool_call>\n${S}\n</tool_call>`, calls: [] },
   ],
+  "mistral-v11": [
+    {
+      what: "one call",
+      reply: '[TOOL_CALLS]search_posts[ARGS]{"query": "kv cache"}',
+      calls: [['search_posts[ARGS]{"query": "kv cache"}', ...search]],
+    },
+    {
+      what: "two calls, one with a call id",
+      reply:
+        '[TOOL_CALLS]search_posts[CALL_ID]a1b2c3d4e[ARGS]{"query": "kv cache"}[TOOL_CALLS]read_section[ARGS]{"post": "a", "heading": "b"}',
+      calls: [
+        ['search_posts[CALL_ID]a1b2c3d4e[ARGS]{"query": "kv cache"}', ...search],
+        ['read_section[ARGS]{"post": "a", "heading": "b"}', ...read],
+      ],
+    },
+    {
+      what: "text before the call",
+      reply: 'Let me search.[TOOL_CALLS]search_posts[ARGS]{"query": "kv cache"}',
+      calls: [['search_posts[ARGS]{"query": "kv cache"}', ...search]],
+    },
+    {
+      what: "truncated JSON",
+      reply: '[TOOL_CALLS]search_posts[ARGS]{"query": "kv',
+      calls: [
+        [
+          'search_posts[ARGS]{"query": "kv',
+          null,
+          "error: JSONDecodeError: Unterminated string starting at: line 1 column 11 (char 10)",
+        ],
+      ],
+    },
+    {
+      what: "an unknown tool",
+      reply: '[TOOL_CALLS]browse[ARGS]{"url": "x"}',
+      calls: [['browse[ARGS]{"url": "x"}', null, "error: KeyError: 'browse'"]],
+    },
+    { what: "no [ARGS]: no call", reply: "[TOOL_CALLS]search_posts", calls: [] },
+    { what: "the older JSON list: no call", reply: `[TOOL_CALLS][${S}]`, calls: [] },
+  ],
   phi4: [
     { what: "one call", reply: `<|tool_call|>[${S}]<|/tool_call|>`, calls: [[S, ...search]] },
     { what: "one call as an object", reply: `<|tool_call|>${S}<|/tool_call|>`, calls: [[S, ...search]] },
@@ -141,7 +179,7 @@ for (const [format, cases] of Object.entries(CASES) as [ToolFormat, readonly Cas
         c.calls.map(([raw]) => raw),
       );
       for (const [i, [, name, args]] of c.calls.entries()) {
-        const bound = bindToolCall(found[i]!, dialect.argumentsKey);
+        const bound = binderOf(dialect)(found[i]!);
         if (name === null) assert.equal(bound.kind === "failed" ? bound.error : "bound", args);
         else if (args === null) assert.equal(bound.kind, "failed");
         else {
@@ -182,13 +220,11 @@ test("each dialect's forced prefix starts a call its own parser takes", () => {
     emulated: `${S}\n</tool_call>`,
     llama3: 'search_posts", "parameters": {"query": "kv cache"}}',
     mistral: `[${S}]`,
+    "mistral-v11": 'search_posts[ARGS]{"query": "kv cache"}',
     phi4: `[${S}]<|/tool_call|>`,
   };
   for (const dialect of Object.values(DIALECTS)) {
-    const bound = bindToolCall(
-      dialect.findCalls(dialect.forcedPrefix + rest[dialect.format])[0]!,
-      dialect.argumentsKey,
-    );
+    const bound = binderOf(dialect)(dialect.findCalls(dialect.forcedPrefix + rest[dialect.format])[0]!);
     assert.equal(bound.kind, "bound", dialect.format);
   }
 });

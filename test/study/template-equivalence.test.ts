@@ -48,6 +48,7 @@ function ours(name: string, format: ToolFormat): string {
     emulated: `<tool_call>\n${call}\n</tool_call>`,
     llama3: call,
     mistral: `[TOOL_CALLS][${call}]`,
+    "mistral-v11": `[TOOL_CALLS]search_posts[ARGS]${pyJsonDumps(EXAMPLE_CALL.arguments)}`,
     phi4: `<|tool_call|>[${call}]<|/tool_call|>`,
   }[format];
   const raw = dialect.findCalls(reply)[0]!;

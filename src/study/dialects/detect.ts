@@ -5,6 +5,7 @@ import { emulatedDialect, emulated } from "./emulated.ts";
 import { hermes } from "./hermes.ts";
 import { llama3 } from "./llama3.ts";
 import { mistral } from "./mistral.ts";
+import { mistralV11 } from "./mistral-v11.ts";
 import { phi4 } from "./phi4.ts";
 import type { ToolDialect, ToolFormat } from "./dialect.ts";
 
@@ -25,6 +26,7 @@ export function detectDialect(template: string, origin: string): DetectedDialect
   if (has("<tool_call>")) return { dialect: hermes, reason: "the template writes <tool_call>" };
   if (has("[TOOL_CALLS]") && !has("[ARGS]"))
     return { dialect: mistral, reason: "the template writes [TOOL_CALLS] with a JSON list" };
+  if (has("[TOOL_CALLS]")) return { dialect: mistralV11, reason: "the template writes [TOOL_CALLS] name [ARGS]" };
   if (has("<|python_tag|>") || has("ipython")) return { dialect: llama3, reason: "the template has the ipython role" };
   if (has("<|tool_call|>") || has("'<|tool|>'")) return { dialect: phi4, reason: "the template writes <|tool|>" };
   if (!/\btools\b/.test(template)) {
@@ -36,8 +38,8 @@ export function detectDialect(template: string, origin: string): DetectedDialect
   }
   throw new UserError(
     `Cannot tell which tool-call format the chat template from ${origin} uses: it takes tools, but in no format ` +
-      `the harness knows. Choose one with --tool-format (hermes, llama3, mistral, phi4, or emulated to write the ` +
-      `tools into the system prompt), after checking the template.`,
+      `the harness knows. Choose one with --tool-format (hermes, llama3, mistral, mistral-v11, phi4, or emulated ` +
+      `to write the tools into the system prompt), after checking the template.`,
   );
 }
 
@@ -56,4 +58,11 @@ export function modelDialect(model: Pick<LoadedModel, "template">, format: ToolF
   return resolveDialect(format, model.template.source, model.template.origin);
 }
 
-export const DIALECTS: Readonly<Record<ToolFormat, ToolDialect>> = { hermes, llama3, mistral, phi4, emulated };
+export const DIALECTS: Readonly<Record<ToolFormat, ToolDialect>> = {
+  hermes,
+  llama3,
+  mistral,
+  "mistral-v11": mistralV11,
+  phi4,
+  emulated,
+};

@@ -3,8 +3,9 @@
 import type { ChatMessage, ToolSchema } from "../../llm/index.ts";
 import { rawDecode } from "../../python/index.ts";
 import type { ToolCallRecord } from "../types.ts";
+import { bindToolCall, type BoundCall } from "../tools.ts";
 
-export const TOOL_FORMATS = ["hermes", "llama3", "mistral", "phi4", "emulated"] as const;
+export const TOOL_FORMATS = ["hermes", "llama3", "mistral", "mistral-v11", "phi4", "emulated"] as const;
 export type ToolFormat = (typeof TOOL_FORMATS)[number];
 
 export interface ToolDialect {
@@ -13,6 +14,8 @@ export interface ToolDialect {
   findCalls(reply: string): string[];
   /** The key a call's arguments are under ("arguments", or Llama 3's "parameters"). */
   readonly argumentsKey: string;
+  /** A format whose calls are not one JSON object binds them its own way (else: bindToolCall with argumentsKey). */
+  readonly bindCall?: (raw: string) => BoundCall;
   /** Text the forced design's first reply starts with. */
   readonly forcedPrefix: string;
   /** Control tokens the runtime must keep in a reply's text for this parser to see them (none for hermes). */
@@ -63,4 +66,9 @@ export function plainTurn(reply: string, calls: readonly ToolCallRecord[]): Chat
     { role: "assistant", content: reply },
     ...calls.map((call): ChatMessage => ({ role: "tool", content: call.result })),
   ];
+}
+
+/** How a dialect's call texts bind to the study's tools. */
+export function binderOf(dialect: ToolDialect): (raw: string) => BoundCall {
+  return dialect.bindCall ?? ((raw) => bindToolCall(raw, dialect.argumentsKey));
 }

@@ -10,7 +10,7 @@ import { DIALECTS } from "./detect.ts";
 export function looksForeign(reply: string, dialect: ToolDialect): boolean {
   let rest = reply;
   for (const call of dialect.findCalls(reply)) rest = rest.replace(call, "");
-  const family = (f: string) => (f === "emulated" ? "hermes" : f);
+  const family = (f: string) => (f === "emulated" ? "hermes" : f === "mistral-v11" ? "mistral" : f);
   return Object.values(DIALECTS).some(
     (other) => family(other.format) !== family(dialect.format) && other.looksLikeCall(rest),
   );

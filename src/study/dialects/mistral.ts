@@ -7,8 +7,8 @@
 // subtle: [TOOL_CALLS] is a control token, which the runtime drops from a reply's text unless asked to keep it: this
 // dialect asks (keepTokens), and for a runtime that drops it anyway, a reply that starts with a JSON array of objects
 // is read as calls too. The forced prefix is text, so it stays.
-// Not handled: the newer "[TOOL_CALLS]name[ARGS]{...}" form of Mistral Small 3.2, Devstral and Ministral 3
-// (models/templates/Mistral-Small-3.2-24B-Instruct-2506.jinja); detection does not place those templates here.
+// The newer "[TOOL_CALLS]name[ARGS]{...}" form of Mistral Small 3.2, Devstral and Ministral 3 is mistral-v11
+// (./mistral-v11.ts); detection tells the two apart by the template's [ARGS].
 // Sources: llama.cpp models/templates/mistralai-Mistral-Nemo-Instruct-2407.jinja (in node-llama-cpp's
 // llama/gitRelease.bundle); llama.cpp common/chat.cpp (ids "sometimes in a very specific format, e.g. Mistral
 // Nemo"); node-llama-cpp's MistralChatWrapper (calls after "[TOOL_CALLS]["); Mistral's function calling docs
