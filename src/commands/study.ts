@@ -18,6 +18,8 @@ import {
   transcriptCostTable,
   STUDY_DESIGNS,
   modelDialect,
+  engineeredNeedsHermes,
+  isEngineered,
 } from "../study/index.ts";
 import { UserError } from "../errors.ts";
 import { checkWritableFolder } from "../fs-errors.ts";
@@ -185,11 +187,12 @@ export async function runStudyCommand(
       const model = preloaded?.id === id ? preloaded.model : await open(id);
       preloaded = undefined;
       try {
-        // The tool-call format is placed (or refused, naming --tool-format) before any run, and recorded.
-        await manifest.recordModel({
-          ...model.info,
-          toolFormat: modelDialect(model, settings.toolFormat).dialect.format,
-        });
+        // The tool-call format is placed (or refused, naming --tool-format) before any run, and recorded; an
+        // engineered design that cannot run in it stops the model here, not after the study's designs ran.
+        const { dialect } = modelDialect(model, settings.toolFormat);
+        const engineered = designs.find(isEngineered);
+        if (engineered !== undefined && dialect.format !== "hermes") throw engineeredNeedsHermes(engineered, dialect);
+        await manifest.recordModel({ ...model.info, toolFormat: dialect.format });
       } catch (error) {
         await model.dispose();
         throw error;

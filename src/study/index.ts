@@ -80,3 +80,4 @@ export {
   type ToolFormat,
 } from "./dialects/index.ts";
 export { templateThinks, withoutThinking, modelThinking } from "./thinking.ts";
+export { engineeredNeedsHermes } from "./run-design.ts";

@@ -2,7 +2,7 @@
 // it, the manifest records it, resuming with another is refused, and an engineered design refuses a non-hermes one.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { readManifest } from "../../src/study/index.ts";
@@ -35,16 +35,14 @@ test("the format is read from the template, printed, recorded; --tool-format ove
   assert.match(switched.stderr, /setting tool_format: "llama3" before, "auto" now/);
 });
 
-test("an engineered design refuses a format other than hermes, in one line naming --tool-format", async () => {
+test("an engineered design refuses a format other than hermes before any run, in one line naming --tool-format", async () => {
   const model = await tinyModelPath();
   const out = tempDir();
-  const r = runCli(
-    ["run", "--model", model, ...BASE, "--designs", "agent-validated", "--tool-format", "mistral"].concat([
-      "--out",
-      out,
-    ]),
-  );
+  const designs = ["--designs", "agent,agent-validated", "--tool-format", "mistral"];
+  const r = runCli(["run", "--model", model, ...BASE, ...designs, "--out", out]);
   assert.notEqual(r.status, 0);
   assert.match(r.stderr, /agent-validated works on the hermes tool-call format only.*--tool-format hermes/);
   assert.doesNotMatch(r.stderr, /\n\s+at /);
+  const answers = path.join(out, "answers.jsonl");
+  assert.ok(!existsSync(answers) || readFileSync(answers, "utf8") === "", "the agent design did not run first");
 });
