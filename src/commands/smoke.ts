@@ -2,10 +2,15 @@
 import path from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import { modelIdFor, DEFAULT_MODEL_NAMES, QUANTS, type Quant } from "../llm/index.ts";
-import { ensureTinyEmbedder, ensureTinyModel } from "../test-models/index.ts";
+import {
+  ensureTinyEmbedder,
+  ensureTinyLlamaModel,
+  ensureTinyModel,
+  ensureTinyQwen3Model,
+} from "../test-models/index.ts";
 import { runStudyCommand, studyRunOptions } from "./study.ts";
 import type { BuiltArgs } from "./options.ts";
-import { DESIGN_IDS } from "../study/index.ts";
+import { DESIGN_IDS, STUDY_DESIGNS } from "../study/index.ts";
 import { progress } from "./study-setup.ts";
 
 const TINY_EMBEDDER = "(the tiny embedder)";
@@ -13,7 +18,14 @@ const smokeBuilder = (y: Argv) =>
   studyRunOptions(y)
     .default("out", path.join("results", "smoke"))
     .default("fresh", true)
-    .default("embedding-model", TINY_EMBEDDER);
+    .default("embedding-model", TINY_EMBEDDER)
+    .option("family", {
+      choices: ["qwen2.5", "llama3", "qwen3"] as const,
+      default: "qwen2.5" as const,
+      describe:
+        "Which generated model: qwen2.5 (the study's family), llama3 (Llama 3.1's vocabulary and template: the " +
+        "llama3 tool-call format, the study's four designs) or qwen3 (Qwen3's, with its thinking switch)",
+    });
 
 const smoke: CommandModule<object, BuiltArgs<typeof smokeBuilder>> = {
   command: "smoke",
@@ -22,19 +34,25 @@ const smoke: CommandModule<object, BuiltArgs<typeof smokeBuilder>> = {
   builder: smokeBuilder,
   handler: async (argv) => {
     const tinyDir = path.join(argv["cache-dir"], "tiny");
-    const model = await ensureTinyModel({
-      out: path.join(tinyDir, "tiny-seed1.gguf"),
-      shape: "tiny",
-      seed: 1,
-      cacheDir: tinyDir,
-    });
+    const model =
+      argv.family === "llama3"
+        ? ensureTinyLlamaModel({ out: path.join(tinyDir, "tiny-llama-seed1.gguf"), cacheDir: tinyDir })
+        : argv.family === "qwen3"
+          ? ensureTinyQwen3Model({ out: path.join(tinyDir, "tiny-qwen3-seed1.gguf"), cacheDir: tinyDir })
+          : await ensureTinyModel({
+              out: path.join(tinyDir, "tiny-seed1.gguf"),
+              shape: "tiny",
+              seed: 1,
+              cacheDir: tinyDir,
+            });
     const embedder =
       argv.embeddingModel === TINY_EMBEDDER
         ? ensureTinyEmbedder(path.join(tinyDir, "tiny-embedder"), { seed: 42, shape: "tiny" })
         : argv.embeddingModel;
     progress(`smoke: tiny model ${model.path}, embedder ${embedder}`);
-    // Every design, the engineered ones too: the smoke run exercises each code path on a real runtime.
-    const designs = { report: true, defaultDesigns: DESIGN_IDS };
+    // Every design, the engineered ones too: the smoke run exercises each code path on a real runtime. The
+    // engineered designs validate and constrain the hermes format only, so the llama3 family runs the study's four.
+    const designs = { report: true, defaultDesigns: argv.family === "llama3" ? STUDY_DESIGNS : DESIGN_IDS };
     await runStudyCommand({ ...argv, embeddingModel: embedder, "embedding-model": embedder }, [model.path], designs);
   },
 };
