@@ -135,13 +135,14 @@ export function completionParameters(
   reuseCache: boolean,
 ): Readonly<Record<string, unknown>> {
   const greedy = { temperature: 0, top_k: 1, seed: SERVER_SEED, stream: false };
+  // The penalty is always sent, 1 meaning none: vLLM otherwise takes the defaults of the model's generation_config.json.
   if (flavor === "llama-server") {
     // repeat_last_n -1: the penalty sees the whole context, prompt included, as Transformers' rule does.
-    const rule = penalty === null ? {} : { repeat_penalty: penalty, repeat_last_n: -1 };
+    const rule = { repeat_penalty: penalty ?? 1, repeat_last_n: -1 };
     return { ...greedy, ...rule, frequency_penalty: 0, presence_penalty: 0, cache_prompt: reuseCache };
   }
   // vLLM and SGLang take Transformers' name for it.
-  return penalty === null ? greedy : { ...greedy, repetition_penalty: penalty };
+  return { ...greedy, repetition_penalty: penalty ?? 1 };
 }
 
 class ServerModel implements LoadedModel {

@@ -10,11 +10,10 @@ import { EXAMPLE_CALL, EXAMPLE_QUESTION, EXAMPLE_RESULT } from "../../src/study/
 import { AGENT_ROLE } from "../../src/study/prompts.ts";
 import { SEARCH_POSTS } from "../../src/study/tools.ts";
 import { pyJsonDumps } from "../../src/python/index.ts";
-import { llamaServerDir, startLlamaServer } from "../helpers/llama-server.ts";
+import { llamaServerMissing, startLlamaServer } from "../helpers/llama-server.ts";
 import { tinyModelPath } from "../helpers/tiny-model.ts";
 
-const dir = llamaServerDir();
-const skip = dir === undefined ? "llama-server is not built here: run scripts/build-llama-server.sh" : false;
+const skip = llamaServerMissing() ?? false;
 const RESULT = pyJsonDumps(EXAMPLE_RESULT);
 
 /** The example as `format` writes it into messages, and our rendering with the tiny model's bos and eos tokens. */
@@ -46,16 +45,17 @@ function ours(name: string, format: ToolFormat): { messages: ChatMessage[]; tool
 
 async function theirs(name: string, messages: ChatMessage[], tools: object): Promise<string> {
   const template = new URL(`../fixtures/templates/${name}.jinja`, import.meta.url).pathname;
-  const server = await startLlamaServer(dir!, await tinyModelPath(), template);
+  const extraArgs = ["-c", "2048", "--jinja", "--chat-template-file", template];
+  const server = await startLlamaServer(await tinyModelPath(), { extraArgs });
   try {
-    const response = await fetch(`${server.url}/apply-template`, {
+    const response = await fetch(`${server.rootUrl}/apply-template`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ messages, ...tools }),
     });
     return ((await response.json()) as { prompt: string }).prompt;
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 

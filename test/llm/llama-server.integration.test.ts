@@ -1,0 +1,201 @@
+// The server backend against a real llama-server built from node-llama-cpp's own llama.cpp (scripts/
+// build-llama-server.sh): the smoke study through /v1/completions matches the in-process runtime run for run, and a
+// server killed mid-run leaves a log that resumes to the same answers.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { loadModel, openServerModel } from "../../src/llm/index.ts";
+import { runStudy } from "../../src/study/runner.ts";
+import type { AnswerRecord } from "../../src/study/types.ts";
+import type { Question } from "../../src/corpus/types.ts";
+import { UserError } from "../../src/errors.ts";
+import { runCli } from "../helpers/run-cli.ts";
+import { testCacheDir, tinyModelPath } from "../helpers/tiny-model.ts";
+import { tinyEmbedderPath } from "../helpers/tiny-embedder.ts";
+import { fakeIndex } from "../helpers/scripted-runtime.ts";
+import { llamaServerMissing, startLlamaServer, type RunningServer } from "../helpers/llama-server.ts";
+
+const skip = llamaServerMissing();
+
+/** llama-server's refusal of a reply that is not valid UTF-8 (see DETERMINISTIC_REFUSAL). */
+const CONTENT_ONLY_500 =
+  "server: HTTP 500: The model produced output that does not match the expected Content-only format";
+const CONSTRAINED = "a constrained design needs the in-process runtime: it is not sent to a server";
+
+async function withServer(body: (server: RunningServer) => Promise<void>, args: readonly string[] = []) {
+  const server = await startLlamaServer(await tinyModelPath(), { extraArgs: ["--alias", "tiny", ...args] });
+  try {
+    await body(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+const readLog = (dir: string) =>
+  readFileSync(path.join(dir, "answers.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as AnswerRecord);
+
+/** A record without what may differ between backends: timings, the model's name, and the counts only one can tell. */
+function comparable(record: AnswerRecord): string {
+  const dropped = new Set([
+    "seconds",
+    "model",
+    "tokensEvaluated",
+    "tokens_evaluated",
+    "toolBlockTokens",
+    "tool_block_tokens",
+  ]);
+  return JSON.stringify(record, (key, value) => (dropped.has(key) ? undefined : value));
+}
+
+test("llama-server reports the GGUF's own chat template at /props", { skip }, async () => {
+  await withServer(async (server) => {
+    const local = await loadModel(await tinyModelPath(), { cacheDir: testCacheDir, gpu: false, vocabOnly: true });
+    const served = await openServerModel({
+      url: server.url,
+      model: "tiny",
+      mode: "completions",
+      timeoutSeconds: 60,
+      retries: 0,
+      repetitionPenalty: "none",
+      reuseCache: true,
+      cacheDir: testCacheDir,
+    });
+    try {
+      assert.equal(served.info.chatTemplateSha256, local.info.chatTemplateSha256);
+      assert.equal(served.info.server?.flavor, "llama-server");
+      assert.equal(served.info.contextSize, 4096);
+    } finally {
+      await local.dispose();
+    }
+  });
+});
+
+test("the smoke study through llama-server's /v1/completions (one slot, cache reuse) matches the in-process runtime", {
+  skip,
+  timeout: 1_200_000,
+}, async (t) => {
+  const local = mkdtempSync(path.join(tmpdir(), "blogqa-local-"));
+  const smoke = runCli(["smoke", "--out", local, "--cache-dir", testCacheDir, "--threads", "1"]);
+  assert.equal(smoke.status, 0, smoke.stderr);
+  const served = mkdtempSync(path.join(tmpdir(), "blogqa-served-"));
+  await withServer(async (server) => {
+    const run = runCli([
+      ...["run", "--server", server.url, "--model", "tiny", "--designs", "study,engineered"],
+      ...["--embedding-model", tinyEmbedderPath(), "--cache-dir", testCacheDir, "--out", served],
+    ]);
+    assert.equal(run.status, 0, `${run.stderr}\n${server.log().slice(-2000)}`);
+  });
+  const byKey = new Map(readLog(served).map((r) => [`${r.design} ${r.question_id}`, r]));
+  const localRecords = readLog(local);
+  assert.equal(byKey.size, localRecords.length);
+  let same = 0;
+  let refused = 0;
+  let constrained = 0;
+  let evaluatedAlike = 0;
+  let calls = 0;
+  for (const l of localRecords) {
+    const s = byKey.get(`${l.design} ${l.question_id}`);
+    assert.ok(s, `${l.design} ${l.question_id} missing from the server's log`);
+    if (comparable(l) === comparable(s)) {
+      same++;
+      l.transcript.calls.forEach((c, i) => {
+        calls++;
+        if (c.record.tokensEvaluated === s.transcript.calls[i]!.record.tokensEvaluated) evaluatedAlike++;
+      });
+      continue;
+    }
+    // Every difference must be one of two known ones, at the first call that differs; the calls before it agree.
+    const first = l.transcript.calls.findIndex((c, i) => {
+      const o = s.transcript.calls[i];
+      return o === undefined || c.reply !== o.reply || c.record.tokensRead !== o.record.tokensRead;
+    });
+    const where = `${l.design} ${l.question_id}, call ${first + 1}`;
+    assert.ok(first >= 0, `${l.design} ${l.question_id}: same calls, yet the records differ`);
+    const mine = l.transcript.calls[first]!;
+    const theirs = s.transcript.calls[first]!;
+    assert.equal(s.outcome, "error", where);
+    assert.equal(theirs.reply, "", where);
+    const error = (theirs.record as { error?: string }).error;
+    if (l.design === "agent-constrained") {
+      // The grammar runs in the harness's own sampler; a server gets no such request.
+      assert.equal(error, CONSTRAINED, where);
+      constrained++;
+    } else {
+      // llama-server refuses a reply whose bytes are not valid UTF-8; the in-process runtime decoded it with
+      // U+FFFD in place of the bad bytes. Same tokens read up to there: the prompts were the same.
+      assert.equal(error, CONTENT_ONLY_500, where);
+      assert.ok(mine.reply.includes("\uFFFD"), `${where}: refused, yet the in-process reply is valid UTF-8`);
+      assert.equal(theirs.record.tokensRead, mine.record.tokensRead, where);
+      refused++;
+    }
+  }
+  t.diagnostic(
+    `${localRecords.length} runs: ${same} identical, ${refused} refused by llama-server (reply not valid UTF-8), ` +
+      `${constrained} constrained (not sent); tokens evaluated alike in ${evaluatedAlike} of ${calls} calls of the identical runs`,
+  );
+  assert.ok(same > localRecords.length / 2, `only ${same} of ${localRecords.length} runs identical`);
+  // Conversely, no identical run holds a reply with U+FFFD: every invalid reply was refused.
+  for (const r of readLog(served))
+    for (const c of r.transcript.calls) assert.ok(!c.reply.includes("\uFFFD"), `${r.design} ${r.question_id}`);
+});
+
+const QUESTIONS: Question[] = Array.from({ length: 3 }, (_, i) => ({
+  id: `q${i + 1}`,
+  question: `Question ${i + 1} about the running maximum?`,
+  post: "flashattention-explained",
+  heading: "The online softmax",
+}));
+
+test("a llama-server killed mid-run stops the run; restarted, the run resumes to the same answers", {
+  skip,
+}, async () => {
+  const model = await tinyModelPath();
+  const run = (url: string, dir: string, onDone?: (n: number) => void) =>
+    runStudy({
+      outDir: dir,
+      models: ["tiny"],
+      designs: ["workflow", "agent"],
+      questions: QUESTIONS,
+      openModel: () =>
+        openServerModel({
+          url,
+          model: "tiny",
+          mode: "completions",
+          timeoutSeconds: 60,
+          retries: 1,
+          backoffMs: 50,
+          repetitionPenalty: "none",
+          reuseCache: true,
+          cacheDir: testCacheDir,
+        }),
+      index: fakeIndex(),
+      settings: { parallel: 1, reuseCache: true, sharedContext: false, maxNewTokens: 40 },
+      onTick: (tick) => onDone?.(tick.done),
+    });
+  const whole = mkdtempSync(path.join(tmpdir(), "blogqa-served-"));
+  const dir = mkdtempSync(path.join(tmpdir(), "blogqa-served-"));
+  let server = await startLlamaServer(model, { extraArgs: ["--alias", "tiny"] });
+  try {
+    await run(server.url, whole);
+    const killed = server;
+    await assert.rejects(
+      run(server.url, dir, (n) => {
+        if (n === 2) void killed.kill();
+      }),
+      (e: Error) => e instanceof UserError && /run the same command again to resume/.test(e.message),
+    );
+    const partial = readLog(dir).length;
+    assert.ok(partial >= 2 && partial < 6, `${partial} runs logged before the server died`);
+    server = await startLlamaServer(model, { port: server.port, extraArgs: ["--alias", "tiny"] });
+    const summary = await run(server.url, dir);
+    assert.equal(summary.skipped, partial);
+    assert.deepEqual(readLog(dir).map(comparable), readLog(whole).map(comparable));
+  } finally {
+    await server.stop();
+  }
+});
