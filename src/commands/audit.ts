@@ -18,6 +18,7 @@ import {
 import { modelLabel, readRunLog } from "../report/index.ts";
 import { UserError } from "../errors.ts";
 import { defaultCacheDir } from "./options.ts";
+import { serverOpener } from "./study-setup.ts";
 
 interface AuditArgs {
   run?: string;
@@ -107,11 +108,19 @@ const audit: CommandModule<object, AuditArgs> = {
       cacheDir: argv["cache-dir"],
       onProgress: progress,
     });
-    const loaded = await loadModel(model, {
-      ...modelLoadOptions(settings),
-      cacheDir: argv["cache-dir"],
-      onProgress: progress,
-    });
+    // A run made on a server is rerun on the server its manifest names, with the same timeout and retries.
+    const served = manifest.models.find((m) => m.id === model)?.server;
+    const loaded =
+      settings.server !== undefined
+        ? await serverOpener(settings, argv["cache-dir"], {
+            timeoutSeconds: served?.timeoutSeconds ?? 600,
+            retries: served?.retries ?? 4,
+          })(model)
+        : await loadModel(model, {
+            ...modelLoadOptions(settings),
+            cacheDir: argv["cache-dir"],
+            onProgress: progress,
+          });
     try {
       await checkSameWeights(manifest, model, loaded.info.files, argv["cache-dir"]);
       // the same setting can decode otherwise: auto reading an edited generation_config.json
