@@ -91,9 +91,9 @@ export async function openServerModel(options: ServerModelOptions): Promise<Load
       `server: the generation config's eos_token_id [${decoding.stopTokens.join(", ")}] cannot be sent; ` +
         "the server ends replies on its own end-of-generation tokens",
     );
-  const requestParameters = completionParameters(flavor, decoding.repetitionPenalty, options.reuseCache);
   const generation = asRecord(props?.default_generation_settings);
   const contextSize = typeof generation?.n_ctx === "number" ? generation.n_ctx : 0;
+  const requestParameters = completionParameters(flavor, decoding.repetitionPenalty, options.reuseCache, contextSize);
   const tokens: TemplateTokens = {
     ...(typeof props?.bos_token === "string" ? { bos_token: props.bos_token } : {}),
     ...(typeof props?.eos_token === "string" ? { eos_token: props.eos_token } : {}),
@@ -133,12 +133,14 @@ export function completionParameters(
   flavor: ServerInfo["flavor"],
   penalty: number | null,
   reuseCache: boolean,
+  contextSize: number,
 ): Readonly<Record<string, unknown>> {
   const greedy = { temperature: 0, top_k: 1, seed: SERVER_SEED, stream: false };
   // The penalty is always sent, 1 meaning none: vLLM otherwise takes the defaults of the model's generation_config.json.
   if (flavor === "llama-server") {
-    // repeat_last_n -1: the penalty sees the whole context, prompt included, as Transformers' rule does.
-    const rule = { repeat_penalty: penalty ?? 1, repeat_last_n: -1 };
+    // The penalty sees the whole context (a slot's n_ctx from /props: the API refuses -1), prompt included, as
+    // Transformers' rule does: llama-server feeds a slot's prompt tokens to its penalty sampler.
+    const rule = { repeat_penalty: penalty ?? 1, repeat_last_n: contextSize };
     return { ...greedy, ...rule, frequency_penalty: 0, presence_penalty: 0, cache_prompt: reuseCache };
   }
   // vLLM and SGLang take Transformers' name for it.

@@ -185,6 +185,9 @@ test("a llama-server killed mid-run stops the run; restarted, the run resumes to
   let server = await startLlamaServer(model, { extraArgs: ["--alias", "tiny"] });
   try {
     await run(server.url, whole);
+    // The server answered: some calls came back with text (a log of refusals would resume to itself trivially).
+    const replies = readLog(whole).flatMap((r) => r.transcript.calls.map((c) => c.reply));
+    assert.ok(replies.filter((reply) => reply !== "").length >= 3, JSON.stringify(readLog(whole)[0]));
     const killed = server;
     await assert.rejects(
       run(server.url, dir, (n) => {

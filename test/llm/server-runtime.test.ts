@@ -61,7 +61,7 @@ test("completions mode sends the prompt rendered with the server's template, gre
         seed: 0,
         stream: false,
         repeat_penalty: 1.1,
-        repeat_last_n: -1,
+        repeat_last_n: 4096,
         frequency_penalty: 0,
         presence_penalty: 0,
         cache_prompt: true,
