@@ -2,29 +2,12 @@
 // key), resuming, and the one-line errors of a bad invocation.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { repoRoot, type CliResult } from "../helpers/run-cli.ts";
+import { runCliAsync } from "../helpers/run-cli.ts";
 import { FIXTURE_CONTENT, FIXTURE_QUESTIONS } from "../helpers/tiny-run.ts";
 import { startFakeServer } from "../helpers/fake-openai-server.ts";
-
-/** The CLI in a child process, awaited without blocking this process, whose fake server must keep answering. */
-function runCliAsync(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(repoRoot, "src/cli.ts"), ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString("utf8")));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 test("run --server logs the study, records the server (not the key) in the manifest, and resumes", async () => {
   const server = await startFakeServer();
@@ -36,7 +19,7 @@ test("run --server logs the study, records the server (not the key) in the manif
       ...["--limit", "2", "--designs", "workflow,agent", "--out", out],
     ];
     const env = { BLOGQA_CLI_KEY: "sk-cli-secret" };
-    const first = await runCliAsync(args, env);
+    const first = await runCliAsync(args, { env });
     assert.equal(first.status, 0, first.stderr);
     assert.equal(server.calls[0]!.headers.authorization, "Bearer sk-cli-secret");
     const manifestText = readFileSync(path.join(out, "manifest.json"), "utf8");
@@ -52,7 +35,7 @@ test("run --server logs the study, records the server (not the key) in the manif
     assert.deepEqual(model.server.models.data[0].id, "tiny");
     assert.equal(model.server.requestParameters.temperature, 0);
     const calls = server.calls.length;
-    const again = await runCliAsync(args, env);
+    const again = await runCliAsync(args, { env });
     assert.equal(again.status, 0, again.stderr);
     assert.match(again.stderr, /all 4 runs already in/);
     assert.equal(server.calls.length, calls, "a resumed run asks the server nothing new");

@@ -1,5 +1,5 @@
 // Runs the real CLI in a child process, as a user would through npm run -s blogqa.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
@@ -22,4 +22,20 @@ export function runCli(
     timeout: 600_000,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** runCli without blocking this process (a server it runs must keep answering): resolves when the CLI exits. */
+export function runCliAsync(args: readonly string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(repoRoot, "src/cli.ts"), ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString("utf8")));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
 }
