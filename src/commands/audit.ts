@@ -113,7 +113,7 @@ const audit: CommandModule<object, AuditArgs> = {
     const loaded =
       settings.server !== undefined
         ? await serverOpener(settings, argv["cache-dir"], {
-            timeoutSeconds: served?.timeoutSeconds ?? 600,
+            timeoutSeconds: served?.timeoutSeconds ?? 300,
             retries: served?.retries ?? 4,
           })(model)
         : await loadModel(model, {

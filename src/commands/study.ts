@@ -84,8 +84,10 @@ const runInvocationOptions = {
   out: { type: "string", default: "runs/default", describe: "Run folder: answers.jsonl, tables, manifest" },
   "request-timeout": {
     type: "number",
-    default: 600,
-    describe: "With --server: seconds one request may take before it is abandoned and tried again",
+    default: 300,
+    describe:
+      "With --server: seconds one request may take before it is abandoned and tried again (at most 300: Node's fetch " +
+      "gives up on an answer whose headers take longer)",
   },
   retries: {
     type: "number",
@@ -116,7 +118,9 @@ export function studyRunOptions<T>(y: Argv<T>) {
       positive("max-new-tokens", argv["max-new-tokens"]);
       positive("threads", argv.threads);
       positive("context-size", argv["context-size"]);
-      if (!(argv["request-timeout"] > 0)) throw new UserError("--request-timeout must be a positive number of seconds");
+      const timeout = argv["request-timeout"];
+      if (!(timeout > 0 && timeout <= 300))
+        throw new UserError("--request-timeout must be a number of seconds above 0 and at most 300");
       if (!Number.isInteger(argv.retries) || argv.retries < 0)
         throw new UserError("--retries must be a whole number, 0 or more");
       return true;

@@ -122,6 +122,7 @@ export class ServerClient {
 function networkReason(error: unknown, timeoutSeconds: number): string {
   const e = error as Error & { cause?: { code?: string; message?: string } };
   if (e.name === "TimeoutError" || e.name === "AbortError") return `no answer within ${timeoutSeconds} s`;
+  if (e.cause?.code === "UND_ERR_HEADERS_TIMEOUT") return "no answer within 300 s (Node's fetch limit)";
   const cause = e.cause?.code ?? e.cause?.message;
   return cause ? `${e.message} (${cause})` : e.message;
 }
