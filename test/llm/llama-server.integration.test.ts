@@ -78,26 +78,39 @@ test("llama-server's /props template renders the study's example exactly as the 
   });
 });
 
-test("the smoke study through llama-server's /v1/completions (one slot, cache reuse) matches the in-process runtime", {
-  skip,
-  timeout: 1_200_000,
-}, async (t) => {
-  // 40 new tokens a call instead of 200: random weights write invalid UTF-8 often, and llama-server refuses every
-  // reply that holds some (at 200 tokens nearly all of them), which would leave little to compare.
-  const common = ["--max-new-tokens", "40", "--cache-dir", testCacheDir, "--threads", "1"];
+/** Runs smoke in process and the same runs through llama-server (both at once), with `extra` options on both. */
+async function bothWays(extra: readonly string[], designs: string): Promise<{ local: string; served: string }> {
+  const common = ["--max-new-tokens", "40", "--cache-dir", testCacheDir, "--threads", "1", ...extra];
   const local = mkdtempSync(path.join(tmpdir(), "blogqa-local-"));
   const served = mkdtempSync(path.join(tmpdir(), "blogqa-served-"));
   await withServer(async (server) => {
     const [smoke, run] = await Promise.all([
-      runCliAsync(["smoke", "--out", local, ...common]),
+      runCliAsync(["smoke", "--out", local, "--designs", designs, ...common]),
       runCliAsync([
-        ...["run", "--server", server.url, "--model", "tiny", "--designs", "study,engineered", ...common],
+        ...["run", "--server", server.url, "--model", "tiny", "--designs", designs, ...common],
         ...["--embedding-model", tinyEmbedderPath(), "--out", served, "--request-timeout", "60"],
       ]),
     ]);
     assert.equal(smoke.status, 0, smoke.stderr);
     assert.equal(run.status, 0, `${run.stderr}\n${server.log().slice(-2000)}`);
   });
+  return { local, served };
+}
+
+interface Comparison {
+  readonly runs: number;
+  readonly same: number;
+  readonly refused: number;
+  readonly constrained: number;
+  readonly calls: number;
+  readonly evaluatedAlike: number;
+}
+
+/**
+ * Every run of `local` against the same run in `served`: identical (timings and the counts only one side can tell
+ * aside), or different for one of two known reasons at its first differing call. Anything else fails.
+ */
+function compareRuns(local: string, served: string): Comparison {
   const byKey = new Map(readLog(served).map((r) => [`${r.design} ${r.question_id}`, r]));
   const localRecords = readLog(local);
   assert.equal(byKey.size, localRecords.length);
@@ -141,14 +154,27 @@ test("the smoke study through llama-server's /v1/completions (one slot, cache re
       refused++;
     }
   }
-  t.diagnostic(
-    `${localRecords.length} runs: ${same} identical, ${refused} refused by llama-server (reply not valid UTF-8), ` +
-      `${constrained} constrained (not sent); tokens evaluated alike in ${evaluatedAlike} of ${calls} calls of the identical runs`,
-  );
+  return { runs: localRecords.length, same, refused, constrained, calls, evaluatedAlike };
+}
+
+/** The counts in one line, for the test's diagnostic output. */
+const describe = (c: Comparison) =>
+  `${c.runs} runs: ${c.same} identical, ${c.refused} refused by llama-server (reply not valid UTF-8), ` +
+  `${c.constrained} constrained (not sent); tokens evaluated alike in ${c.evaluatedAlike} of ${c.calls} calls of the identical runs`;
+
+test("the smoke study through llama-server's /v1/completions (one slot, cache reuse) matches the in-process runtime", {
+  skip,
+  timeout: 1_200_000,
+}, async (t) => {
+  // 40 new tokens a call instead of 200: random weights write invalid UTF-8 often, and llama-server refuses every
+  // reply that holds some (at 200 tokens nearly all of them), which would leave little to compare.
+  const { local, served } = await bothWays([], "study,engineered");
+  const c = compareRuns(local, served);
+  t.diagnostic(describe(c));
   // Enough left to compare (on this model and blog: 101 of 240 identical, 109 refused, 30 constrained), and the
   // server's cache reuse evaluated exactly the tokens the in-process runtime did.
-  assert.ok(same >= localRecords.length / 3, `only ${same} of ${localRecords.length} runs identical`);
-  assert.equal(evaluatedAlike, calls, "tokens evaluated (prompt tokens minus cached_tokens) differ");
+  assert.ok(c.same >= c.runs / 3, `only ${c.same} of ${c.runs} runs identical`);
+  assert.equal(c.evaluatedAlike, c.calls, "tokens evaluated (prompt tokens minus cached_tokens) differ");
 });
 
 const QUESTIONS: Question[] = Array.from({ length: 3 }, (_, i) => ({
