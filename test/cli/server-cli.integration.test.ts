@@ -9,7 +9,7 @@ import { runCliAsync } from "../helpers/run-cli.ts";
 import { FIXTURE_CONTENT, FIXTURE_QUESTIONS } from "../helpers/tiny-run.ts";
 import { startFakeServer } from "../helpers/fake-openai-server.ts";
 
-test("run --server logs the study, records the server (not the key) in the manifest, and resumes", async () => {
+test("run --server logs the study, records the server (not the key) in the manifest, resumes, and audits", async () => {
   const server = await startFakeServer();
   try {
     const out = mkdtempSync(path.join(tmpdir(), "blogqa-server-cli-"));
@@ -39,6 +39,11 @@ test("run --server logs the study, records the server (not the key) in the manif
     assert.equal(again.status, 0, again.stderr);
     assert.match(again.stderr, /all 4 runs already in/);
     assert.equal(server.calls.length, calls, "a resumed run asks the server nothing new");
+    // audit reruns the log on the server the manifest names, without cache reuse.
+    const audit = await runCliAsync(["audit", out, "--content", FIXTURE_CONTENT], { env });
+    assert.equal(audit.status, 0, audit.stderr);
+    assert.match(audit.stdout, /byte-identical transcripts: 4 of 4/);
+    assert.equal(server.calls.at(-1)!.body.cache_prompt, false);
   } finally {
     await server.kill();
   }
