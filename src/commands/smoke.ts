@@ -12,6 +12,7 @@ import { runStudyCommand, studyRunOptions } from "./study.ts";
 import type { BuiltArgs } from "./options.ts";
 import { DESIGN_IDS, STUDY_DESIGNS } from "../study/index.ts";
 import { progress } from "./study-setup.ts";
+import { UserError } from "../errors.ts";
 
 const TINY_EMBEDDER = "(the tiny embedder)";
 const smokeBuilder = (y: Argv) =>
@@ -33,6 +34,7 @@ const smoke: CommandModule<object, BuiltArgs<typeof smokeBuilder>> = {
     "The whole study offline on the generated tiny model and tiny embedder (hybrid search, every design, the engineered ones too, all questions) into results/smoke/",
   builder: smokeBuilder,
   handler: async (argv) => {
+    if (argv.server !== undefined) throw notOnServer("smoke runs the generated tiny model in this process");
     const tinyDir = path.join(argv["cache-dir"], "tiny");
     const model =
       argv.family === "llama3"
@@ -70,16 +72,23 @@ const experiment: CommandModule<object, BuiltArgs<typeof experimentBuilder>> = {
   command: "experiment",
   describe: `The study itself: ${DEFAULT_MODEL_NAMES.join(" and ")}, its four designs (--designs study,engineered adds the engineered ones), all questions, into results/ (resumes)`,
   builder: experimentBuilder,
-  handler: async (argv) =>
-    runStudyCommand(
+  handler: async (argv) => {
+    if (argv.server !== undefined) throw notOnServer("experiment loads both study models itself");
+    return runStudyCommand(
       argv,
       DEFAULT_MODEL_NAMES.map((m) => modelIdFor(m, argv.quant)),
       {
         report: true,
         modelHint: "--quant q8_0 or --quant q4_k_m names smaller files",
       },
-    ),
+    );
+  },
 };
+
+/** smoke and experiment take the run settings, --server among them, but pick their models themselves. */
+function notOnServer(why: string): UserError {
+  return new UserError(`--server: ${why}; on a server run \`run --server URL --model NAME\` once per served model`);
+}
 
 /** Registers this file's commands on the command line. */
 export const smokeCommands = (y: Argv): Argv => y.command(smoke).command(experiment);

@@ -68,3 +68,11 @@ test("run --server without --model, or with an unset key variable, is one line n
     await server.kill();
   }
 });
+
+test("smoke and experiment refuse --server, naming run --server instead", async () => {
+  for (const command of ["smoke", "experiment"]) {
+    const result = await runCliAsync([command, "--server", "http://127.0.0.1:9/v1"]);
+    assert.notEqual(result.status, 0);
+    assert.match(result.stderr, /--server: .*run --server URL --model NAME/);
+  }
+});
