@@ -11,11 +11,10 @@
 // unsloth-mistral-Devstral-Small-2507.jinja, mistralai-Ministral-3-14B-Reasoning-2512.jinja (in node-llama-cpp's
 // llama/gitRelease.bundle); llama.cpp common/chat.cpp (its Ministral parser: "[TOOL_CALLS]" name "[ARGS]" JSON,
 // repeated); Mistral's function calling docs (https://docs.mistral.ai/capabilities/function_calling/).
-import type { ChatMessage } from "../../llm/index.ts";
 import { PyDict, rawDecode, toPlainJson } from "../../python/index.ts";
 import { bindNamedCall, type BoundCall } from "../tools.ts";
 import type { ToolDialect } from "./dialect.ts";
-import { mistralCallId } from "./mistral.ts";
+import { mistralTurnMessages } from "./mistral.ts";
 
 const MARKER = "[TOOL_CALLS]";
 const ARGS = "[ARGS]";
@@ -72,19 +71,6 @@ export const mistralV11: ToolDialect = {
     { role: "system", content: system },
     { role: "user", content: question },
   ],
-  turnMessages: (_reply, calls, turn) => [
-    {
-      role: "assistant",
-      content: "",
-      tool_calls: calls.map((call, i) => ({
-        id: mistralCallId(turn, i + 1),
-        type: "function" as const,
-        function: written(call.raw),
-      })),
-    },
-    ...calls.map(
-      (call, i): ChatMessage => ({ role: "tool", content: call.result, tool_call_id: mistralCallId(turn, i + 1) }),
-    ),
-  ],
+  turnMessages: mistralTurnMessages(written),
   looksLikeCall: (text) => text.includes(MARKER),
 };

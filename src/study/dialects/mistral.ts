@@ -32,6 +32,29 @@ export function mistralCallId(turn: number, index: number): string {
   return `T${String(turn).padStart(3, "0")}C${String(index).padStart(4, "0")}`;
 }
 
+/**
+ * A turn as Mistral's templates take it: the reply's calls as structured `tool_calls` (shown by `show`), each with its
+ * 9-character id, then each result as a `tool` message carrying that id.
+ */
+export function mistralTurnMessages(
+  show: (raw: string) => { name: string; arguments: unknown },
+): ToolDialect["turnMessages"] {
+  return (_reply, calls, turn) => [
+    {
+      role: "assistant",
+      content: "",
+      tool_calls: calls.map((call, i) => ({
+        id: mistralCallId(turn, i + 1),
+        type: "function" as const,
+        function: show(call.raw),
+      })),
+    },
+    ...calls.map(
+      (call, i): ChatMessage => ({ role: "tool", content: call.result, tool_call_id: mistralCallId(turn, i + 1) }),
+    ),
+  ];
+}
+
 /** The call's name and arguments as the model wrote them, where it wrote an object (else "" and {}). */
 function written(raw: string): { name: string; arguments: unknown } {
   try {
@@ -58,19 +81,6 @@ export const mistral: ToolDialect = {
     { role: "system", content: system },
     { role: "user", content: question },
   ],
-  turnMessages: (_reply, calls, turn) => [
-    {
-      role: "assistant",
-      content: "",
-      tool_calls: calls.map((call, i) => ({
-        id: mistralCallId(turn, i + 1),
-        type: "function" as const,
-        function: written(call.raw),
-      })),
-    },
-    ...calls.map(
-      (call, i): ChatMessage => ({ role: "tool", content: call.result, tool_call_id: mistralCallId(turn, i + 1) }),
-    ),
-  ],
+  turnMessages: mistralTurnMessages(written),
   looksLikeCall: (text) => text.includes(MARKER),
 };
