@@ -60,6 +60,14 @@ export function skipSpace(text: string, from: number): number {
   return pos;
 }
 
+/** The study's opening: the system prompt, then the question as the user's message (tools go to the template). */
+export function systemThenQuestion(system: string, question: string): ChatMessage[] {
+  return [
+    { role: "system", content: system },
+    { role: "user", content: question },
+  ];
+}
+
 /** The study's way back: the reply as written in `content`, then one tool message per result. */
 export function plainTurn(reply: string, calls: readonly ToolCallRecord[]): ChatMessage[] {
   return [

@@ -8,7 +8,7 @@
 // node-llama-cpp's QwenChatWrapper. The parser is the study's pattern, unchanged (../tool-call-blocks.ts).
 import { FORCED_PREFIX } from "../prompts.ts";
 import { toolCallBlocks } from "../tool-call-blocks.ts";
-import { plainTurn, type ToolDialect } from "./dialect.ts";
+import { plainTurn, systemThenQuestion, type ToolDialect } from "./dialect.ts";
 
 export const hermes: ToolDialect = {
   format: "hermes",
@@ -17,10 +17,7 @@ export const hermes: ToolDialect = {
   forcedPrefix: FORCED_PREFIX,
   keepTokens: [], // <tool_call> is a user-defined token: it is never dropped
   templateTools: true,
-  openingMessages: (system, question) => [
-    { role: "system", content: system },
-    { role: "user", content: question },
-  ],
+  openingMessages: systemThenQuestion,
   turnMessages: plainTurn,
   looksLikeCall: (text) => text.includes("<tool_call>"),
 };

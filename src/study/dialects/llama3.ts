@@ -12,7 +12,7 @@
 // "JSON based tool calling" (https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_1/); node-llama-cpp's
 // Llama3_1ChatWrapper (results after "<|start_header_id|>ipython<|end_header_id|>").
 import { rawDecode } from "../../python/index.ts";
-import { plainTurn, skipSpace, type ToolDialect } from "./dialect.ts";
+import { plainTurn, skipSpace, systemThenQuestion, type ToolDialect } from "./dialect.ts";
 
 const PYTHON_TAG = "<|python_tag|>";
 /** Where a call starts: an object whose first key is "name" (or "type", as {"type": "function", "name": ...}). */
@@ -44,10 +44,7 @@ export const llama3: ToolDialect = {
   forcedPrefix: '{"name": "',
   keepTokens: [PYTHON_TAG],
   templateTools: true,
-  openingMessages: (system, question) => [
-    { role: "system", content: system },
-    { role: "user", content: question },
-  ],
+  openingMessages: systemThenQuestion,
   turnMessages: plainTurn,
   looksLikeCall: (text) => text.includes(PYTHON_TAG) || /^\s*\{\s*"name"\s*:/.test(text),
 };

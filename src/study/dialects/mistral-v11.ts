@@ -13,7 +13,7 @@
 // repeated); Mistral's function calling docs (https://docs.mistral.ai/capabilities/function_calling/).
 import { PyDict, rawDecode, toPlainJson } from "../../python/index.ts";
 import { bindNamedCall, type BoundCall } from "../tools.ts";
-import type { ToolDialect } from "./dialect.ts";
+import { systemThenQuestion, type ToolDialect } from "./dialect.ts";
 import { mistralTurnMessages } from "./mistral.ts";
 
 const MARKER = "[TOOL_CALLS]";
@@ -67,10 +67,7 @@ export const mistralV11: ToolDialect = {
   forcedPrefix: MARKER,
   keepTokens: [MARKER, "[CALL_ID]", ARGS],
   templateTools: true,
-  openingMessages: (system, question) => [
-    { role: "system", content: system },
-    { role: "user", content: question },
-  ],
+  openingMessages: systemThenQuestion,
   turnMessages: mistralTurnMessages(written),
   looksLikeCall: (text) => text.includes(MARKER),
 };

@@ -15,7 +15,7 @@
 // (https://docs.mistral.ai/capabilities/function_calling/).
 import type { ChatMessage } from "../../llm/index.ts";
 import { PyDict, rawDecode, toPlainJson } from "../../python/index.ts";
-import { arrayCalls, skipSpace, type ToolDialect } from "./dialect.ts";
+import { arrayCalls, skipSpace, systemThenQuestion, type ToolDialect } from "./dialect.ts";
 
 const MARKER = "[TOOL_CALLS]";
 
@@ -77,10 +77,7 @@ export const mistral: ToolDialect = {
   forcedPrefix: MARKER,
   keepTokens: [MARKER],
   templateTools: true,
-  openingMessages: (system, question) => [
-    { role: "system", content: system },
-    { role: "user", content: question },
-  ],
+  openingMessages: systemThenQuestion,
   turnMessages: mistralTurnMessages(written),
   looksLikeCall: (text) => text.includes(MARKER),
 };
