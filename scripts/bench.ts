@@ -19,7 +19,9 @@ import { benchIndex, ensureMiniLmEmbedder, type IndexFigures } from "./bench/ind
 import { benchmarksMarkdown, replaceGenerated, rowsTable } from "./bench/report.ts";
 import { benchRows } from "./bench/rows.ts";
 import { MODES, runMode, type ModeSample } from "./bench/run-mode.ts";
+import { SERVER_MODES, withLlamaServer } from "./bench/server.ts";
 import { median } from "./bench/stats.ts";
+import { llamaServerDir } from "../test/helpers/llama-server.ts";
 import { checkTargets, type ModeProfile } from "./bench/targets.ts";
 
 const argv = await yargs(hideBin(process.argv))
@@ -57,6 +59,11 @@ const argv = await yargs(hideBin(process.argv))
     type: "boolean",
     default: true,
     describe: "Also time the index with a MiniLM-sized embedder (--no-index skips it)",
+  })
+  .option("server", {
+    type: "boolean",
+    describe:
+      "Also run the slice through llama-server at 1, 4 and 8 slots (default: when scripts/build-llama-server.sh has built it; --no-server skips)",
   })
   .option("gpu", { type: "boolean", default: true, describe: "Use a GPU when one is found" })
   .option("threads", { type: "number", describe: "CPU threads per context (default: the runtime's choice)" })
@@ -101,6 +108,14 @@ const modelPath =
     })
   ).path;
 const load = () => loadModel(modelPath, { cacheDir, gpu: argv.gpu, threads: argv.threads });
+const serverBuilt = llamaServerDir() !== undefined;
+if (argv.server === true && !serverBuilt) {
+  console.error("bench: --server needs llama-server: run scripts/build-llama-server.sh first");
+  process.exit(1);
+}
+const modes = (argv.server ?? serverBuilt) ? [...MODES, ...SERVER_MODES] : MODES;
+if (!serverBuilt && argv.server === undefined)
+  log("bench: no llama-server built (scripts/build-llama-server.sh): its rows are left out");
 
 const corpus = await loadCorpus(argv.content);
 const questions = (await loadQuestions(argv["questions-file"], corpus)).slice(0, questionCount);
@@ -125,18 +140,24 @@ log(
   await model.dispose();
 }
 
-const samples: ModeSample[][] = MODES.map(() => []);
+const samples: ModeSample[][] = modes.map(() => []);
 for (let r = 0; r < repeats; r++) {
-  for (const [i, mode] of MODES.entries()) {
-    const s = await runMode({ mode, slice, index: blogIndex, load });
+  for (const [i, mode] of modes.entries()) {
+    const s =
+      mode.backend === "llama-server"
+        ? // The server gets the threads the in-process runtime used (naive, measured first in every repeat).
+          await withLlamaServer(modelPath, mode, samples[0]![0]!.info.threads, cacheDir, (server) =>
+            runMode({ mode, slice, index: blogIndex, load: server.load, counters: server.counters }),
+          )
+        : await runMode({ mode, slice, index: blogIndex, load });
     samples[i]!.push(s);
     log(
-      `repeat ${r + 1}/${repeats} ${mode.name}: ${s.seconds.toFixed(1)} s wall, ${s.busySeconds.toFixed(1)} s busy, ${s.calls} calls, ${s.tokensGenerated} generated, ${s.tokensEvaluated}/${s.tokensRead} evaluated/read`,
+      `repeat ${r + 1}/${repeats} ${mode.name}: ${s.seconds.toFixed(1)} s wall, ${s.busySeconds.toFixed(1)} s busy, ${s.calls} calls, ${s.tokensGenerated} generated, ${s.tokensEvaluated}/${s.tokensRead} evaluated/read${s.refusedRuns > 0 ? `, ${s.refusedRuns} runs refused` : ""}`,
     );
   }
 }
-const rows = benchRows(MODES, samples);
-const profiles: ModeProfile[] = MODES.map((mode, i) => ({
+const rows = benchRows(modes, samples);
+const profiles: ModeProfile[] = modes.map((mode, i) => ({
   mode: mode.name,
   secondsPerCall: median(samples[i]!.map((s) => s.callSeconds / s.calls)),
   concurrency: median(samples[i]!.map((s) => s.callSeconds / s.busySeconds)),

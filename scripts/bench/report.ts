@@ -5,12 +5,14 @@ import type { ModeProfile, TargetCheck } from "./targets.ts";
 
 export function rowsTable(rows: readonly BenchRow[]): string {
   const head =
-    "| mode | parallel | tokens read | tokens evaluated | agent read | agent evaluated | tokens generated | wall s | generated tok/s | speedup | overhead | answers changed |\n" +
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|";
+    "| mode | parallel | tokens read | tokens evaluated | agent read | agent evaluated | tokens generated | wall s | generated tok/s | speedup | overhead | answers changed | refused runs |\n" +
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|";
+  // NaN: a figure this mode cannot measure (a server's counters are not split by design).
+  const n = (x: number) => (Number.isNaN(x) ? "n/a" : String(x));
   const lines = rows.map(
     (r) =>
-      `| ${r.mode} | ${r.parallel} | ${r.tokens_read} | ${r.tokens_evaluated} | ${r.agent_tokens_read} | ${r.agent_tokens_evaluated} | ${r.tokens_generated} | ` +
-      `${r.seconds.toFixed(1)} | ${r.tokens_per_second.toFixed(2)} | ${r.speedup.toFixed(2)}x | ${(100 * r.overhead).toFixed(1)}% | ${r.answers_changed} |`,
+      `| ${r.mode} | ${r.parallel} | ${r.tokens_read} | ${r.tokens_evaluated} | ${n(r.agent_tokens_read)} | ${n(r.agent_tokens_evaluated)} | ${r.tokens_generated} | ` +
+      `${r.seconds.toFixed(1)} | ${r.tokens_per_second.toFixed(2)} | ${r.speedup.toFixed(2)}x | ${(100 * r.overhead).toFixed(1)}% | ${r.answers_changed} | ${r.refused_runs} |`,
   );
   return [head, ...lines].join("\n");
 }
@@ -63,7 +65,11 @@ export function benchmarksMarkdown(d: BenchmarkDoc): string {
     "",
     "Columns: tokens read = whole rendered prompts; evaluated = prompt tokens really evaluated after KV-cache reuse; agent = the three agent designs' calls only; " +
       "wall s = runStudy's time minus loading the model; speedup = generated tokens/s over naive's; overhead = share of wall time with no model call running " +
-      "(busy time is the union of call intervals, so overlapping parallel calls are not counted twice); answers changed = runs whose answer differs from naive's.",
+      "(busy time is the union of call intervals, so overlapping parallel calls are not counted twice); answers changed = runs whose answer differs from naive's; " +
+      "refused runs = runs that ended on a call llama-server refused (a logged call error: see the README on invalid UTF-8). " +
+      "The llama-server rows send the same slice to llama-server built by scripts/build-llama-server.sh (completions mode, K slots on one context " +
+      "of 4096 tokens a slot, the in-process runtime's threads); their tokens come from its /metrics counters, which count the calls it refused too, " +
+      "and are not split by design (n/a); a refused agent run makes no further calls, so their slices can be shorter than naive's.",
     "",
     "Profile of the model's time:",
     "",

@@ -19,6 +19,8 @@ export interface BenchRow {
   readonly overhead: number;
   /** Runs whose answer differs from naive's first repeat, at most over this mode's repeats. */
   readonly answers_changed: number;
+  /** Runs that ended on a call the server refused, at most over this mode's repeats (0 in process). */
+  readonly refused_runs: number;
 }
 
 /** Rows in the order of `modes`; samples[i] are the repeats of modes[i], and modes[0] must be naive. */
@@ -44,6 +46,7 @@ export function benchRows(modes: readonly Mode[], samples: readonly (readonly Mo
       speedup: tokensPerSecond / naiveRate,
       overhead: m((s) => overheadFraction(s.seconds, s.busySeconds)),
       answers_changed: Math.max(...runs.map((s) => changedAnswers(reference.answers, s.answers))),
+      refused_runs: Math.max(...runs.map((s) => s.refusedRuns)),
     };
   });
 }

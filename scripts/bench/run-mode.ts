@@ -5,6 +5,8 @@ import path from "node:path";
 import type { Question } from "../../src/corpus/index.ts";
 import type { ChatRuntime, LoadedModel, ModelInfo, RuntimeOptions } from "../../src/llm/index.ts";
 import { ANSWERS_FILE, readAnswerLog, runStudy, type BlogIndex, type DesignId } from "../../src/study/index.ts";
+import type { ServerCounters } from "./server.ts";
+import { countersDelta } from "./server.ts";
 import { unionSeconds, type Interval } from "./stats.ts";
 
 /** One execution mode: the study's settings that change how, never what, is computed. */
@@ -14,6 +16,8 @@ export interface Mode {
   readonly reuseCache: boolean;
   /** The parallel sequences share one context (batched decoding) instead of one context each. */
   readonly sharedContext: boolean;
+  /** Where the model runs: in this process (default) or in llama-server (scripts/bench/server.ts). */
+  readonly backend?: "llama-server";
 }
 
 // The benchmark's modes batch several sequences on one context; "-separate" gives each its own context, which keeps
@@ -47,6 +51,8 @@ export interface ModeSample {
   /** Sum of the calls' own seconds (above busySeconds when calls overlap). */
   readonly callSeconds: number;
   readonly calls: number;
+  /** Runs that ended on a call the server refused (always 0 in process, where a failed run stops the benchmark). */
+  readonly refusedRuns: number;
   /** Model calls of the agent designs' runs, and how many such runs. */
   readonly agentCalls: number;
   readonly agentRuns: number;
@@ -61,6 +67,11 @@ export interface RunModeOptions {
   readonly index: BlogIndex;
   /** Loads the model afresh (runStudy disposes it after the run). */
   readonly load: () => Promise<LoadedModel>;
+  /**
+   * A server's own counters: with them, tokens generated, read and evaluated are the server's (which count the calls
+   * it refused too: the answer log has no usage for those), and refused runs are counted instead of stopping the bench.
+   */
+  readonly counters?: () => Promise<ServerCounters>;
 }
 
 export async function runMode(o: RunModeOptions): Promise<ModeSample> {
@@ -82,6 +93,7 @@ export async function runMode(o: RunModeOptions): Promise<ModeSample> {
     };
   };
   try {
+    const before = await o.counters?.();
     const started = performance.now();
     await runStudy({
       outDir,
@@ -99,22 +111,26 @@ export async function runMode(o: RunModeOptions): Promise<ModeSample> {
       beforeStart: async () => rmSync(path.join(outDir, ANSWERS_FILE), { force: true }),
     });
     const seconds = (performance.now() - started) / 1000 - loadSeconds;
+    const served = before === undefined ? undefined : countersDelta(before, await o.counters!());
     const { records } = readAnswerLog(path.join(outDir, ANSWERS_FILE));
-    const failed = records.find((r) => r.outcome === "error");
-    if (failed) throw new Error(`${o.mode.name}: ${failed.design} ${failed.question_id} failed: ${failed.error}`);
+    const failed = records.filter((r) => r.outcome === "error");
+    if (served === undefined && failed[0] !== undefined)
+      throw new Error(`${o.mode.name}: ${failed[0].design} ${failed[0].question_id} failed: ${failed[0].error}`);
     const agents = records.filter((r) => r.design !== "workflow");
     const evaluated = (rs: typeof records) => rs.reduce((a, r) => a + (r.tokens_evaluated ?? Number.NaN), 0);
     const sum = (rs: typeof records, f: (r: (typeof records)[number]) => number) => rs.reduce((a, r) => a + f(r), 0);
     return {
-      tokensRead: sum(records, (r) => r.tokens_read),
-      tokensEvaluated: evaluated(records),
-      agentTokensRead: sum(agents, (r) => r.tokens_read),
-      agentTokensEvaluated: evaluated(agents),
-      tokensGenerated: sum(records, (r) => r.tokens_generated),
+      tokensRead: served ? served.promptEvaluated + served.promptCached : sum(records, (r) => r.tokens_read),
+      tokensEvaluated: served ? served.promptEvaluated : evaluated(records),
+      // Per design the server's counters cannot tell, and a refused run's log has no usage: unknown.
+      agentTokensRead: served ? Number.NaN : sum(agents, (r) => r.tokens_read),
+      agentTokensEvaluated: served ? Number.NaN : evaluated(agents),
+      tokensGenerated: served ? served.generated : sum(records, (r) => r.tokens_generated),
       seconds,
       busySeconds: unionSeconds(intervals),
       callSeconds: intervals.reduce((a, i) => a + (i.end - i.start), 0),
       calls: intervals.length,
+      refusedRuns: failed.length,
       agentCalls: sum(agents, (r) => r.model_calls),
       agentRuns: agents.length,
       answers: new Map(records.map((r) => [`${r.design} ${r.question_id}`, r.answer])),
