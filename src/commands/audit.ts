@@ -132,7 +132,8 @@ const audit: CommandModule<object, AuditArgs> = {
         model: loaded,
         index,
         maxNewTokens: settings.maxNewTokens,
-        dialect: modelDialect(loaded, settings.toolFormat).dialect,
+        // the model's own tool-call format where its suite entry set one, else the run's
+        dialect: modelDialect(loaded, recorded?.entry?.tool_format ?? settings.toolFormat).dialect,
         thinking: settings.thinking,
         onProgress: progress,
       });

@@ -20,6 +20,13 @@ import {
   modelDialect,
   engineeredNeedsHermes,
   isEngineered,
+  modelEntryFields,
+  readModelsFile,
+  settingsForModel,
+  suiteModels,
+  SUITES,
+  SUITE_NAMES,
+  type ModelEntry,
 } from "../study/index.ts";
 import { UserError } from "../errors.ts";
 import { checkWritableFolder } from "../fs-errors.ts";
@@ -134,12 +141,20 @@ export type StudyRunArgs = ArgumentsCamelCase<BuiltArgs<typeof studyRunOptions<o
 export async function runStudyCommand(
   argv: StudyRunArgs,
   models: readonly string[],
-  options: { report?: boolean; modelHint?: string; defaultDesigns?: readonly DesignId[] } = {},
+  options: {
+    report?: boolean;
+    modelHint?: string;
+    defaultDesigns?: readonly DesignId[];
+    /** The suite's or --models file's entries, one per model (labels, sizes, each model's own settings). */
+    entries?: readonly ModelEntry[];
+  } = {},
 ): Promise<void> {
   checkWritableFolder(argv.out, "--out"); // before any work: a run that cannot log its first answer would be wasted
   const settings = settingsFromArgs(argv);
   const cacheDir = argv.cacheDir;
   const designs = argv.designs ?? [...(options.defaultDesigns ?? STUDY_DESIGNS)];
+  const entryOf = new Map((options.entries ?? []).map((e) => [e.model, e]));
+  const settingsOf = (id: string) => settingsForModel(settings, entryOf.get(id));
   // Offline, everything missing is named at once, before minutes of work that would stop at the first of them.
   const needed = {
     models,
@@ -193,10 +208,15 @@ export async function runStudyCommand(
       try {
         // The tool-call format is placed (or refused, naming --tool-format) before any run, and recorded; an
         // engineered design that cannot run in it stops the model here, not after the study's designs ran.
-        const { dialect } = modelDialect(model, settings.toolFormat);
+        const { dialect } = modelDialect(model, settingsOf(id).toolFormat);
         const engineered = designs.find(isEngineered);
         if (engineered !== undefined && dialect.format !== "hermes") throw engineeredNeedsHermes(engineered, dialect);
-        await manifest.recordModel({ ...model.info, toolFormat: dialect.format });
+        const entry = entryOf.get(id);
+        await manifest.recordModel({
+          ...model.info,
+          toolFormat: dialect.format,
+          ...(entry !== undefined ? { entry: modelEntryFields(entry) } : {}),
+        });
       } catch (error) {
         await model.dispose();
         throw error;
@@ -205,6 +225,7 @@ export async function runStudyCommand(
     },
     index: inputs.index,
     settings,
+    settingsFor: settingsOf,
     // --fresh: the first model must load before the folder's earlier work is removed.
     beforeStart: argv.fresh
       ? async () => {
@@ -233,19 +254,62 @@ const runBuilder = (y: Argv) =>
     .option("quant", {
       choices: QUANTS,
       default: "f16" as Quant,
-      describe: "Weights of the default models: f16 (closest to the study's bf16), q8_0 or q4_k_m",
+      describe:
+        "Weights of the default models (and of the study suite): f16 (closest to the study's bf16), q8_0 or q4_k_m",
+    })
+    .option("suite", {
+      choices: SUITE_NAMES,
+      describe: `Several models into one folder, with their sizes for the report's scale chart: ${SUITES.map(
+        (s) => `${s.name} (${s.describe})`,
+      ).join("; ")}`,
+    })
+    .option("models", {
+      type: "string",
+      describe:
+        "A JSON file listing the models to run into one folder, [{id, model, params_b, tool_format?}, ...]: a label, " +
+        "a .gguf path (relative to the file) or hf: URI, the size in billions of parameters, and optionally the " +
+        "model's own --tool-format",
     });
+
+/** The models a run names: --model, --suite or --models (one of them), as ids and, for a suite or file, entries. */
+function runModels(argv: BuiltArgs<typeof runBuilder>): { ids: string[]; entries?: ModelEntry[] } {
+  const given = [
+    argv.model !== undefined && argv.model.length > 0 ? "--model" : undefined,
+    argv.suite !== undefined ? "--suite" : undefined,
+    argv.models !== undefined ? "--models" : undefined,
+  ].filter((x) => x !== undefined);
+  if (given.length > 1) throw new UserError(`${given.join(" and ")}: name the models one way only`);
+  const served = argv.server !== undefined;
+  let entries: ModelEntry[] | undefined;
+  if (argv.suite !== undefined) {
+    if (served)
+      throw new UserError(
+        "--suite names hub files to run in this process; on a server, list the server's model ids in --models FILE",
+      );
+    entries = [...suiteModels(argv.suite, argv.quant)].map(({ id, model, paramsB, toolFormat }) => ({
+      id,
+      model,
+      paramsB,
+      ...(toolFormat !== undefined ? { toolFormat } : {}),
+    }));
+  } else if (argv.models !== undefined) entries = readModelsFile(argv.models, { served });
+  if (entries !== undefined) return { ids: entries.map((e) => e.model), entries };
+  if (!served) return { ids: modelIds(argv.model, argv.quant) };
+  // On a server, --model is the server's own model id, passed as it is.
+  if (argv.model === undefined || argv.model.length === 0)
+    throw new UserError("--server needs --model NAME, the server's model id (its /v1/models lists them)");
+  return { ids: argv.model };
+}
 
 const run: CommandModule<object, BuiltArgs<typeof runBuilder>> = {
   command: "run",
   describe: "Run the study: every design on every question for each model, logged to <out>/answers.jsonl (resumable)",
   builder: runBuilder,
   handler: async (argv) => {
-    if (argv.server === undefined) return runStudyCommand(argv, modelIds(argv.model, argv.quant));
-    // On a server, --model is the server's own model id, passed as it is.
-    if (argv.model === undefined || argv.model.length === 0)
-      throw new UserError("--server needs --model NAME, the server's model id (its /v1/models lists them)");
-    return runStudyCommand(argv, argv.model);
+    const { ids, entries } = runModels(argv);
+    if (entries !== undefined)
+      progress(`${entries.length} models: ${entries.map((e) => `${e.id} (${e.paramsB}B)`).join(", ")}`);
+    return runStudyCommand(argv, ids, entries !== undefined ? { entries } : {});
   },
 };
 

@@ -29,6 +29,10 @@ export {
   settingFields,
   settingsFromFields,
   modelLoadOptions,
+  settingsForModel,
+  modelEntryFields,
+  type ModelEntry,
+  type ModelEntryFields,
   type RunSettings,
   type SettingFields,
 } from "./settings.ts";
@@ -81,3 +85,5 @@ export {
 } from "./dialects/index.ts";
 export { templateThinks, withoutThinking, modelThinking } from "./thinking.ts";
 export { engineeredNeedsHermes } from "./run-design.ts";
+export { SUITES, SUITE_NAMES, suiteModels, type Suite, type SuiteModel } from "./suites.ts";
+export { readModelsFile } from "./models-file.ts";

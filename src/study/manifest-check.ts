@@ -1,5 +1,5 @@
 // The shape of a manifest.json, checked field by field so that a damaged one is named, not crashed on.
-import { SETTING_FIELDS, settingFieldProblem } from "./settings.ts";
+import { MODEL_SETTING_FIELDS, SETTING_FIELDS, settingFieldProblem } from "./settings.ts";
 
 /** A field's check: what was expected, or undefined when the value fits. */
 type Check = (value: unknown) => string | undefined;
@@ -29,6 +29,13 @@ const arrayOf =
     }
     return undefined;
   };
+/** A field an older manifest may lack: checked when present. */
+const OPTIONAL = new WeakSet<Check>();
+const optional = (check: Check): Check => {
+  const wrapped: Check = (v) => check(v);
+  OPTIONAL.add(wrapped);
+  return wrapped;
+};
 /** An object whose fields pass `shape`; a problem inside reads ".field: expected". */
 const object =
   (shape: Shape): Check =>
@@ -36,7 +43,10 @@ const object =
     if (typeof v !== "object" || v === null || Array.isArray(v)) return "an object";
     const record = v as Record<string, unknown>;
     for (const [field, check] of Object.entries(shape)) {
-      if (!(field in record)) return `.${field}: missing`;
+      if (!(field in record)) {
+        if (OPTIONAL.has(check)) continue;
+        return `.${field}: missing`;
+      }
       const problem = check(record[field]);
       if (problem) return `.${field}${problem.startsWith(".") || problem.startsWith("[") ? "" : ": "}${problem}`;
     }
@@ -69,6 +79,16 @@ const modelShape: Shape = {
     generationConfig: orNull(object({ path: str, sha256: str })),
     note: str,
   }),
+  // A suite's or --models file's entry: the label, the size on the scale chart, and the model's own settings.
+  entry: optional(
+    object({
+      id: str,
+      params_b: (v) => (typeof v === "number" && Number.isFinite(v) && v > 0 ? undefined : "a number above 0"),
+      ...Object.fromEntries(
+        MODEL_SETTING_FIELDS.map((field): [string, Check] => [field, (v) => settingFieldProblem(field, v)]),
+      ),
+    }),
+  ),
 };
 
 const manifestShape: Shape = {

@@ -6,6 +6,7 @@ import type { ModelInfo } from "../llm/index.ts";
 import { UserError } from "../errors.ts";
 import { ANSWERS_FILE } from "./answer-log.ts";
 import { cachedSha256 } from "./file-sha256.ts";
+import type { ModelEntryFields } from "./settings.ts";
 import {
   MANIFEST_FILE,
   manifestConflicts,
@@ -32,7 +33,7 @@ export interface ManifestWriter {
   /** The manifest as it stands (written to disk by recordModel and finish). */
   current(): RunManifest;
   /** Hashes a loaded model's files (cached), refuses one that differs from this id's earlier runs, writes the manifest. */
-  recordModel(info: ModelInfo & { readonly toolFormat?: ToolFormat }): Promise<void>;
+  recordModel(info: ModelInfo & { readonly toolFormat?: ToolFormat; readonly entry?: ModelEntryFields }): Promise<void>;
   /** Stamps the session's end and counts, writes the manifest. */
   finish(result: { readonly ran: number; readonly skipped: number }): void;
 }

@@ -14,7 +14,7 @@ import * as prompts from "./prompts.ts";
 import { WORKFLOW_HITS } from "./workflow.ts";
 import type { DesignId } from "./types.ts";
 import { manifestProblem } from "./manifest-check.ts";
-import { settingFields, type RunSettings, type SettingFields } from "./settings.ts";
+import { settingFields, type ModelEntryFields, type RunSettings, type SettingFields } from "./settings.ts";
 import { sha256Hex, writeFileAtomic } from "../common/index.ts";
 
 export const MANIFEST_FILE = "manifest.json";
@@ -34,6 +34,8 @@ export type ManifestModel = Omit<ModelInfo, "files"> & {
   readonly files: readonly (ModelInfo["files"][number] & { readonly sha256: string })[];
   /** The tool-call format the agent designs wrote and read (absent in manifests from before dialects). */
   readonly toolFormat?: ToolFormat;
+  /** The suite's or --models file's entry the model ran under: its label, size and own settings (absent otherwise). */
+  readonly entry?: ModelEntryFields;
 };
 
 /** What one invocation of `run` selected: the models, the designs and --limit (they choose runs, not answers). */

@@ -26,6 +26,8 @@ export interface RunStudyOptions {
   readonly designs: readonly DesignId[];
   readonly questions: readonly Question[];
   readonly settings: RunnerSettings;
+  /** A model's own settings where its suite entry sets some (its tool-call format); default: `settings` for all. */
+  readonly settingsFor?: (model: string) => RunnerSettings;
   /**
    * Runs once the folder's lock is held, before its log is read: where `run --fresh` checks that the first model
    * loads and only then clears the folder.
@@ -76,9 +78,10 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
       );
       const loaded = await options.openModel(model);
       try {
-        const { dialect, reason } = modelDialect(loaded, settings.toolFormat ?? "auto");
+        const own = options.settingsFor?.(model) ?? settings;
+        const { dialect, reason } = modelDialect(loaded, own.toolFormat ?? "auto");
         progress(`${model}: tool-call format ${dialect.format} (${reason})`);
-        const thinking = modelThinking(loaded, settings.thinking ?? false);
+        const thinking = modelThinking(loaded, own.thinking ?? false);
         if (thinking.note !== undefined) progress(`${model}: ${thinking.note}`);
         const runtimes = await loaded.openRuntimes(Math.min(settings.parallel, pending.length), {
           reuseCache: settings.reuseCache,

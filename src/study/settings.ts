@@ -181,3 +181,35 @@ function defaultOf(key: SettingKey): unknown {
   const option: Options = SETTING_OPTIONS[key];
   return option.default;
 }
+
+/**
+ * One model of a suite or a --models file: a short label, the model (a .gguf path, an hf: URI, or the server's model
+ * id with --server), its size in billions of parameters, and the settings it sets for itself alone (its tool-call
+ * format: a family whose template cannot be placed, or one run in another format on purpose).
+ */
+export interface ModelEntry {
+  readonly id: string;
+  readonly model: string;
+  readonly paramsB: number;
+  readonly toolFormat?: RunSettings["toolFormat"];
+}
+
+/** An entry as the models file and the manifest write it (snake_case; tool_format null when the run's applies). */
+export interface ModelEntryFields {
+  readonly id: string;
+  readonly params_b: number;
+  readonly tool_format: RunSettings["toolFormat"] | null;
+}
+
+/** The settings a model entry may set for itself, by their manifest field: each checked as the run's own is. */
+export const MODEL_SETTING_FIELDS = ["tool_format"] as const;
+
+/** One model's settings: the run's, with what its entry sets on top (none: the run's as they are). */
+export function settingsForModel(settings: RunSettings, entry: ModelEntry | undefined): RunSettings {
+  return entry?.toolFormat === undefined ? settings : { ...settings, toolFormat: entry.toolFormat };
+}
+
+/** The manifest's record of an entry: what labels the model in the report and places it on the scale chart. */
+export function modelEntryFields(entry: ModelEntry): ModelEntryFields {
+  return { id: entry.id, params_b: entry.paramsB, tool_format: entry.toolFormat ?? null };
+}

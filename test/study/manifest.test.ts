@@ -10,7 +10,7 @@ import type { ModelInfo } from "../../src/llm/types.ts";
 import { UserError } from "../../src/errors.ts";
 import { cachedSha256 } from "../../src/study/file-sha256.ts";
 import { MANIFEST_FILE, readManifest, type ManifestInputs } from "../../src/study/manifest.ts";
-import { defaultSettings } from "../../src/study/settings.ts";
+import { defaultSettings, modelEntryFields, settingsForModel } from "../../src/study/settings.ts";
 import { startManifest } from "../../src/study/manifest-session.ts";
 
 // Known sha256 test vectors (FIPS 180-2 "abc"; `printf 'hello\n' | sha256sum`).
@@ -255,4 +255,37 @@ test("a manifest that is valid JSON but lacks a field, or holds a wrong type, is
     damaged((m) => (m.schema = 1)),
     /schema 1, this blogqa reads schema 2; rerun with --fresh/,
   );
+});
+
+test("a suite's entry is recorded per model through the settings' serializer, and a damaged one is named", async () => {
+  const s = setup();
+  mkdirSync(s.out);
+  const entry = { id: "tiny-llama", model: s.modelFile, paramsB: 1.5, toolFormat: "llama3" as const };
+  assert.equal(settingsForModel(s.settings, entry).toolFormat, "llama3");
+  assert.equal(settingsForModel(s.settings, { ...entry, toolFormat: undefined }), s.settings);
+  const writer = startManifest(s.out, s.inputs, { cacheDir: s.cacheDir });
+  await writer.recordModel({ ...s.info, toolFormat: "llama3", entry: modelEntryFields(entry) });
+  assert.deepEqual(readManifest(s.out)!.models[0]?.entry, { id: "tiny-llama", params_b: 1.5, tool_format: "llama3" });
+  const file = path.join(s.out, MANIFEST_FILE);
+  const good = JSON.parse(readFileSync(file, "utf8"));
+  for (const [change, expected] of [
+    [
+      (e: Record<string, unknown>) => (e.params_b = "1.5B"),
+      /field models\[0\]\.entry\.params_b: expected a number above 0/,
+    ],
+    [
+      (e: Record<string, unknown>) => (e.tool_format = "xml"),
+      /field models\[0\]\.entry\.tool_format: expected one of auto/,
+    ],
+    [(e: Record<string, unknown>) => delete e.id, /field models\[0\]\.entry\.id: missing/],
+  ] as const) {
+    const m = structuredClone(good);
+    change(m.models[0].entry);
+    writeFileSync(file, JSON.stringify(m));
+    assert.throws(() => readManifest(s.out), { message: expected });
+  }
+  // A manifest from before suites has no entry, and reads as it did.
+  delete good.models[0].entry;
+  writeFileSync(file, JSON.stringify(good));
+  assert.equal(readManifest(s.out)!.models[0]?.entry, undefined);
 });
