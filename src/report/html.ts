@@ -20,6 +20,8 @@ import { randomWeightsWarning } from "./random-weights.ts";
 import { modelLabel } from "./tables.ts";
 import { DESIGN_LABELS } from "../study/index.ts";
 import { costChart, marksLegend, sharesChart } from "./svg-charts.ts";
+import { scaleChart } from "./scale-chart.ts";
+import { SCALE_TITLE, scaleGrids } from "./scale-tables.ts";
 
 export const REPORT_FILE = "report.html";
 
@@ -59,6 +61,7 @@ ${data.twoPost.length > 0 ? twoPostSection(data) : ""}
 <h2>Paired comparisons</h2>
 ${comparisonsHtml(data.comparisons)}
 ${data.engineering.length > 0 ? engineeringSection(data) : ""}
+${data.scale !== null ? scaleSection(data, data.scale) : ""}
 
 <h2>Transcripts</h2>
 <div class="picker">
@@ -119,6 +122,21 @@ function engineeringSection(data: ReportData): string {
   );
   return `<h2>${escapeHtml(ENGINEERING_TITLE)}</h2>
 <p class="note">Beyond the study: the forced agent with its calls validated, its citation checked or its first call constrained, and the workflow with its citation checked, against the designs they extend.</p>
+${tables.join("\n")}`;
+}
+
+/** Beyond the study: each design's cites right and tokens read against model size, and the paired test per size. */
+function scaleSection(data: ReportData, scale: NonNullable<ReportData["scale"]>): string {
+  const warning = randomWeightsWarning(data.manifest);
+  const tables = scaleGrids(scale).map(
+    (g) =>
+      htmlTable(g.caption, g.header, g.rows, 1) +
+      (g.notes ?? []).map((n) => `<p class="note">${escapeHtml(n)}</p>`).join(""),
+  );
+  return `<h2 id="scale">${escapeHtml(SCALE_TITLE)}</h2>
+${warning !== undefined ? `<p class="warning"><strong>Random weights.</strong> The sizes below are labels: these models write gibberish, so the chart tests the harness, not how agents scale.</p>` : ""}
+${scaleChart(scale.points, warning !== undefined ? "Random weights: these figures test the harness, never a model's quality" : undefined)}
+<p class="caption">Model parameters (as the run's suite or --models file gives them) on a log scale. Above: cites right (strict), whiskers the 95% Wilson intervals; below: tokens read per question. ${escapeHtml(marksLegend())}.</p>
 ${tables.join("\n")}`;
 }
 

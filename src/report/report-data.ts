@@ -21,6 +21,7 @@ import {
   type StudyRow,
   type TwoPostClass,
   type TwoPostRow,
+  type ScaleTable,
 } from "../scoring/index.ts";
 import {
   goldHeadingsOf,
@@ -33,6 +34,7 @@ import {
 } from "../study/index.ts";
 import { modelLabel, type TableContext, type TableGrid } from "./tables.ts";
 import { engineeringGrids } from "./engineering-tables.ts";
+import { runScaleTable } from "./scale-tables.ts";
 
 /** One run as the transcript browser shows it: the logged fields it needs, plus its scores and why. */
 export interface ReportRun
@@ -88,6 +90,8 @@ export interface ReportData {
   readonly formatMismatch: readonly FormatMismatchRow[];
   readonly runs: readonly ReportRun[];
   readonly manifest: RunManifest | null;
+  /** Beyond the study: each design against model size, for a run of two or more sized models; null otherwise. */
+  readonly scale: ScaleTable | null;
 }
 
 export function reportData(
@@ -114,6 +118,7 @@ export function reportData(
     formatMismatch: formatMismatchRows(records, (id) => manifest?.models.find((m) => m.id === id)?.toolFormat),
     runs: records.map((r) => reportRun(r, slugs)),
     manifest: manifest ?? null,
+    scale: runScaleTable(records, slugs, manifest) ?? null,
   };
 }
 

@@ -13,6 +13,7 @@ import { readManifest } from "../study/index.ts";
 import type { AnswerRecord } from "../study/index.ts";
 import { randomWeightsWarning } from "./random-weights.ts";
 import { engineeringGrids } from "./engineering-tables.ts";
+import { runScaleTable, scaleGrids } from "./scale-tables.ts";
 import {
   formatMismatchMarkdown,
   markdownTable,
@@ -73,6 +74,9 @@ export function writeTables(
     writeFileSync(path.join(dir, ENGINEERING_CSV), rowsCsv(engineeringRows(records, slugs)));
     files.push(ENGINEERING_CSV);
   }
+  // Beyond the study, for a run of several sized models (run --suite or --models): the scale tables.
+  const scale = runScaleTable(records, slugs, manifest);
+  if (scale !== undefined) blocks.push(...scaleGrids(scale).map(markdownTable));
   const markdown = `${blocks.join("\n\n")}\n`;
   writeFileSync(path.join(dir, "tables.md"), markdown);
   return { markdown, files };

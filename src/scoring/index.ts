@@ -51,3 +51,11 @@ export {
 export { explainSource } from "./explain-source.ts";
 export { engineeringRows, answerRight, extendedDesign, BOUGHT_DESIGNS, type EngineeringRow } from "./engineering.ts";
 export { formatMismatchRows, type FormatMismatchRow } from "./format-mismatch.ts";
+export {
+  scaleTable,
+  isAgentDesign,
+  type ModelSize,
+  type ScalePoint,
+  type ScaleTest,
+  type ScaleTable,
+} from "./scale.ts";

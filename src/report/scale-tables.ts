@@ -1,0 +1,73 @@
+// The scale section's tables, for tables.md and the page: each design by model size, and the paired test per size.
+import { formatP, formatProportion, scaleTable, type ModelSize, type ScaleTable } from "../scoring/index.ts";
+import { DESIGN_LABELS, type AnswerRecord, type RunManifest } from "../study/index.ts";
+import { formatInteger, type TableGrid } from "./tables.ts";
+
+export const SCALE_TITLE = "Scale: does the agent catch up as models grow?";
+
+/** Each model the manifest records with a suite's or --models file's entry: its label and size. */
+export function modelSizes(manifest: RunManifest | null | undefined): Map<string, ModelSize> {
+  const sizes = new Map<string, ModelSize>();
+  for (const m of manifest?.models ?? [])
+    if (m.entry !== undefined) sizes.set(m.id, { label: m.entry.id, paramsB: m.entry.params_b });
+  return sizes;
+}
+
+/** The run's scale table: undefined unless two or more of its models have a size (run --suite or --models). */
+export function runScaleTable(
+  records: readonly AnswerRecord[],
+  slugs: readonly string[],
+  manifest: RunManifest | null | undefined,
+): ScaleTable | undefined {
+  return scaleTable(records, slugs, modelSizes(manifest));
+}
+
+const billions = (b: number) => `${b}B`;
+
+export function scaleGrids(table: ScaleTable): TableGrid[] {
+  return [
+    {
+      caption: "Scale: cites right (strict) and tokens read per design, by model size",
+      header: ["model", "parameters", "design", "cites right (strict)", "tokens read"],
+      rows: table.points.map((p) => [
+        p.label,
+        billions(p.params_b),
+        DESIGN_LABELS[p.design],
+        formatProportion(p.cites_right),
+        formatInteger(p.tokens_read),
+      ]),
+      notes: [
+        "cites right: k/n (share, 95% Wilson interval), one-post questions; tokens read: per question, every " +
+          "call's input tokens.",
+      ],
+    },
+    {
+      caption: "Scale: the workflow against the best agent design at each size",
+      header: [
+        "model",
+        "parameters",
+        "workflow",
+        "best agent design",
+        "its cites right",
+        "workflow only",
+        "agent only",
+        "p",
+      ],
+      rows: table.tests.map((t) => [
+        t.label,
+        billions(t.params_b),
+        formatProportion(t.workflow),
+        DESIGN_LABELS[t.agent_design],
+        formatProportion(t.agent),
+        t.workflow_only,
+        t.agent_only,
+        formatP(t.p),
+      ]),
+      notes: [
+        "best agent design: the agent design with the most strict right citations at that size; workflow only / " +
+          "agent only: questions only one of the two cited right; p: exact McNemar test on those questions, as " +
+          "compare computes it. Each size is tested once: with several sizes, one p below 0.05 can be chance.",
+      ],
+    },
+  ];
+}
