@@ -1,7 +1,7 @@
 // Before a study starts: the model and embedding files it needs that are not here, all named in one message when the hub is out of reach.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { defaultModelOf, hfLocalFileNames, hubConfigDir, knownFileBytes, modelsDir } from "../llm/index.ts";
+import { hfLocalFileNames, hubConfigDir, knownFileBytes, modelsDir, originalRepoOf } from "../llm/index.ts";
 import { modelFiles, modelSource, probeHub, type EmbeddingDtype, type RetrieverKind } from "../search/index.ts";
 import { UserError } from "../errors.ts";
 
@@ -36,8 +36,8 @@ export function missingFiles(needed: NeededInputs): MissingFiles[] {
       .map((name, i) => ({ name, hubName: names.hubFiles[i]!, bytes: knownFileBytes(names.hubFiles[i]!) }))
       .filter((f) => !existsSync(path.join(models, f.name)));
     if (files.length > 0) missing.push({ folder: models, from: `https://huggingface.co/${names.repo}`, files });
-    // The study's models also decode by their original repository's generation_config.json.
-    const original = defaultModelOf(id)?.original;
+    // The study's models (and Qwen2.5's other sizes) also decode by their original repository's generation_config.json.
+    const original = originalRepoOf(id);
     const configDir = original && hubConfigDir(models, original.repo);
     if (
       needed.generationConfigs !== false &&

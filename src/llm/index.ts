@@ -5,6 +5,7 @@ export {
   DEFAULT_MODEL_NAMES,
   QUANTS,
   defaultModelOf,
+  originalRepoOf,
   defaultModelUri,
   hfLocalFileNames,
   knownFileBytes,

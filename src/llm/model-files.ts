@@ -98,6 +98,25 @@ export function knownFileBytes(hubFile: string): number | undefined {
   return undefined;
 }
 
+/**
+ * Qwen2.5-Instruct's other sizes (the qwen2.5-scale suite): Qwen's GGUF repositories and the original repositories
+ * whose generation_config.json sets their decoding, read as the study's two models' are, so that every size of the
+ * scale decodes by the same rule (at the commit the hub names on first download).
+ */
+const QWEN25_ORIGINALS = ["0.5B", "7B", "14B"].map((size) => ({
+  ggufRepo: `Qwen/Qwen2.5-${size}-Instruct-GGUF`,
+  original: { repo: `Qwen/Qwen2.5-${size}-Instruct`, revision: undefined },
+}));
+
+/** The original repository (and pinned commit, if any) whose generation_config.json a hub model decodes by. */
+export function originalRepoOf(id: string): DefaultModel["original"] | undefined {
+  const lower = id.toLowerCase();
+  return (
+    defaultModelOf(id)?.original ??
+    QWEN25_ORIGINALS.find((o) => lower.startsWith(`hf:${o.ggufRepo.toLowerCase()}/`))?.original
+  );
+}
+
 /** The default model an id names (a short name or an hf: URI into its GGUF repository), or undefined. */
 export function defaultModelOf(id: string): DefaultModel | undefined {
   const lower = id.toLowerCase();

@@ -12,7 +12,7 @@ import {
   type RepetitionPenaltySetting,
 } from "./generation-config.ts";
 import { hubGenerationConfig } from "./hub-config.ts";
-import { defaultModelOf, modelsDir } from "./model-files.ts";
+import { modelsDir, originalRepoOf } from "./model-files.ts";
 
 export interface DecodingOptions {
   readonly setting: RepetitionPenaltySetting;
@@ -26,7 +26,7 @@ export interface DecodingOptions {
 
 /**
  * The decoding of model `id` (loaded from `modelPath`). "none" reads nothing. Otherwise the config is, in order:
- * the file given; for the study's two models, their original repository's file (fetched once; with "auto", failing
+ * the file given; for the study's two models (and Qwen2.5-Instruct's other sizes), their original repository's file (fetched once; with "auto", failing
  * to fetch it is an error, since decoding without it would not be the study's); a generation_config.json beside the
  * GGUF. None found: no penalty with "auto", the given number otherwise, and llama.cpp's end tokens.
  */
@@ -42,10 +42,10 @@ async function findConfig(
   options: DecodingOptions,
 ): Promise<GenerationConfigFile | null> {
   if (options.generationConfigFile !== undefined) return readGenerationConfig(options.generationConfigFile);
-  const known = defaultModelOf(id);
-  if (known !== undefined) {
+  const original = originalRepoOf(id);
+  if (original !== undefined) {
     const request = {
-      ...known.original,
+      ...original,
       ...(options.hubEndpoint !== undefined ? { endpoint: options.hubEndpoint } : {}),
     };
     try {

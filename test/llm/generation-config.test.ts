@@ -10,6 +10,7 @@ import path from "node:path";
 import { UserError } from "../../src/errors.ts";
 import { decodingFor, parseRepetitionPenalty, readGenerationConfig } from "../../src/llm/generation-config.ts";
 import { hubConfigDir, hubGenerationConfig } from "../../src/llm/hub-config.ts";
+import { originalRepoOf } from "../../src/llm/model-files.ts";
 import { resolveDecoding } from "../../src/llm/resolve-decoding.ts";
 
 const dirs: string[] = [];
@@ -226,4 +227,24 @@ test("a config placed by hand where the offline message says is read with no hub
   } finally {
     await hub.close();
   }
+});
+
+test("Qwen2.5's other sizes (the scale suite) decode by their original repository's config too, at the hub's commit", async () => {
+  const hub = await fakeHub(JSON.stringify(QWEN_LIKE), "e".repeat(40));
+  const cacheDir = temporary();
+  const id = "hf:Qwen/Qwen2.5-7B-Instruct-GGUF/qwen2.5-7b-instruct-fp16-00001-of-00004.gguf";
+  try {
+    const decoding = await resolveDecoding(id, path.join(cacheDir, "m.gguf"), {
+      setting: "auto",
+      cacheDir,
+      hubEndpoint: hub.url,
+    });
+    assert.equal(decoding.repetitionPenalty, 1.1);
+    assert.deepEqual(decoding.generationConfig?.hub, { repo: "Qwen/Qwen2.5-7B-Instruct", revision: "e".repeat(40) });
+    assert.deepEqual(hub.requests, ["/Qwen/Qwen2.5-7B-Instruct/resolve/main/generation_config.json"]);
+  } finally {
+    await hub.close();
+  }
+  // Another publisher's model has no original repository here: a config beside its GGUF, or none.
+  assert.equal(originalRepoOf("hf:ggml-org/gemma-3-4b-it-GGUF/gemma-3-4b-it-Q8_0.gguf"), undefined);
 });

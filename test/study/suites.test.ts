@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_MODEL_NAMES, hfLocalFileNames, modelIdFor, QUANTS } from "../../src/llm/index.ts";
+import { DEFAULT_MODEL_NAMES, hfLocalFileNames, modelIdFor, originalRepoOf, QUANTS } from "../../src/llm/index.ts";
 import { SUITES, suiteModels, TOOL_FORMATS } from "../../src/study/index.ts";
 import { repoRoot } from "../helpers/run-cli.ts";
 
@@ -66,6 +66,8 @@ test("qwen2.5-scale: five Qwen2.5-Instruct sizes from Qwen's own repositories, i
     ["qwen2.5-14b"],
   );
   assert.match(quantized[0]!.weights, /would not fit a 24 GB GPU/);
+  // Every size decodes by its own generation_config.json, as the study's two do: the same rule across the scale.
+  for (const m of models) assert.match(originalRepoOf(m.model)?.repo ?? "", /^Qwen\/Qwen2\.5-[\d.]+B-Instruct$/, m.id);
 });
 
 test("families: one model per tool-call format except the Nemo-era mistral one, each 3-4B", () => {
