@@ -309,7 +309,11 @@ const run: CommandModule<object, BuiltArgs<typeof runBuilder>> = {
     const { ids, entries } = runModels(argv);
     if (entries !== undefined)
       progress(`${entries.length} models: ${entries.map((e) => `${e.id} (${e.paramsB}B)`).join(", ")}`);
-    return runStudyCommand(argv, ids, entries !== undefined ? { entries } : {});
+    return runStudyCommand(
+      argv,
+      ids,
+      entries !== undefined ? { entries, modelHint: "--models FILE runs local .gguf files listed in a JSON file" } : {},
+    );
   },
 };
 
