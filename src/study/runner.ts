@@ -80,7 +80,10 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
       try {
         const own = options.settingsFor?.(model) ?? settings;
         const { dialect, reason } = modelDialect(loaded, own.toolFormat ?? "auto");
-        progress(`${model}: tool-call format ${dialect.format} (${reason})`);
+        const fromEntry = own.toolFormat !== settings.toolFormat && own.toolFormat !== "auto";
+        progress(
+          `${model}: tool-call format ${dialect.format} (${fromEntry ? "the model's own tool_format" : reason})`,
+        );
         const thinking = modelThinking(loaded, own.thinking ?? false);
         if (thinking.note !== undefined) progress(`${model}: ${thinking.note}`);
         const runtimes = await loaded.openRuntimes(Math.min(settings.parallel, pending.length), {

@@ -157,3 +157,36 @@ test("a corrupt or duplicated line stops the run with its line number", async ()
     /answers\.jsonl:3: a second line for model m1, design workflow, question q1 \(first on line 1\)/,
   );
 });
+
+test("a model's own settings (a suite entry's tool-call format) apply to that model alone", async () => {
+  const dir = tempDir();
+  const said: string[] = [];
+  const forced: Record<string, string[]> = { m1: [], m2: [] };
+  await runStudy({
+    outDir: dir,
+    models: ["m1", "m2"],
+    designs: ["agent-forced"],
+    questions: QUESTIONS.slice(0, 1),
+    openModel: async (id) => {
+      const model = fakeModel();
+      const open = model.openRuntimes.bind(model);
+      model.openRuntimes = async (count, options) =>
+        (await open(count, options)).map((r) => ({
+          generate: (request) => {
+            forced[id]!.push(request.prefix ?? "");
+            return r.generate(request);
+          },
+        }));
+      return model;
+    },
+    index: fakeIndex(),
+    settings: SETTINGS,
+    settingsFor: (id) => (id === "m2" ? { ...SETTINGS, toolFormat: "llama3" } : SETTINGS),
+    onProgress: (line) => said.push(line),
+  });
+  assert.ok(said.includes("m1: tool-call format hermes (the template writes <tool_call>)"), said.join("\n"));
+  assert.ok(said.includes("m2: tool-call format llama3 (the model's own tool_format)"), said.join("\n"));
+  // The forced first reply starts with each format's own prefix.
+  assert.equal(forced.m1![0], "<tool_call>\n");
+  assert.equal(forced.m2![0], '{"name": "');
+});
