@@ -71,3 +71,25 @@ export function scaleGrids(table: ScaleTable): TableGrid[] {
     },
   ];
 }
+
+/**
+ * scale.csv: one row per model and design, with the paired test of its size on the best agent design's row
+ * (empty elsewhere), every figure unrounded.
+ */
+export function scaleCsvRows(table: ScaleTable): Record<string, string | number>[] {
+  return table.points.map((p) => {
+    const t = table.tests.find((x) => x.model === p.model && x.agent_design === p.design);
+    return {
+      model: p.model,
+      label: p.label,
+      params_b: p.params_b,
+      design: p.design,
+      n: p.cites_right.n,
+      cites_right: p.cites_right.k,
+      cites_right_low: p.cites_right.low,
+      cites_right_high: p.cites_right.high,
+      tokens_read: p.tokens_read,
+      p_against_workflow: t === undefined ? "" : t.p,
+    };
+  });
+}

@@ -13,7 +13,7 @@ import { readManifest } from "../study/index.ts";
 import type { AnswerRecord } from "../study/index.ts";
 import { randomWeightsWarning } from "./random-weights.ts";
 import { engineeringGrids } from "./engineering-tables.ts";
-import { runScaleTable, scaleGrids } from "./scale-tables.ts";
+import { runScaleTable, scaleCsvRows, scaleGrids } from "./scale-tables.ts";
 import {
   formatMismatchMarkdown,
   markdownTable,
@@ -26,9 +26,10 @@ import {
 
 export const TWO_POST_CSV = "two-post.csv";
 export const ENGINEERING_CSV = "engineering.csv";
+export const SCALE_CSV = "scale.csv";
 
 /** Every file writeTables may write into a run folder. */
-export const TABLE_FILES = ["tables.md", "study.csv", "strict.csv", TWO_POST_CSV, ENGINEERING_CSV] as const;
+export const TABLE_FILES = ["tables.md", "study.csv", "strict.csv", TWO_POST_CSV, ENGINEERING_CSV, SCALE_CSV] as const;
 
 /**
  * One table per question set: the study's two tables over the one-post questions, the two-post table over the
@@ -76,7 +77,11 @@ export function writeTables(
   }
   // Beyond the study, for a run of several sized models (run --suite or --models): the scale tables.
   const scale = runScaleTable(records, slugs, manifest);
-  if (scale !== undefined) blocks.push(...scaleGrids(scale).map(markdownTable));
+  if (scale !== undefined) {
+    blocks.push(...scaleGrids(scale).map(markdownTable));
+    writeFileSync(path.join(dir, SCALE_CSV), rowsCsv(scaleCsvRows(scale)));
+    files.push(SCALE_CSV);
+  }
   const markdown = `${blocks.join("\n\n")}\n`;
   writeFileSync(path.join(dir, "tables.md"), markdown);
   return { markdown, files };

@@ -51,6 +51,13 @@ test("run --models FILE on three tiny models gives the scale chart and table, la
   assert.equal(rows.filter((l) => l.split("|").length === 7).length, 12, tables);
   assert.match(tables, /Scale: the workflow against the best agent design at each size/);
   assert.equal(rows.filter((l) => l.split("|").length === 10).length, 3, "one paired test per size");
+  const csv = readFileSync(path.join(out, "scale.csv"), "utf8").trim().split("\n");
+  assert.equal(
+    csv[0],
+    "model,label,params_b,design,n,cites_right,cites_right_low,cites_right_high,tokens_read,p_against_workflow",
+  );
+  assert.equal(csv.length, 13);
+  assert.equal(csv.filter((l) => !l.endsWith(",")).length, 1 + 3, "a p-value on each size's best agent row");
 
   // Resuming the same suite runs nothing again.
   const again = runCli(["run", "--models", file, ...RUN, "--out", out]);
