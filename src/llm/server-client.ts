@@ -33,11 +33,13 @@ export type ServerReply =
   | { readonly kind: "unreachable"; readonly message: string; readonly tries: number };
 
 /**
- * llama-server's 500 for a reply that is not valid UTF-8: its final parse of every completion (the chat parser, in
- * "Content-only" format even on /v1/completions) fails on a malformed byte sequence. Greedy decoding writes the same
- * bytes again, so asking again would only spend the time once more.
+ * llama-server's 500s that asking again cannot change. For a reply that is not valid UTF-8: its final parse of every
+ * completion (the chat parser, in "Content-only" format even on /v1/completions) fails on a malformed byte sequence,
+ * and greedy decoding writes the same bytes again. In chat mode, for messages holding a call whose arguments are not
+ * JSON (a call the model cut short, sent back as the server returned it): the same messages fail the same way.
  */
-export const DETERMINISTIC_REFUSAL = /does not match the expected .* format/;
+export const DETERMINISTIC_REFUSAL =
+  /does not match the expected .* format|Failed to parse tool call arguments as JSON/;
 
 export class ServerClient {
   /** The base URL, ending in /v1. */

@@ -1,6 +1,7 @@
 // A model served by an OpenAI-compatible server (llama-server, vLLM, SGLang, Ollama) as a LoadedModel. In
 // "completions" mode the harness renders each prompt with the model's chat template itself, exactly as the
-// in-process runtime does, and sends the raw text to /v1/completions, greedy.
+// in-process runtime does, and sends the raw text to /v1/completions, greedy. In "chat" mode the messages and tools go
+// to /v1/chat/completions, the server renders and parses them, as for any API user, with the same greedy parameters.
 import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../errors.ts";
@@ -9,20 +10,13 @@ import { decodingFor, NO_PENALTY, readGenerationConfig, type Decoding } from "./
 import type { RepetitionPenaltySetting } from "./generation-config.ts";
 import { resolveDecoding } from "./resolve-decoding.ts";
 import { DEFAULT_MODELS } from "./model-files.ts";
-import { ServerClient, type ServerReply } from "./server-client.ts";
-import { DEFAULT_MAX_TOKENS } from "./sequence-runtime.ts";
-import type {
-  CallRecord,
-  ChatRuntime,
-  GenerateRequest,
-  Generation,
-  LoadedModel,
-  ModelInfo,
-  RuntimeOptions,
-  ServerInfo,
-} from "./types.ts";
+import { ServerClient } from "./server-client.ts";
+import { asRecord } from "./server-answer.ts";
+import { ChatServerRuntime } from "./server-chat-runtime.ts";
+import { ServerRuntime } from "./server-completions-runtime.ts";
+import type { ChatRuntime, GenerateRequest, LoadedModel, ModelInfo, RuntimeOptions, ServerInfo } from "./types.ts";
 
-export const SERVER_MODES = ["completions"] as const;
+export const SERVER_MODES = ["completions", "chat"] as const;
 export type ServerMode = (typeof SERVER_MODES)[number];
 
 /** The fixed seed sent with every request, for servers whose sampling draws from one even at temperature 0. */
@@ -83,7 +77,7 @@ export async function openServerModel(options: ServerModelOptions): Promise<Load
   const props = asRecord(await client.probe(`${client.rootUrl}/props`));
   const flavor: ServerInfo["flavor"] =
     props !== undefined && "default_generation_settings" in props ? "llama-server" : "openai";
-  const template = serverTemplate(options.chatTemplate, props, client.baseUrl);
+  const template = serverTemplate(options.chatTemplate, props, client.baseUrl, options.mode);
   const decoding = await serverDecoding(options);
   report(`server ${client.baseUrl} (${flavor}), model ${options.model}: ${decoding.note}`);
   if (decoding.stopTokens !== null)
@@ -157,6 +151,8 @@ class ServerModel implements LoadedModel {
   ) {}
 
   renderPrompt(request: GenerateRequest): string {
+    if (this.info.server?.mode === "chat")
+      throw new UserError("In --server-mode chat the server renders the prompts: use --server-mode completions");
     return renderChatPrompt(this.template, request, this.tokens);
   }
 
@@ -167,121 +163,34 @@ class ServerModel implements LoadedModel {
   async openRuntimes(count: number, options: RuntimeOptions): Promise<ChatRuntime[]> {
     if (!Number.isInteger(count) || count < 1) throw new UserError(`Need at least one runtime, got ${count}`);
     // cache_prompt is llama-server's switch for reusing a slot's KV cache; other servers ignore it.
-    const parameters =
-      this.info.server?.flavor === "llama-server"
-        ? { ...this.parameters, cache_prompt: options.reuseCache }
-        : this.parameters;
-    return Array.from(
-      { length: count },
-      () => new ServerRuntime(this.client, this.info.id, (r) => this.renderPrompt(r), parameters),
-    );
+    const llamaServer = this.info.server?.flavor === "llama-server";
+    const parameters = llamaServer ? { ...this.parameters, cache_prompt: options.reuseCache } : this.parameters;
+    if (this.info.server?.mode === "chat")
+      return Array.from({ length: count }, () => new ChatServerRuntime(this.client, this.info.id, parameters));
+    const render = (r: GenerateRequest) => this.renderPrompt(r);
+    return Array.from({ length: count }, () => new ServerRuntime(this.client, this.info.id, render, parameters));
   }
 
   async dispose(): Promise<void> {}
 }
 
-/** One request at a time to /v1/completions; K of them make --parallel K requests in flight. */
-export class ServerRuntime implements ChatRuntime {
-  constructor(
-    private readonly client: ServerClient,
-    private readonly model: string,
-    private readonly render: (request: GenerateRequest) => string,
-    private readonly parameters: Readonly<Record<string, unknown>>,
-  ) {}
-
-  async generate(request: GenerateRequest): Promise<Generation> {
-    const started = performance.now();
-    const seconds = () => (performance.now() - started) / 1000;
-    const failed = (prompt: string, error: string, stopReason: "error" | "context-overflow" = "error"): Generation => {
-      const record: CallRecord = {
-        tokensRead: 0,
-        tokensEvaluated: undefined,
-        tokensGenerated: 0,
-        seconds: seconds(),
-        stopReason,
-        error,
-      };
-      return { prompt, text: "", record };
-    };
-    if (request.constraint !== undefined)
-      return failed("", "a constrained design needs the in-process runtime: it is not sent to a server");
-    let prompt: string;
-    try {
-      prompt = this.render(request);
-    } catch (error) {
-      return failed("", (error as Error).message);
-    }
-    const body = {
-      model: this.model,
-      prompt,
-      max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
-      ...this.parameters,
-    };
-    const reply = await this.client.post("/completions", body);
-    if (reply.kind === "unreachable") {
-      // Not a call error: the run stops with what finished logged, and the same command resumes it.
-      throw new UserError(
-        `The server at ${this.client.baseUrl} did not answer after ${reply.tries} tries (${reply.message}). ` +
-          "The runs that finished are logged: start the server and run the same command again to resume.",
-      );
-    }
-    if (reply.kind === "http-error") {
-      const overflow = reply.type === "exceed_context_size_error";
-      const tried = reply.tries > 1 ? ` (after ${reply.tries} tries)` : "";
-      return failed(
-        prompt,
-        `server: HTTP ${reply.status}${tried}: ${reply.message}`,
-        overflow ? "context-overflow" : "error",
-      );
-    }
-    const parsed = parseCompletion(reply);
-    if (typeof parsed === "string") return failed(prompt, `server: ${parsed}`);
-    const record: CallRecord = {
-      tokensRead: parsed.promptTokens,
-      tokensEvaluated: parsed.cachedTokens === undefined ? undefined : parsed.promptTokens - parsed.cachedTokens,
-      tokensGenerated: parsed.completionTokens,
-      seconds: seconds(),
-      stopReason: parsed.finishReason === "length" ? "max-tokens" : "eos",
-    };
-    return { prompt, text: (request.prefix ?? "") + parsed.text, record };
-  }
-}
-
-interface Completion {
-  readonly text: string;
-  readonly finishReason: string;
-  readonly promptTokens: number;
-  readonly completionTokens: number;
-  readonly cachedTokens: number | undefined;
-}
-
-/** A /v1/completions answer's text and usage, or what is wrong with it. */
-export function parseCompletion(reply: Extract<ServerReply, { kind: "ok" }>): Completion | string {
-  const json = asRecord(reply.json);
-  const choice = asRecord(Array.isArray(json?.choices) ? json.choices[0] : undefined);
-  const usage = asRecord(json?.usage);
-  if (typeof choice?.text !== "string") return `the answer has no choices[0].text: ${clip(JSON.stringify(reply.json))}`;
-  const promptTokens = usage?.prompt_tokens;
-  const completionTokens = usage?.completion_tokens;
-  if (!isCount(promptTokens) || !isCount(completionTokens))
-    return `the answer has no usage.prompt_tokens and usage.completion_tokens: ${clip(JSON.stringify(json?.usage))}`;
-  const cached = asRecord(usage?.prompt_tokens_details)?.cached_tokens;
-  return {
-    text: choice.text,
-    finishReason: typeof choice.finish_reason === "string" ? choice.finish_reason : "stop",
-    promptTokens,
-    completionTokens,
-    cachedTokens: isCount(cached) && cached <= promptTokens ? cached : undefined,
-  };
-}
-
-/** The template to render with: a file given, else the server's (llama-server's /props "chat_template"). */
-function serverTemplate(file: string | undefined, props: Record<string, unknown> | undefined, url: string) {
+/**
+ * The template to render with: a file given, else the server's (llama-server's /props "chat_template"). In chat mode
+ * the server renders, and a template only tells whether the model thinks: none known is an empty one.
+ */
+function serverTemplate(
+  file: string | undefined,
+  props: Record<string, unknown> | undefined,
+  url: string,
+  mode: ServerMode,
+) {
   if (file !== undefined) {
     if (!fs.existsSync(file)) throw new UserError(`No chat template file at ${path.resolve(file)}`);
     return compileChatTemplate(fs.readFileSync(file, "utf8"), file);
   }
   const source = props?.chat_template;
+  if ((typeof source !== "string" || source.trim() === "") && mode === "chat")
+    return compileChatTemplate("", `nowhere: the server at ${url} renders the prompts in chat mode`);
   if (typeof source !== "string" || source.trim() === "") {
     throw new UserError(
       `The server at ${url} does not report its chat template (llama-server does at /props): ` +
@@ -329,9 +238,3 @@ function withoutTemplates(props: Record<string, unknown>): Record<string, unknow
   const { chat_template: _a, chat_template_tool_use: _b, ui_settings: _c, ...rest } = props;
   return rest;
 }
-
-const asRecord = (x: unknown): Record<string, unknown> | undefined =>
-  typeof x === "object" && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : undefined;
-const isCount = (x: unknown): x is number => typeof x === "number" && Number.isInteger(x) && x >= 0;
-const clip = (text: string | undefined) =>
-  text === undefined ? "nothing" : text.length > 200 ? `${text.slice(0, 200)}...` : text;

@@ -78,6 +78,8 @@ export interface CallCost {
    * runtime cannot tell.
    */
   readonly toolBlockTokens?: number;
+  /** The server's whole answer, as received: logged for every call of a chat-mode run (--server-mode chat). */
+  readonly response?: unknown;
 }
 
 export interface GenerateRequest {
@@ -97,6 +99,11 @@ export interface GenerateRequest {
   readonly keepTokens?: readonly string[];
   /** The template's `enable_thinking` (Qwen3 and others); undefined: not passed, so the template's own default. */
   readonly enableThinking?: boolean;
+  /**
+   * A chat-mode server's `tool_choice`: "required" asks the server to make the reply a tool call (what the forced
+   * design's prefix stands in for). Only a runtime that sends the tools to the server can honour it.
+   */
+  readonly toolChoice?: "required";
 }
 
 /**
@@ -116,6 +123,11 @@ export interface Generation {
   /** The reply, starting with the forced prefix if there was one; control tokens dropped, <tool_call> kept. */
   readonly text: string;
   readonly record: CallRecord;
+  /**
+   * The calls a chat-mode server parsed out of the reply, as it returned them (its `message.tool_calls`), in order;
+   * undefined where the runtime returns text only and the calls are the parser's business.
+   */
+  readonly toolCalls?: readonly MessageToolCall[];
 }
 
 /** One model call at a time; a runtime owns one context sequence (and its KV cache). */
@@ -152,14 +164,18 @@ export interface ModelInfo {
 export interface ServerInfo {
   /** The base URL, ending in /v1. */
   readonly url: string;
-  readonly mode: "completions";
+  /** completions: blogqa renders prompts and parses calls; chat: the server does both (/v1/chat/completions). */
+  readonly mode: "completions" | "chat";
   /** "llama-server" when it answered /props, else "openai" (vLLM, SGLang, Ollama...): picks the penalty's name. */
   readonly flavor: "llama-server" | "openai";
   /** The environment variable the API key was read from, or null. */
   readonly apiKeyEnv: string | null;
   readonly timeoutSeconds: number;
   readonly retries: number;
-  /** Every body field of a request besides model, prompt and max_tokens. */
+  /**
+   * Every body field of a request besides model, max_tokens and what each call carries (completions: the prompt;
+   * chat: the messages, and on calls with tools the tools and a forced call's tool_choice).
+   */
   readonly requestParameters: Readonly<Record<string, unknown>>;
   /** llama-server's /props (its chat templates left out), or null where the server has none. */
   readonly props: Readonly<Record<string, unknown>> | null;

@@ -2,6 +2,7 @@
 // exception wording). It imports nothing from the stages, so every stage may use it.
 export { pyJsonDumps } from "./json-dumps.ts";
 export { JSONDecodeError, rawDecode } from "./raw-decode.ts";
+export { jsonLoads } from "./json-loads.ts";
 export { pyRepr, pyTypeName } from "./repr.ts";
 export { PyError } from "./exceptions.ts";
 export { floatRepr, PyDict, PyFloat, PyInt, toPlainJson } from "./values.ts";

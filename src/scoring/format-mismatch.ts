@@ -2,19 +2,19 @@
 // Llama reply holding <tool_call>, or a Qwen reply that is a bare {"name": ...}, was read as an answer: when such
 // replies are many, the parser, not the model, is deciding the row.
 import {
-  DIALECTS,
+  dialectOf,
   isEngineered,
   looksForeign,
   type AnswerRecord,
   type DesignId,
-  type ToolFormat,
+  type RunFormat,
 } from "../study/index.ts";
 import { groupRuns } from "./summary.ts";
 
 export interface FormatMismatchRow {
   readonly model: string;
   readonly design: DesignId;
-  readonly tool_format: ToolFormat;
+  readonly tool_format: RunFormat;
   /** Model calls (replies) of the row's runs. */
   readonly replies: number;
   /** Of those, replies that look like a call in another format than tool_format. */
@@ -24,7 +24,7 @@ export interface FormatMismatchRow {
 /** One row per agent (model, design) in the log; `formatOf` gives a model's recorded format (hermes if unknown). */
 export function formatMismatchRows(
   records: readonly AnswerRecord[],
-  formatOf: (model: string) => ToolFormat | undefined,
+  formatOf: (model: string) => RunFormat | undefined,
 ): FormatMismatchRow[] {
   return groupRuns(records)
     .filter(({ design }) => design !== "workflow" && !isEngineered(design))
@@ -36,7 +36,7 @@ export function formatMismatchRows(
         design,
         tool_format,
         replies: replies.length,
-        other_format_replies: replies.filter((reply) => looksForeign(reply, DIALECTS[tool_format])).length,
+        other_format_replies: replies.filter((reply) => looksForeign(reply, dialectOf(tool_format))).length,
       };
     });
 }

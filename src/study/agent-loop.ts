@@ -14,19 +14,19 @@ export type AgentDesign = Exclude<StudyDesignId, "workflow">;
 /** The two steps a design may swap (the engineered designs do): how one call's text runs, how the first reply starts. */
 export interface LoopSteps {
   readonly runCall: (block: string, index: BlogIndex) => Promise<ToolCallRecord>;
-  readonly firstReply: Pick<GenerateRequest, "prefix" | "constraint">;
+  readonly firstReply: Pick<GenerateRequest, "prefix" | "constraint" | "toolChoice">;
 }
 
 /**
  * The study's steps: calls run as written; the forced design starts its first reply with the dialect's prefix
- * ("<tool_call>\n" in the study's hermes).
+ * ("<tool_call>\n" in the study's hermes), or asks a chat server for tool_choice "required".
  */
 export function studySteps(design: AgentDesign, dialect: ToolDialect = hermes): LoopSteps {
   const runCall =
     dialect.format === "hermes"
       ? runToolCall
       : (block: string, index: BlogIndex) => runToolCall(block, index, binderOf(dialect));
-  return { runCall, firstReply: design === "agent-forced" ? { prefix: dialect.forcedPrefix } : {} };
+  return { runCall, firstReply: design === "agent-forced" ? dialect.forced : {} };
 }
 
 export async function runAgent(
@@ -49,7 +49,8 @@ export async function runAgent(
   for (let turn = 1; turn <= MAX_TURNS; turn++) {
     const first = turn === 1 ? loop.firstReply : {};
     const sent = [...messages];
-    const { text: reply, record } = await runtime.generate({ messages: sent, ...tools, ...keep, ...first });
+    const generation = await runtime.generate({ messages: sent, ...tools, ...keep, ...first });
+    const { text: reply, record } = generation;
     const call = { messages: sent, withTools: true, ...first, reply, record };
 
     // A call that failed (context overflow, runtime error) ends the run; its error is logged, never scored as an answer.
@@ -63,7 +64,7 @@ export async function runAgent(
     // the reply, but neither answers nor calls; it goes back into the messages as written, for the template to keep
     // or drop (Qwen3's drops it from earlier turns).
     const visible = thinks ? withoutThinking(reply) : reply;
-    const blocks = dialect.findCalls(visible);
+    const blocks = dialect.findCalls(visible, generation.toolCalls);
     if (blocks.length === 0) {
       calls.push({ ...call, toolCalls: [] });
       return { calls, answer: visible, outcome: "answered" };

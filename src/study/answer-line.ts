@@ -60,6 +60,7 @@ const callRecord = object({
   seconds: nonNegative,
   toolBlockTokens: optional(count),
   error: optional(string),
+  response: optional(anything),
 } satisfies FieldsOf<CallRecord>);
 
 const modelCall = object({
@@ -75,6 +76,7 @@ const modelCall = object({
   withTools: boolean,
   prefix: optional(string),
   constraint: optional(object({ kind: literal("tool-call"), maxStringChars: count })),
+  toolChoice: optional(literal("required")),
   reply: string,
   record: callRecord,
   toolCalls: arrayOf(toolCall),

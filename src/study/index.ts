@@ -76,10 +76,12 @@ export {
   DIALECTS,
   TOOL_FORMATS,
   detectDialect,
+  dialectOf,
   modelDialect,
   resolveDialect,
   foreignCallReplies,
   looksForeign,
+  type RunFormat,
   type ToolDialect,
   type ToolFormat,
 } from "./dialects/index.ts";

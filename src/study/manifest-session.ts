@@ -1,5 +1,5 @@
 // One `run` session's manifest: refuse to mix settings in a folder, record each model as it loads, stamp the end.
-import type { ToolFormat } from "./dialects/index.ts";
+import type { RunFormat } from "./dialects/index.ts";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import type { ModelInfo } from "../llm/index.ts";
@@ -33,7 +33,7 @@ export interface ManifestWriter {
   /** The manifest as it stands (written to disk by recordModel and finish). */
   current(): RunManifest;
   /** Hashes a loaded model's files (cached), refuses one that differs from this id's earlier runs, writes the manifest. */
-  recordModel(info: ModelInfo & { readonly toolFormat?: ToolFormat; readonly entry?: ModelEntryFields }): Promise<void>;
+  recordModel(info: ModelInfo & { readonly toolFormat?: RunFormat; readonly entry?: ModelEntryFields }): Promise<void>;
   /** Stamps the session's end and counts, writes the manifest. */
   finish(result: { readonly ran: number; readonly skipped: number }): void;
 }

@@ -1,5 +1,5 @@
 // DIR/manifest.json: what produced a run folder's answers (model files, runtime, search, inputs, settings, times).
-import type { ToolFormat } from "./dialects/index.ts";
+import type { RunFormat } from "./dialects/index.ts";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -33,7 +33,7 @@ export type ManifestSettings = SettingFields & {
 export type ManifestModel = Omit<ModelInfo, "files"> & {
   readonly files: readonly (ModelInfo["files"][number] & { readonly sha256: string })[];
   /** The tool-call format the agent designs wrote and read (absent in manifests from before dialects). */
-  readonly toolFormat?: ToolFormat;
+  readonly toolFormat?: RunFormat;
   /** The suite's or --models file's entry the model ran under: its label, size and own settings (absent otherwise). */
   readonly entry?: ModelEntryFields;
 };

@@ -1,6 +1,6 @@
 // What the agent loop takes from one reply, without running anything: the parse-calls command's answer.
 import { ignoredCallBlocks } from "./tool-call-blocks.ts";
-import { binderOf, hermes, looksForeign, type ToolDialect, type ToolFormat } from "./dialects/index.ts";
+import { binderOf, hermes, looksForeign, type RunFormat, type ToolDialect } from "./dialects/index.ts";
 
 /** One call as the loop would take it. `arguments` keeps Python's dict (PyDict) so it prints as json.dumps would. */
 export interface ParsedCall {
@@ -16,7 +16,7 @@ export type ParsedReply =
   | { readonly calls: readonly ParsedCall[]; readonly ignored_call_blocks: number }
   | {
       readonly calls: readonly ParsedCall[];
-      readonly tool_format: Exclude<ToolFormat, "hermes">;
+      readonly tool_format: Exclude<RunFormat, "hermes">;
       readonly looks_like_other_format: boolean;
     };
 

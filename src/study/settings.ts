@@ -89,7 +89,9 @@ export const SETTING_OPTIONS = {
     default: "completions",
     describe:
       "With --server: completions renders each prompt with the model's chat template here, as the in-process " +
-      "runtime does, and sends the text to /v1/completions",
+      "runtime does, and sends the text to /v1/completions; chat sends the messages and tools to " +
+      "/v1/chat/completions, where the server's template and parser make the calls (the forced design asks for " +
+      'tool_choice "required")',
   },
   "api-key-env": {
     type: "string",

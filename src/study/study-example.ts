@@ -26,7 +26,8 @@ export const STUDY_EXAMPLE: GenerateRequest = { messages: EXAMPLE_MESSAGES, tool
  * (hermes: STUDY_EXAMPLE itself). Llama 3's call holds its arguments under "parameters".
  */
 export function dialectExample(dialect: ToolDialect): GenerateRequest {
-  if (dialect.format === "hermes") return STUDY_EXAMPLE;
+  // A chat server renders its own prompts; the example is the study's messages.
+  if (dialect.format === "hermes" || dialect.format === "openai-chat") return STUDY_EXAMPLE;
   const call = pyJsonDumps(
     dialect.format === "llama3" ? { name: EXAMPLE_CALL.name, parameters: EXAMPLE_CALL.arguments } : EXAMPLE_CALL,
   );

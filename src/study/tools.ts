@@ -130,14 +130,19 @@ export async function runToolCall(
 }
 
 /**
- * A call written as a name and an arguments text apart (Mistral's "name[ARGS]{...}"): the arguments decoded as
- * json.loads would (the rest ignored, as the study's raw_decode), then bound to the named tool, every failure the
- * "error: <Type>: <message>" the model will read.
+ * A call written as a name and an arguments text apart (Mistral's "name[ARGS]{...}", an API's tool call): the
+ * arguments decoded by `decode` (by default the first JSON value, the rest ignored, as the study's raw_decode), then
+ * bound to the named tool, every failure the "error: <Type>: <message>" the model will read.
  */
-export function bindNamedCall(raw: string, name: string, argumentsText: string): BoundCall {
+export function bindNamedCall(
+  raw: string,
+  name: string,
+  argumentsText: string,
+  decode: (text: string) => unknown = (text) => rawDecode(text).value,
+): BoundCall {
   let args: unknown;
   try {
-    args = rawDecode(argumentsText).value;
+    args = decode(argumentsText);
     const run = lookupTool(name)(args);
     return { kind: "bound", raw, name, arguments: args, run };
   } catch (error) {

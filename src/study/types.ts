@@ -45,7 +45,10 @@ export function isEngineered(design: DesignId): design is EngineeredDesignId {
 
 /** One tool call the loop ran (or failed to), or the workflow's own search. */
 export interface ToolCallRecord {
-  /** The call's text as the study's pattern captured it (from "{" to before </tool_call>). The workflow's: the query. */
+  /**
+   * The call's text as the study's pattern captured it (from "{" to before </tool_call>); in chat mode the server's
+   * tool call, as JSON (id, type, function with name and arguments). The workflow's: the query.
+   */
   readonly raw: string;
   readonly name: string | undefined;
   readonly arguments: unknown;
@@ -86,6 +89,8 @@ export interface ModelCall {
   readonly prefix?: string;
   /** Beyond the study: the reply was decoded under this constraint (agent-constrained's first call). */
   readonly constraint?: GenerateConstraint;
+  /** Chat mode's forced call: the request asked the server for tool_choice "required". */
+  readonly toolChoice?: "required";
   readonly reply: string;
   readonly record: CallRecord;
   /** The tool calls parsed from this reply and run, in the order written. */

@@ -1,13 +1,15 @@
 // A small OpenAI-compatible server on 127.0.0.1 for the server backend's tests: /v1/models, llama-server's /props,
-// and /v1/completions answered by a handler the test gives, which may delay, fail or answer. It can be killed (open
-// connections cut) and started again on the same port.
+// and /v1/completions and /v1/chat/completions answered by a handler the test gives, which may delay, fail or answer.
+// It can be killed (open connections cut) and started again on the same port.
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
 export interface CompletionCall {
+  /** "/v1/completions" or "/v1/chat/completions". */
+  readonly path: string;
   readonly body: Record<string, unknown>;
   readonly headers: http.IncomingHttpHeaders;
-  /** 1 for the first /v1/completions request the server got, counting across restarts. */
+  /** 1 for the first completion request (of either path) the server got, counting across restarts. */
   readonly n: number;
 }
 
@@ -69,8 +71,15 @@ export async function startFakeServer(
           eos_token: "<|im_end|>",
           build_info: "b0000-fake",
         });
-      if (req.url !== "/v1/completions" || req.method !== "POST") return send(res, 404, { error: "not found" });
-      const call = { body: JSON.parse(text) as Record<string, unknown>, headers: req.headers, n: calls.length + 1 };
+      const path = req.url ?? "";
+      if (!["/v1/completions", "/v1/chat/completions"].includes(path) || req.method !== "POST")
+        return send(res, 404, { error: "not found" });
+      const call = {
+        path,
+        body: JSON.parse(text) as Record<string, unknown>,
+        headers: req.headers,
+        n: calls.length + 1,
+      };
       calls.push(call);
       const reply = answer(call);
       const respond = () => send(res, reply.status ?? 200, reply.json);

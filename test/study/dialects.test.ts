@@ -224,7 +224,8 @@ test("each dialect's forced prefix starts a call its own parser takes", () => {
     phi4: `[${S}]<|/tool_call|>`,
   };
   for (const dialect of Object.values(DIALECTS)) {
-    const bound = binderOf(dialect)(dialect.findCalls(dialect.forcedPrefix + rest[dialect.format])[0]!);
+    const format = dialect.format as ToolFormat;
+    const bound = binderOf(dialect)(dialect.findCalls((dialect.forced.prefix ?? "") + rest[format])[0]!);
     assert.equal(bound.kind, "bound", dialect.format);
   }
 });

@@ -6,8 +6,9 @@ import { hermes } from "./hermes.ts";
 import { llama3 } from "./llama3.ts";
 import { mistral } from "./mistral.ts";
 import { mistralV11 } from "./mistral-v11.ts";
+import { openaiChat } from "./openai-chat.ts";
 import { phi4 } from "./phi4.ts";
-import type { ToolDialect, ToolFormat } from "./dialect.ts";
+import type { RunFormat, ToolDialect, ToolFormat } from "./dialect.ts";
 
 export interface DetectedDialect {
   readonly dialect: ToolDialect;
@@ -53,8 +54,22 @@ export function resolveDialect(format: ToolFormat | "auto", template: string, or
   return { dialect: DIALECTS[format], reason: `--tool-format ${format}` };
 }
 
-/** A loaded model's dialect under a run's --tool-format. */
-export function modelDialect(model: Pick<LoadedModel, "template">, format: ToolFormat | "auto"): DetectedDialect {
+/**
+ * A loaded model's dialect under a run's --tool-format. In --server-mode chat the server parses the calls, so the
+ * format is openai-chat whatever the template, and choosing another is refused.
+ */
+export function modelDialect(
+  model: Pick<LoadedModel, "template" | "info">,
+  format: ToolFormat | "auto",
+): DetectedDialect {
+  if (model.info.server?.mode === "chat") {
+    if (format !== "auto")
+      throw new UserError(
+        `--tool-format ${format} reads calls from a reply's text, but in --server-mode chat the server parses them: ` +
+          "drop --tool-format, or use --server-mode completions",
+      );
+    return { dialect: openaiChat, reason: "--server-mode chat: the server's template and parser" };
+  }
   return resolveDialect(format, model.template.source, model.template.origin);
 }
 
@@ -66,3 +81,8 @@ export const DIALECTS: Readonly<Record<ToolFormat, ToolDialect>> = {
   phi4,
   emulated,
 };
+
+/** The dialect of a recorded format (a manifest's), chat mode's included. */
+export function dialectOf(format: RunFormat): ToolDialect {
+  return format === "openai-chat" ? openaiChat : DIALECTS[format];
+}

@@ -1,23 +1,32 @@
 // What every tool-call dialect says about one model family: how a reply's calls are found, what prefix forces a call,
 // and how a reply with calls and their results go back into the messages that family's chat template renders.
-import type { ChatMessage, ToolSchema } from "../../llm/index.ts";
+import type { ChatMessage, GenerateRequest, MessageToolCall, ToolSchema } from "../../llm/index.ts";
 import { rawDecode } from "../../python/index.ts";
 import type { ToolCallRecord } from "../types.ts";
 import { bindToolCall, type BoundCall } from "../tools.ts";
 
+/** The formats whose calls are read from a reply's text: what --tool-format and parse-calls --format choose from. */
 export const TOOL_FORMATS = ["hermes", "llama3", "mistral", "mistral-v11", "phi4", "emulated"] as const;
 export type ToolFormat = (typeof TOOL_FORMATS)[number];
+/** A run's tool-call format: one read from text, or chat mode's, whose calls the server parses (openai-chat). */
+export type RunFormat = ToolFormat | "openai-chat";
+
+/** How the forced design's first request forces a call: a prefix the reply starts with, or an API's tool_choice. */
+export type ForcedCall = Pick<GenerateRequest, "prefix" | "toolChoice">;
 
 export interface ToolDialect {
-  readonly format: ToolFormat;
-  /** The text of each call a reply holds, in the order written: each one JSON object as the model wrote it. */
-  findCalls(reply: string): string[];
+  readonly format: RunFormat;
+  /**
+   * The text of each call a reply holds, in the order written: each one JSON object as the model wrote it. `parsed`:
+   * the calls a chat-mode server returned beside the reply (a format that reads text ignores it).
+   */
+  findCalls(reply: string, parsed?: readonly MessageToolCall[]): string[];
   /** The key a call's arguments are under ("arguments", or Llama 3's "parameters"). */
   readonly argumentsKey: string;
   /** A format whose calls are not one JSON object binds them its own way (else: bindToolCall with argumentsKey). */
   readonly bindCall?: (raw: string) => BoundCall;
-  /** Text the forced design's first reply starts with. */
-  readonly forcedPrefix: string;
+  /** How the forced design's first call is forced (the text formats: the prefix its reply starts with). */
+  readonly forced: ForcedCall;
   /** Control tokens the runtime must keep in a reply's text for this parser to see them (none for hermes). */
   readonly keepTokens: readonly string[];
   /** Whether requests pass the tool schemas to the template (false: the dialect writes them into a message). */

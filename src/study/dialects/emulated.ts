@@ -30,7 +30,7 @@ export function emulatedDialect(options: { readonly systemInUser: boolean }): To
     format: "emulated",
     findCalls: toolCallBlocks,
     argumentsKey: "arguments",
-    forcedPrefix: FORCED_PREFIX,
+    forced: { prefix: FORCED_PREFIX },
     keepTokens: [],
     templateTools: false,
     openingMessages: (system, question, tools) => {

@@ -14,7 +14,7 @@ export const hermes: ToolDialect = {
   format: "hermes",
   findCalls: toolCallBlocks,
   argumentsKey: "arguments",
-  forcedPrefix: FORCED_PREFIX,
+  forced: { prefix: FORCED_PREFIX },
   keepTokens: [], // <tool_call> is a user-defined token: it is never dropped
   templateTools: true,
   openingMessages: systemThenQuestion,

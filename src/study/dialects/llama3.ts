@@ -41,7 +41,7 @@ export const llama3: ToolDialect = {
   format: "llama3",
   findCalls,
   argumentsKey: "parameters",
-  forcedPrefix: '{"name": "',
+  forced: { prefix: '{"name": "' },
   keepTokens: [PYTHON_TAG],
   templateTools: true,
   openingMessages: systemThenQuestion,

@@ -64,7 +64,7 @@ export const mistralV11: ToolDialect = {
   findCalls,
   argumentsKey: "arguments",
   bindCall,
-  forcedPrefix: MARKER,
+  forced: { prefix: MARKER },
   keepTokens: [MARKER, "[CALL_ID]", ARGS],
   templateTools: true,
   openingMessages: systemThenQuestion,

@@ -74,7 +74,7 @@ export const mistral: ToolDialect = {
   format: "mistral",
   findCalls,
   argumentsKey: "arguments",
-  forcedPrefix: MARKER,
+  forced: { prefix: MARKER },
   keepTokens: [MARKER],
   templateTools: true,
   openingMessages: systemThenQuestion,

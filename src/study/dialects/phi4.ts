@@ -40,7 +40,7 @@ export const phi4: ToolDialect = {
   format: "phi4",
   findCalls,
   argumentsKey: "arguments",
-  forcedPrefix: OPEN,
+  forced: { prefix: OPEN },
   keepTokens: [OPEN, CLOSE],
   templateTools: false,
   openingMessages: (system, question, tools) => [

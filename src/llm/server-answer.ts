@@ -1,0 +1,87 @@
+// What the two server runtimes share: one call's request and its failures, and the usage an answer reports.
+import { UserError } from "../errors.ts";
+import type { ServerClient } from "./server-client.ts";
+import type { CallRecord, Generation } from "./types.ts";
+
+/** The answer's JSON, or the call's failure as a logged record (a server that cannot be reached throws instead). */
+export type Posted =
+  | { readonly kind: "ok"; readonly json: unknown }
+  | { readonly kind: "failed"; readonly error: string; readonly stopReason: "error" | "context-overflow" };
+
+/**
+ * POSTs one call's body. An HTTP error after the retries is a call error (llama-server's
+ * `exceed_context_size_error` a context overflow); a server that does not answer at all stops the run with a
+ * UserError, so that what finished stays logged and the same command resumes.
+ */
+export async function postCall(client: ServerClient, path: string, body: unknown): Promise<Posted> {
+  const reply = await client.post(path, body);
+  if (reply.kind === "unreachable") {
+    throw new UserError(
+      `The server at ${client.baseUrl} did not answer after ${reply.tries} tries (${reply.message}). ` +
+        "The runs that finished are logged: start the server and run the same command again to resume.",
+    );
+  }
+  if (reply.kind === "http-error") {
+    const overflow = reply.type === "exceed_context_size_error";
+    const tried = reply.tries > 1 ? ` (after ${reply.tries} tries)` : "";
+    return {
+      kind: "failed",
+      error: `server: HTTP ${reply.status}${tried}: ${reply.message}`,
+      stopReason: overflow ? "context-overflow" : "error",
+    };
+  }
+  return { kind: "ok", json: reply.json };
+}
+
+/** A call that produced no reply: nothing read or generated, and why. */
+export function failedGeneration(
+  prompt: string,
+  error: string,
+  seconds: number,
+  stopReason: "error" | "context-overflow" = "error",
+  response?: unknown,
+): Generation {
+  const record: CallRecord = {
+    tokensRead: 0,
+    tokensEvaluated: undefined,
+    tokensGenerated: 0,
+    seconds,
+    stopReason,
+    error,
+    ...(response !== undefined ? { response } : {}),
+  };
+  return { prompt, text: "", record };
+}
+
+/** An answer's token counts: `usage.prompt_tokens`, `completion_tokens` and, where reported, `cached_tokens`. */
+export interface Usage {
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly cachedTokens: number | undefined;
+}
+
+/** The usage of an OpenAI-style answer, or what is wrong with it. */
+export function usageOf(json: Record<string, unknown> | undefined): Usage | string {
+  const usage = asRecord(json?.usage);
+  const promptTokens = usage?.prompt_tokens;
+  const completionTokens = usage?.completion_tokens;
+  if (!isCount(promptTokens) || !isCount(completionTokens))
+    return `the answer has no usage.prompt_tokens and usage.completion_tokens: ${clip(JSON.stringify(json?.usage))}`;
+  const cached = asRecord(usage?.prompt_tokens_details)?.cached_tokens;
+  return {
+    promptTokens,
+    completionTokens,
+    cachedTokens: isCount(cached) && cached <= promptTokens ? cached : undefined,
+  };
+}
+
+/** The tokens evaluated after cache reuse: prompt tokens minus cached ones, unknown where the server says nothing. */
+export function tokensEvaluated(usage: Usage): number | undefined {
+  return usage.cachedTokens === undefined ? undefined : usage.promptTokens - usage.cachedTokens;
+}
+
+export const asRecord = (x: unknown): Record<string, unknown> | undefined =>
+  typeof x === "object" && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : undefined;
+export const isCount = (x: unknown): x is number => typeof x === "number" && Number.isInteger(x) && x >= 0;
+export const clip = (text: string | undefined) =>
+  text === undefined ? "nothing" : text.length > 200 ? `${text.slice(0, 200)}...` : text;

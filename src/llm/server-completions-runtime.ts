@@ -1,0 +1,70 @@
+// The completions mode's runtime: the prompt rendered here with the model's chat template, exactly as the in-process
+// runtime renders it, sent as raw text to /v1/completions, greedy; the reply's text comes back for the study's parser.
+import type { ServerClient } from "./server-client.ts";
+import { asRecord, clip, failedGeneration, postCall, tokensEvaluated, usageOf, type Usage } from "./server-answer.ts";
+import { DEFAULT_MAX_TOKENS } from "./sequence-runtime.ts";
+import type { CallRecord, ChatRuntime, GenerateRequest, Generation } from "./types.ts";
+
+/** One request at a time to /v1/completions; K of them make --parallel K requests in flight. */
+export class ServerRuntime implements ChatRuntime {
+  constructor(
+    private readonly client: ServerClient,
+    private readonly model: string,
+    private readonly render: (request: GenerateRequest) => string,
+    private readonly parameters: Readonly<Record<string, unknown>>,
+  ) {}
+
+  async generate(request: GenerateRequest): Promise<Generation> {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    if (request.constraint !== undefined)
+      return failedGeneration(
+        "",
+        "a constrained design needs the in-process runtime: it is not sent to a server",
+        seconds(),
+      );
+    let prompt: string;
+    try {
+      prompt = this.render(request);
+    } catch (error) {
+      return failedGeneration("", (error as Error).message, seconds());
+    }
+    const body = {
+      model: this.model,
+      prompt,
+      max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
+      ...this.parameters,
+    };
+    const posted = await postCall(this.client, "/completions", body);
+    if (posted.kind === "failed") return failedGeneration(prompt, posted.error, seconds(), posted.stopReason);
+    const parsed = parseCompletion(posted.json);
+    if (typeof parsed === "string") return failedGeneration(prompt, `server: ${parsed}`, seconds());
+    const record: CallRecord = {
+      tokensRead: parsed.promptTokens,
+      tokensEvaluated: tokensEvaluated(parsed),
+      tokensGenerated: parsed.completionTokens,
+      seconds: seconds(),
+      stopReason: parsed.finishReason === "length" ? "max-tokens" : "eos",
+    };
+    return { prompt, text: (request.prefix ?? "") + parsed.text, record };
+  }
+}
+
+interface Completion extends Usage {
+  readonly text: string;
+  readonly finishReason: string;
+}
+
+/** A /v1/completions answer's text and usage, or what is wrong with it. */
+export function parseCompletion(answer: unknown): Completion | string {
+  const json = asRecord(answer);
+  const choice = asRecord(Array.isArray(json?.choices) ? json.choices[0] : undefined);
+  if (typeof choice?.text !== "string") return `the answer has no choices[0].text: ${clip(JSON.stringify(answer))}`;
+  const usage = usageOf(json);
+  if (typeof usage === "string") return usage;
+  return {
+    text: choice.text,
+    finishReason: typeof choice.finish_reason === "string" ? choice.finish_reason : "stop",
+    ...usage,
+  };
+}
