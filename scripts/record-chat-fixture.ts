@@ -3,42 +3,38 @@
 // sends, or when node-llama-cpp's llama.cpp changes: `npx tsx scripts/record-chat-fixture.ts` (needs
 // scripts/build-llama-server.sh first).
 //
-// The tiny model has random weights and would never write a call on its own. The server is started with logit
-// biases (llama-server's `-l TOKEN+BIAS`, applied to every request that sets no logit_bias of its own): <tool_call>
-// (151657) +14, "\n" (198) +20 and '"' (1) +16. Then the first token is <tool_call> followed by "\n", which opens the
-// call the server's grammar then holds to its tool schemas, and the quotes close its strings. Requests carry no bias:
-// they are exactly what the loop sends.
+// The tiny model has random weights and would never write a call on its own: the server is started with the logit
+// biases of TOOL_CALL_BIASES (test/helpers/llama-server.ts) on its command line. The requests carry no bias: they
+// are exactly what the loop sends.
 import { writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { openServerModel } from "../src/llm/index.ts";
-import { runAgent, type AgentDesign } from "../src/study/agent-loop.ts";
 import { openaiChat } from "../src/study/dialects/index.ts";
-import { withMaxTokens } from "../src/study/run-design.ts";
+import { runDesign, withMaxTokens } from "../src/study/run-design.ts";
+import type { StudyDesignId } from "../src/study/types.ts";
 import { bundleHead, llamaCppBundlePath } from "../src/test-models/gguf/qwen25-template.ts";
-import { startLlamaServer } from "../test/helpers/llama-server.ts";
+import { startLlamaServer, TOOL_CALL_BIASES } from "../test/helpers/llama-server.ts";
 import { repoRoot } from "../test/helpers/run-cli.ts";
 import { fakeIndex } from "../test/helpers/scripted-runtime.ts";
 import { testCacheDir, tinyModelPath } from "../test/helpers/tiny-model.ts";
 
 export const FIXTURE = path.join(repoRoot, "test", "fixtures", "llama-server-chat.json");
-/** The biases that make the random model call tools (see above). */
-export const TOOL_CALL_BIASES = ["-l", "151657+14", "-l", "198+20", "-l", "1+16"];
 export const FIXTURE_QUESTION = "How can a maximum and a running sum be updated incrementally?";
-/** New tokens per call: enough for a search_posts call to close, too few for the read_section after it. */
+/** New tokens per call: enough for some calls to close, not for every call. */
 export const FIXTURE_MAX_TOKENS = 80;
 
 /** One request the loop sent and what the server answered. */
 export interface Exchange {
-  readonly design: AgentDesign;
+  readonly design: StudyDesignId;
   readonly request: unknown;
   readonly status: number;
   readonly response: unknown;
 }
 
 /** A proxy in front of the server that keeps every /v1/chat/completions exchange. */
-async function recordingProxy(target: string, exchanges: Exchange[], design: () => AgentDesign) {
+async function recordingProxy(target: string, exchanges: Exchange[], design: () => StudyDesignId) {
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
@@ -67,7 +63,7 @@ async function recordingProxy(target: string, exchanges: Exchange[], design: () 
 async function main() {
   const llama = await startLlamaServer(await tinyModelPath(), { extraArgs: ["--alias", "tiny", ...TOOL_CALL_BIASES] });
   const exchanges: Exchange[] = [];
-  let design: AgentDesign = "agent-forced";
+  let design: StudyDesignId = "agent-forced";
   const proxy = await recordingProxy(llama.rootUrl, exchanges, () => design);
   try {
     const model = await openServerModel({
@@ -81,16 +77,9 @@ async function main() {
       cacheDir: testCacheDir,
     });
     const [runtime] = await model.openRuntimes(1, { reuseCache: true });
-    for (const d of ["agent-forced", "agent"] as const) {
+    for (const d of ["agent-forced", "agent", "workflow"] as const) {
       design = d;
-      await runAgent(
-        FIXTURE_QUESTION,
-        d,
-        withMaxTokens(runtime!, FIXTURE_MAX_TOKENS),
-        fakeIndex(),
-        undefined,
-        openaiChat,
-      );
+      await runDesign(d, FIXTURE_QUESTION, withMaxTokens(runtime!, FIXTURE_MAX_TOKENS), fakeIndex(), openaiChat);
     }
     const props = (await (await fetch(`${llama.rootUrl}/props`)).json()) as { build_info?: string };
     const fixture = {

@@ -32,6 +32,14 @@ export function llamaServerMissing(): string | undefined {
   return why;
 }
 
+/**
+ * Server options that make the random tiny model write tool calls in chat mode: llama-server's logit biases
+ * (`-l TOKEN+BIAS`, applied to every request that sets no logit_bias of its own) on <tool_call> (151657) +30, "\n"
+ * (198) +36 and '"' (1) +12. The first token is then <tool_call> followed by "\n", which opens the call the server's
+ * grammar holds to the tool schemas, and the quotes close its strings; later turns call again or write text.
+ */
+export const TOOL_CALL_BIASES: readonly string[] = ["-l", "151657+30", "-l", "198+36", "-l", "1+12"];
+
 export interface RunningServer {
   /** The OpenAI-compatible base URL, http://127.0.0.1:<port>/v1. */
   readonly url: string;

@@ -149,14 +149,25 @@ test("recorded llama-server: its tool_calls run, go back with their ids, and a c
   });
 });
 
-test("recorded llama-server: a reply without tool_calls is the answer; the agent design asks for no tool_choice", async () => {
-  const exchanges = recorded("agent");
-  await withChat(replay(exchanges), async (runtime, server) => {
+test("recorded llama-server: the agent design asks for no tool_choice; the workflow sends no tools", async () => {
+  const agent = recorded("agent");
+  await withChat(replay(agent), async (runtime, server) => {
     const transcript = await runAgent(QUESTION.question, "agent", runtime, fakeIndex(), undefined, openaiChat);
+    assert.deepEqual(
+      server.calls.map((c) => c.body),
+      agent.map((e) => e.request),
+    );
+    assert.ok(server.calls.every((c) => c.body.tool_choice === undefined && Array.isArray(c.body.tools)));
+    assert.equal(transcript.calls.length, agent.length);
+  });
+  const workflow = recorded("workflow");
+  await withChat(replay(workflow), async (runtime, server) => {
+    const transcript = await runDesign("workflow", QUESTION.question, runtime, fakeIndex(), openaiChat);
+    assert.deepEqual(server.calls[0]!.body, workflow[0]!.request);
+    assert.equal(server.calls[0]!.body.tools, undefined);
+    // Without tools the server parses no calls: its text is the answer, tags and all.
     assert.equal(transcript.outcome, "answered");
-    assert.equal(transcript.answer, message(exchanges[0]!).content);
-    assert.equal(server.calls[0]!.body.tool_choice, undefined);
-    assert.equal((server.calls[0]!.body.tools as unknown[]).length, 2);
+    assert.equal(transcript.answer, message(workflow[0]!).content);
   });
 });
 
