@@ -286,7 +286,13 @@ function runModels(argv: BuiltArgs<typeof runBuilder>): { ids: string[]; entries
       throw new UserError(
         "--suite names hub files to run in this process; on a server, list the server's model ids in --models FILE",
       );
-    entries = [...suiteModels(argv.suite, argv.quant)].map(({ id, model, paramsB, toolFormat }) => ({
+    const suite = suiteModels(argv.suite, argv.quant);
+    // What each model's weights are (and why not f16), and which file names no publisher's page confirmed.
+    for (const m of suite)
+      progress(
+        `${m.id}: ${m.weights}${m.fileVerified ? "" : `; note: ${m.model} was not seen on ${m.found} (README, "Scale")`}`,
+      );
+    entries = suite.map(({ id, model, paramsB, toolFormat }) => ({
       id,
       model,
       paramsB,

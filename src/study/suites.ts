@@ -108,7 +108,7 @@ const families = (): SuiteModel[] => [
     format: "llama3",
     found: "https://huggingface.co/hugging-quants/Llama-3.2-3B-Instruct-Q8_0-GGUF/tree/main",
     fileVerified: true,
-    weights: "q8_0 (3.42 GB), the only quantization of Hugging Face's repository beside q4_k_m",
+    weights: "q8_0 (3.42 GB), Hugging Face's own quantization (its other is q4_k_m)",
   },
   {
     id: "phi-4-mini",
