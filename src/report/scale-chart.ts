@@ -22,7 +22,7 @@ export function scaleChart(points: readonly ScalePoint[], note?: string): string
   const left = 70;
   const right = 24;
   const plotW = W - left - right;
-  const top = note !== undefined ? 56 : 36;
+  const top = note !== undefined ? 72 : 52;
   const panelH = 190;
   const gap = 44;
   const lowTop = top + panelH + gap;
@@ -36,7 +36,7 @@ export function scaleChart(points: readonly ScalePoint[], note?: string): string
   const parts: string[] = [];
   if (note !== undefined)
     parts.push(`<text x="${left}" y="18" class="tick scale-note" fill="#a00">${escapeHtml(note)}</text>`);
-  parts.push(`<text x="${left}" y="${top - 14}" class="panel-title">cites right (strict)</text>`);
+  parts.push(`<text x="${left}" y="${top - 32}" class="panel-title">cites right (strict)</text>`);
   parts.push(`<text x="${left}" y="${lowTop - 14}" class="panel-title">tokens read per question</text>`);
   for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
     parts.push(`<line x1="${left}" x2="${left + plotW}" y1="${yShare(tick)}" y2="${yShare(tick)}" class="grid"/>`);
@@ -59,14 +59,20 @@ export function scaleChart(points: readonly ScalePoint[], note?: string): string
   parts.push(
     `<text x="${left + plotW / 2}" y="${lowTop + panelH + 32}" text-anchor="middle" class="tick">model parameters (log scale)</text>`,
   );
-  // Each model's size: a dotted line through both panels, its label above.
-  const labels = new Map(points.map((p) => [p.params_b, p.label]));
-  for (const [b, label] of labels) {
+  // Each size: a dotted line through both panels, its models' labels above, on two alternating rows so that close
+  // sizes (3.84B and 3.88B) stay readable.
+  const labels = new Map<number, string[]>();
+  for (const p of points) {
+    const at = labels.get(p.params_b) ?? [];
+    if (!at.includes(p.label)) at.push(p.label);
+    labels.set(p.params_b, at);
+  }
+  [...labels].forEach(([b, names], i) => {
     parts.push(
       `<line x1="${fmt(x(b))}" x2="${fmt(x(b))}" y1="${top}" y2="${lowTop + panelH}" stroke="#bbb" stroke-dasharray="2 3"/>`,
-      `<text x="${fmt(x(b))}" y="${top - 2}" text-anchor="middle" class="tick">${escapeHtml(label)}</text>`,
+      `<text x="${fmt(x(b))}" y="${top - (i % 2 === 0 ? 4 : 17)}" text-anchor="middle" class="tick">${escapeHtml(names.join(" / "))}</text>`,
     );
-  }
+  });
   const designs = DESIGN_IDS.filter((d) => points.some((p) => p.design === d));
   const share = (p: ScalePoint) => (p.cites_right.n === 0 ? 0 : p.cites_right.k / p.cites_right.n);
   // Markers that would hide one another move sideways (the lines and whiskers stay at the true size).

@@ -37,3 +37,9 @@ test("the table grids carry the label as text, to be escaped where they are prin
   assert.deepEqual(perDesign!.rows[2], [EVIL, "7B", "one retrieval, one answer", "8/10 (80%, 49-94%)", "1,200"]);
   assert.deepEqual(tests!.rows, []);
 });
+
+test("two models of one size share its line, labelled with both names", () => {
+  const svg = scaleChart([point("a", 3, "workflow", 5), point("b", 3, "workflow", 6), point("c", 7, "workflow", 7)]);
+  assert.ok(svg.includes(">a / b</text>"));
+  assert.equal((svg.match(/stroke-dasharray/g) ?? []).length, 2, "one dotted line per size");
+});
