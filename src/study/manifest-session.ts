@@ -89,7 +89,9 @@ export function startManifest(dir: string, inputs: ManifestInputs, options: Mani
         if (!digest.cached) progress(`sha256 of ${f.path}: ${digest.sha256}`);
         files.push({ path: digest.path, bytes: digest.bytes, sha256: digest.sha256 });
       }
-      const model: ManifestModel = { ...info, files };
+      // A model run again without its suite entry (a plain --model run adding questions) keeps the entry it had.
+      const kept = info.entry ?? manifest.models.find((m) => m.id === info.id)?.entry;
+      const model: ManifestModel = { ...info, files, ...(kept !== undefined ? { entry: kept } : {}) };
       if (before) {
         const conflicts = modelConflicts(before, model);
         if (conflicts.length > 0) {

@@ -284,6 +284,12 @@ test("a suite's entry is recorded per model through the settings' serializer, an
     writeFileSync(file, JSON.stringify(m));
     assert.throws(() => readManifest(s.out), { message: expected });
   }
+  // Run again without the entry (a plain --model run on the same folder), the model keeps it.
+  writeFileSync(file, JSON.stringify(good));
+  appendFileSync(path.join(s.out, "answers.jsonl"), "{}\n");
+  const plain = startManifest(s.out, s.inputs, { cacheDir: s.cacheDir });
+  await plain.recordModel({ ...s.info, toolFormat: "llama3" });
+  assert.equal(readManifest(s.out)!.models[0]?.entry?.params_b, 1.5);
   // A manifest from before suites has no entry, and reads as it did.
   delete good.models[0].entry;
   writeFileSync(file, JSON.stringify(good));
