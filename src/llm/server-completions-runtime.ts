@@ -3,7 +3,7 @@
 import type { ServerClient } from "./server-client.ts";
 import { asRecord, clip, failedGeneration, postCall, tokensEvaluated, usageOf, type Usage } from "./server-answer.ts";
 import { DEFAULT_MAX_TOKENS } from "./sequence-runtime.ts";
-import type { CallRecord, ChatRuntime, GenerateRequest, Generation } from "./types.ts";
+import type { CallRecord, ChatRuntime, GenerateRequest, Generation, ServerInfo } from "./types.ts";
 
 /** One request at a time to /v1/completions; K of them make --parallel K requests in flight. */
 export class ServerRuntime implements ChatRuntime {
@@ -12,6 +12,8 @@ export class ServerRuntime implements ChatRuntime {
     private readonly model: string,
     private readonly render: (request: GenerateRequest) => string,
     private readonly parameters: Readonly<Record<string, unknown>>,
+    /** llama-server keeps the tokens a request lists; other servers keep every special token when asked. */
+    private readonly flavor: ServerInfo["flavor"] = "openai",
   ) {}
 
   async generate(request: GenerateRequest): Promise<Generation> {
@@ -34,6 +36,7 @@ export class ServerRuntime implements ChatRuntime {
       prompt,
       max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
       ...this.parameters,
+      ...keepTokens(this.flavor, request.keepTokens),
     };
     const posted = await postCall(this.client, "/completions", body);
     if (posted.kind === "failed") return failedGeneration(prompt, posted.error, seconds(), posted.stopReason);
@@ -48,6 +51,20 @@ export class ServerRuntime implements ChatRuntime {
     };
     return { prompt, text: (request.prefix ?? "") + parsed.text, record };
   }
+}
+
+/**
+ * The request field that keeps a format's control tokens (Mistral's [TOOL_CALLS]) in the reply's text, where its
+ * parser must see them; servers drop a control token's text by default. llama-server keeps the tokens listed in
+ * `preserved_tokens` (one token each); vLLM and SGLang keep every special token with `skip_special_tokens: false`.
+ * Nothing for a format that keeps none, such as the study's hermes: its requests stay exactly what they were.
+ */
+export function keepTokens(
+  flavor: ServerInfo["flavor"],
+  tokens: readonly string[] | undefined,
+): { preserved_tokens?: readonly string[]; skip_special_tokens?: false } {
+  if (tokens === undefined || tokens.length === 0) return {};
+  return flavor === "llama-server" ? { preserved_tokens: tokens } : { skip_special_tokens: false };
 }
 
 interface Completion extends Usage {

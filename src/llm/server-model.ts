@@ -168,7 +168,10 @@ class ServerModel implements LoadedModel {
     if (this.info.server?.mode === "chat")
       return Array.from({ length: count }, () => new ChatServerRuntime(this.client, this.info.id, parameters));
     const render = (r: GenerateRequest) => this.renderPrompt(r);
-    return Array.from({ length: count }, () => new ServerRuntime(this.client, this.info.id, render, parameters));
+    return Array.from(
+      { length: count },
+      () => new ServerRuntime(this.client, this.info.id, render, parameters, this.info.server?.flavor),
+    );
   }
 
   async dispose(): Promise<void> {}

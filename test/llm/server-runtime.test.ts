@@ -107,6 +107,27 @@ test("without cached_tokens in usage, tokens evaluated are unknown (undefined, n
   );
 });
 
+test("a format's control tokens are kept in the reply: llama-server's preserved_tokens, else skip_special_tokens", async () => {
+  for (const props of [true, false]) {
+    await withServer(
+      echoAnswer,
+      async (server) => {
+        const model = await openServerModel(options(server, props ? {} : { chatTemplate: templateFile() }));
+        const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+        await runtime!.generate({ ...REQUEST, keepTokens: ["[TOOL_CALLS]"] });
+        await runtime!.generate(REQUEST);
+        const [kept, plain] = server.calls.map((c) => c.body);
+        if (props) assert.deepEqual(kept!.preserved_tokens, ["[TOOL_CALLS]"]);
+        else assert.equal(kept!.skip_special_tokens, false);
+        // A format that keeps nothing (the study's hermes) sends neither field.
+        assert.equal(plain!.preserved_tokens, undefined);
+        assert.equal(plain!.skip_special_tokens, undefined);
+      },
+      { props },
+    );
+  }
+});
+
 test("a server that reports no template and none given is refused with a line naming --chat-template", async () => {
   await withServer(
     echoAnswer,
