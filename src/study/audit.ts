@@ -6,7 +6,7 @@ import { runDesign, withMaxTokens } from "./run-design.ts";
 import type { ToolDialect } from "./dialects/index.ts";
 import { modelThinking } from "./thinking.ts";
 import type { BlogIndex } from "./tools.ts";
-import type { AnswerRecord, Transcript } from "./types.ts";
+import type { AnswerRecord, ModelCall, Transcript } from "./types.ts";
 import { commonPrefixLength } from "../common/index.ts";
 
 /** Where a rerun first parted from its log: the call (1-based) and both replies. */
@@ -33,12 +33,15 @@ export interface AuditResult {
   readonly runs: readonly AuditedRun[];
 }
 
-/** The first call whose reply differs, comparing every call in order; undefined when all match. */
+/**
+ * The first call whose reply differs, comparing every call in order; undefined when all match. In chat mode a reply
+ * is its text and the calls the server returned beside it (see `written`).
+ */
 export function firstDifference(logged: Transcript, rerun: Transcript): TranscriptDifference | undefined {
   const calls = Math.max(logged.calls.length, rerun.calls.length);
   for (let i = 0; i < calls; i++) {
-    const a = logged.calls[i]?.reply;
-    const b = rerun.calls[i]?.reply;
+    const a = written(logged.calls[i]);
+    const b = written(rerun.calls[i]);
     if (a !== b)
       return {
         call: i + 1,
@@ -48,6 +51,17 @@ export function firstDifference(logged: Transcript, rerun: Transcript): Transcri
       };
   }
   return undefined;
+}
+
+/**
+ * What the model wrote in one call: its reply, and for a chat-mode call (one that logged the server's answer) each
+ * call the server parsed out of it, one per line as {"name", "arguments"}: the ids are left out, as llama-server
+ * draws them at random for every answer.
+ */
+function written(call: ModelCall | undefined): string | undefined {
+  if (call === undefined || call.record.response === undefined) return call?.reply;
+  const functions = call.toolCalls.map((t) => JSON.stringify((JSON.parse(t.raw) as { function?: unknown }).function));
+  return [call.reply, ...functions].join("\n");
 }
 
 export interface AuditOptions {

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { runCliAsync } from "../helpers/run-cli.ts";
 import { FIXTURE_CONTENT, FIXTURE_QUESTIONS } from "../helpers/tiny-run.ts";
-import { startFakeServer } from "../helpers/fake-openai-server.ts";
+import { startFakeServer, type CompletionCall, type FakeAnswer } from "../helpers/fake-openai-server.ts";
 
 test("run --server logs the study, records the server (not the key) in the manifest, resumes, and audits", async () => {
   const server = await startFakeServer();
@@ -74,5 +74,60 @@ test("smoke and experiment refuse --server, naming run --server instead", async 
     const result = await runCliAsync([command, "--server", "http://127.0.0.1:9/v1"]);
     assert.notEqual(result.status, 0);
     assert.match(result.stderr, /--server: .*run --server URL --model NAME/);
+  }
+});
+
+/** A chat answer: the first agent call in each run is a search (an id drawn at random, as llama-server draws it). */
+function chatAnswer(call: CompletionCall): FakeAnswer {
+  const messages = call.body.messages as { role: string }[];
+  const calls =
+    call.body.tools !== undefined && messages.at(-1)?.role === "user"
+      ? [
+          {
+            id: Math.random().toString(36).slice(2),
+            type: "function",
+            function: { name: "search_posts", arguments: '{"query": "online softmax"}' },
+          },
+        ]
+      : undefined;
+  const content = calls ? null : `Reply to ${messages.length} messages.\nSource: flashattention-explained`;
+  return {
+    json: {
+      choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content, tool_calls: calls } }],
+      usage: { prompt_tokens: 10 * messages.length, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 4 } },
+    },
+  };
+}
+
+test("run --server-mode chat: the manifest says so, --tool-format and engineered designs are refused, audit reruns", async () => {
+  const server = await startFakeServer(chatAnswer);
+  try {
+    const out = mkdtempSync(path.join(tmpdir(), "blogqa-server-cli-"));
+    const args = [
+      ...["run", "--server", server.url, "--model", "tiny", "--server-mode", "chat"],
+      ...["--retriever", "bm25", "--content", FIXTURE_CONTENT, "--questions", FIXTURE_QUESTIONS, "--limit", "2"],
+    ];
+    const first = await runCliAsync([...args, "--designs", "study", "--out", out]);
+    assert.equal(first.status, 0, first.stderr);
+    assert.ok(server.calls.every((c) => c.path === "/v1/chat/completions"));
+    const manifest = JSON.parse(readFileSync(path.join(out, "manifest.json"), "utf8"));
+    assert.equal(manifest.settings.server_mode, "chat");
+    assert.equal(manifest.models[0].toolFormat, "openai-chat");
+    assert.equal(manifest.models[0].server.mode, "chat");
+    // The tool ids differ on the rerun; the calls and the text do not.
+    const audit = await runCliAsync(["audit", out, "--content", FIXTURE_CONTENT]);
+    assert.equal(audit.status, 0, audit.stderr);
+    assert.match(audit.stdout, /byte-identical transcripts: 8 of 8/);
+    for (const extra of [
+      ["--tool-format", "hermes"],
+      ["--designs", "agent-validated"],
+    ]) {
+      const refused = await runCliAsync([...args, ...extra, "--out", mkdtempSync(path.join(tmpdir(), "blogqa-"))]);
+      assert.notEqual(refused.status, 0);
+      assert.match(refused.stderr, /--tool-format hermes reads calls|agent-validated works on the hermes/);
+      assert.doesNotMatch(refused.stderr, /\n\s+at /, "no stack trace");
+    }
+  } finally {
+    await server.kill();
   }
 });

@@ -13,6 +13,7 @@ import { answerRecord } from "../../src/study/answer-record.ts";
 import { answerFromLine } from "../../src/study/answer-line.ts";
 import { modelDialect, openaiChat } from "../../src/study/dialects/index.ts";
 import { runDesign, withMaxTokens } from "../../src/study/run-design.ts";
+import { firstDifference } from "../../src/study/audit.ts";
 import type { Question } from "../../src/corpus/types.ts";
 import { UserError } from "../../src/errors.ts";
 import { fakeIndex } from "../helpers/scripted-runtime.ts";
@@ -253,4 +254,20 @@ test("an answer without a message or usage is a call error that logs the answer"
     assert.match(t.outcome === "error" ? t.error : "", /^server: the answer has no choices\[0\]\.message/);
     assert.deepEqual(t.calls[0]!.record.response, { choices: [{ text: "completions, not chat" }] });
   });
+});
+
+test("audit compares a chat call's text and the calls returned beside it, not their random ids", async () => {
+  const run = async (answers: readonly FakeAnswer[]) => {
+    let transcript: Awaited<ReturnType<typeof runAgent>> | undefined;
+    await withChat(answers, async (runtime) => {
+      transcript = await runAgent(QUESTION.question, "agent", runtime, fakeIndex(), undefined, openaiChat);
+    });
+    return transcript!;
+  };
+  const done = answer("Done.");
+  const logged = await run([answer(null, [call("id1", "search_posts", '{"query": "a"}')]), done]);
+  const sameCallOtherId = await run([answer(null, [call("id2", "search_posts", '{"query": "a"}')]), done]);
+  const otherCall = await run([answer(null, [call("id1", "search_posts", '{"query": "b"}')]), done]);
+  assert.equal(firstDifference(logged, sameCallOtherId), undefined);
+  assert.equal(firstDifference(logged, otherCall)?.call, 1);
 });
