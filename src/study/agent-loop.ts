@@ -38,7 +38,8 @@ export async function runAgent(
   dialect: ToolDialect = hermes,
   thinks = false,
 ): Promise<Transcript> {
-  // The dialect decides where the calls are found and how they go back; the study's is hermes, as written below.
+  // The dialect decides where the calls are found (in the reply, or beside it from a chat server) and how they go
+  // back; the study's is hermes, as written below.
   const loop = steps ?? studySteps(design, dialect);
   const messages: ChatMessage[] = dialect.openingMessages(agentSystemPrompt(design), question, AGENT_TOOLS);
   const tools = dialect.templateTools ? { tools: AGENT_TOOLS } : {};
