@@ -2,7 +2,7 @@
 import type { ScalePoint } from "../scoring/index.ts";
 import { DESIGN_IDS, DESIGN_LABELS, type DesignId } from "../study/index.ts";
 import { escapeHtml } from "./html-escape.ts";
-import { DESIGN_MARKS, placeMarkers } from "./svg-charts.ts";
+import { DESIGN_MARKS } from "./svg-charts.ts";
 
 /** One colour per design, in DESIGN_IDS order. */
 const DESIGN_COLORS = ["#4c78a8", "#e45756", "#f58518", "#54a24b", "#b279a2", "#72b7b2", "#9d755d", "#bab0ac"];
@@ -51,11 +51,10 @@ export function scaleChart(points: readonly ScalePoint[], note?: string): string
       `<text x="${left - 4}" y="${fmt(yTokens(t) + 4)}" text-anchor="end" class="tick">${Math.round(t).toLocaleString("en-US")}</text>`,
     );
   }
-  // The x axis: powers of ten and their 2 and 5, in billions, under each panel.
-  for (const b of logTicks(lo, hi)) {
-    for (const y0 of [top + panelH, lowTop + panelH])
-      parts.push(`<text x="${fmt(x(b))}" y="${y0 + 15}" text-anchor="middle" class="tick">${b}B</text>`);
-  }
+  // The x axis: powers of ten and their 2 and 5, in billions, under the lower panel (the upper one's would sit
+  // among its 0% marks).
+  for (const b of logTicks(lo, hi))
+    parts.push(`<text x="${fmt(x(b))}" y="${lowTop + panelH + 15}" text-anchor="middle" class="tick">${b}B</text>`);
   parts.push(
     `<text x="${left + plotW / 2}" y="${lowTop + panelH + 32}" text-anchor="middle" class="tick">model parameters (log scale)</text>`,
   );
@@ -75,24 +74,16 @@ export function scaleChart(points: readonly ScalePoint[], note?: string): string
   });
   const designs = DESIGN_IDS.filter((d) => points.some((p) => p.design === d));
   const share = (p: ScalePoint) => (p.cites_right.n === 0 ? 0 : p.cites_right.k / p.cites_right.n);
-  // Markers that would hide one another move sideways (the lines and whiskers stay at the true size).
-  const ordered = designs.flatMap((d) => points.filter((p) => p.design === d));
-  const place = (y: (p: ScalePoint) => number) => {
-    const placed = placeMarkers(
-      ordered.map((p) => ({ x: x(p.params_b), y: y(p) })),
-      MARK_R,
-      left,
-      left + plotW,
-    );
-    return new Map(ordered.map((p, i) => [p, placed[i]!]));
-  };
-  const atShare = place((p) => yShare(share(p)));
-  const atTokens = place((p) => yTokens(p.tokens_read));
+  // Each design stands a fixed step to the side of the true size, so that its marks, whisker and line never hide
+  // another design's at the same size; the dotted line marks the size itself.
+  const step = 2 * MARK_R + 2;
+  const dx = (design: DesignId) => (designs.indexOf(design) - (designs.length - 1) / 2) * step;
   for (const design of designs) {
     const color = colorOf(design);
     const mine = points.filter((p) => p.design === design);
+    const at = (p: ScalePoint) => x(p.params_b) + dx(design);
     const line = (y: (p: ScalePoint) => number) =>
-      `<polyline fill="none" stroke="${color}" stroke-width="1.5" points="${mine.map((p) => `${fmt(x(p.params_b))},${fmt(y(p))}`).join(" ")}"/>`;
+      `<polyline fill="none" stroke="${color}" stroke-width="1.5" points="${mine.map((p) => `${fmt(at(p))},${fmt(y(p))}`).join(" ")}"/>`;
     parts.push(
       line((p) => yShare(share(p))),
       line((p) => yTokens(p.tokens_read)),
@@ -100,12 +91,12 @@ export function scaleChart(points: readonly ScalePoint[], note?: string): string
     for (const p of mine) {
       const c = p.cites_right;
       const tip = `${p.label} (${p.params_b}B), ${DESIGN_LABELS[design]}: cites right ${c.k}/${c.n} (${pct(c.low)}-${pct(c.high)}), ${Math.round(p.tokens_read)} tokens read`;
-      const cx = x(p.params_b);
+      const cx = at(p);
       parts.push(
         `<g class="scale-mark"><title>${escapeHtml(tip)}</title>` +
           `<line x1="${fmt(cx)}" x2="${fmt(cx)}" y1="${fmt(yShare(c.low))}" y2="${fmt(yShare(c.high))}" stroke="${color}" stroke-width="1.5"/>` +
-          marker(atShare.get(p)!.x, yShare(share(p)), color, design) +
-          marker(atTokens.get(p)!.x, yTokens(p.tokens_read), color, design) +
+          marker(cx, yShare(share(p)), color, design) +
+          marker(cx, yTokens(p.tokens_read), color, design) +
           "</g>",
       );
     }
