@@ -27,6 +27,11 @@ export function runDesign(
 
 /** The engineered designs validate and constrain the study's own call format: on another they would judge wrongly. */
 export function engineeredNeedsHermes(design: string, dialect: ToolDialect): UserError {
+  if (dialect.format === "openai-chat")
+    return new UserError(
+      `The design ${design} validates or constrains calls blogqa parses itself, and in --server-mode chat the ` +
+        "server parses them: run the study's designs, or use --server-mode completions.",
+    );
   return new UserError(
     `The design ${design} works on the hermes tool-call format only, and this model's is ${dialect.format}: ` +
       "run the study's designs on it, or pass --tool-format hermes if its template really is Hermes-style.",
