@@ -265,3 +265,57 @@ test("a llama-server killed mid-run stops the run; restarted, the run resumes to
     await server.stop();
   }
 });
+
+test("a llama-server too busy to answer in time: the request times out, is tried again, and answers as an idle one", {
+  skip,
+}, async () => {
+  await withServer(async (server) => {
+    const open = async (timeoutSeconds: number, retries: number, onProgress?: (m: string) => void) => {
+      const model = await openServerModel({
+        url: server.url,
+        model: "tiny",
+        mode: "completions",
+        timeoutSeconds,
+        retries,
+        backoffMs: 200,
+        repetitionPenalty: "none",
+        reuseCache: false,
+        cacheDir: testCacheDir,
+        ...(onProgress ? { onProgress } : {}),
+      });
+      const [runtime] = await model.openRuntimes(1, { reuseCache: false });
+      return runtime!;
+    };
+    const request = {
+      messages: [{ role: "user" as const, content: "Why does the online softmax keep a running maximum?" }],
+      maxTokens: 20,
+    };
+    const idle = await (await open(60, 0)).generate(request);
+    assert.equal(idle.record.stopReason, "max-tokens", JSON.stringify(idle.record));
+
+    // The server's one slot busy with a long generation (a bias makes it all "a", token 64 in Qwen's vocabulary, so
+    // that llama-server does not refuse random weights' invalid UTF-8 early): the next request waits behind it past
+    // its timeout.
+    const long = { model: "tiny", prompt: "x", max_tokens: 3000, ignore_eos: true, logit_bias: [[64, 100]] };
+    const blocker = fetch(`${server.url}/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(long),
+    }).then((r) => r.json() as Promise<{ usage?: { completion_tokens: number } }>);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const messages: string[] = [];
+    const busy = await (await open(0.5, 30, (m) => messages.push(m))).generate(request);
+    assert.equal((await blocker).usage?.completion_tokens, 3000);
+
+    assert.ok(
+      messages.some((m) => /no answer within 0\.5 s; try 2 of 31/.test(m)),
+      `no timeout reported: ${messages.join(" | ")}`,
+    );
+    assert.equal(busy.text, idle.text);
+    assert.deepEqual(
+      { ...busy.record, seconds: 0 },
+      { ...idle.record, seconds: 0 },
+      "the retried call differs from the idle one",
+    );
+  });
+});
