@@ -124,7 +124,10 @@ test("run --server-mode chat: the manifest says so, --tool-format and engineered
     ]) {
       const refused = await runCliAsync([...args, ...extra, "--out", mkdtempSync(path.join(tmpdir(), "blogqa-"))]);
       assert.notEqual(refused.status, 0);
-      assert.match(refused.stderr, /--tool-format hermes reads calls|agent-validated validates or constrains .* --server-mode completions/);
+      assert.match(
+        refused.stderr,
+        /--tool-format hermes reads calls|agent-validated validates or constrains .* --server-mode completions/,
+      );
       assert.doesNotMatch(refused.stderr, /\n\s+at /, "no stack trace");
     }
   } finally {
