@@ -26,9 +26,10 @@ export interface DecodingOptions {
 
 /**
  * The decoding of model `id` (loaded from `modelPath`). "none" reads nothing. Otherwise the config is, in order:
- * the file given; for the study's two models (and Qwen2.5-Instruct's other sizes), their original repository's file (fetched once; with "auto", failing
- * to fetch it is an error, since decoding without it would not be the study's); a generation_config.json beside the
- * GGUF. None found: no penalty with "auto", the given number otherwise, and llama.cpp's end tokens.
+ * the file given; for the study's two models (and Qwen2.5-Instruct's other sizes), their original repository's file
+ * (fetched once; with "auto", failing to fetch it is an error, since decoding without it would not be the study's);
+ * a generation_config.json beside the GGUF. None found: no penalty with "auto", the given number otherwise, and
+ * llama.cpp's end tokens.
  */
 export async function resolveDecoding(id: string, modelPath: string, options: DecodingOptions): Promise<Decoding> {
   if (options.setting === "none") return NO_PENALTY;
