@@ -208,10 +208,14 @@ export async function runStudyCommand(
       try {
         // The tool-call format is placed (or refused, naming --tool-format) before any run, and recorded; an
         // engineered design that cannot run in it stops the model here, not after the study's designs ran.
-        const { dialect } = modelDialect(model, settingsOf(id).toolFormat);
+        const entry = entryOf.get(id);
+        const choice =
+          entry?.toolFormat !== undefined
+            ? { said: `"tool_format": "${entry.toolFormat}" of ${entry.id} in --models`, drop: "that tool_format" }
+            : undefined;
+        const { dialect } = modelDialect(model, settingsOf(id).toolFormat, choice);
         const engineered = designs.find(isEngineered);
         if (engineered !== undefined && dialect.format !== "hermes") throw engineeredNeedsHermes(engineered, dialect);
-        const entry = entryOf.get(id);
         await manifest.recordModel({
           ...model.info,
           toolFormat: dialect.format,

@@ -2,7 +2,7 @@
 // key), resuming, and the one-line errors of a bad invocation.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { runCliAsync } from "../helpers/run-cli.ts";
@@ -130,6 +130,15 @@ test("run --server-mode chat: the manifest says so, --tool-format and engineered
       );
       assert.doesNotMatch(refused.stderr, /\n\s+at /, "no stack trace");
     }
+    // A format a --models entry chose is refused naming that entry, not an option the command line never had.
+    const list = path.join(mkdtempSync(path.join(tmpdir(), "blogqa-models-")), "models.json");
+    writeFileSync(list, JSON.stringify([{ id: "served", model: "tiny", params_b: 1, tool_format: "hermes" }]));
+    const listed = args.map((a) => (a === "--model" ? "--models" : a === "tiny" ? list : a));
+    const refused = await runCliAsync([...listed, "--out", mkdtempSync(path.join(tmpdir(), "blogqa-"))]);
+    assert.notEqual(refused.status, 0);
+    assert.match(refused.stderr, /"tool_format": "hermes" of served in --models reads calls .* drop that tool_format/);
+    assert.doesNotMatch(refused.stderr, /--tool-format/);
+    assert.doesNotMatch(refused.stderr, /\n\s+at /, "no stack trace");
   } finally {
     await server.kill();
   }

@@ -54,19 +54,27 @@ export function resolveDialect(format: ToolFormat | "auto", template: string, or
   return { dialect: DIALECTS[format], reason: `--tool-format ${format}` };
 }
 
+/** Where a tool format was chosen, for a refusal: what the user wrote, and what to remove. */
+export interface FormatChoice {
+  readonly said: string;
+  readonly drop: string;
+}
+
 /**
  * A loaded model's dialect under a run's --tool-format. In --server-mode chat the server parses the calls, so the
- * format is openai-chat whatever the template, and choosing another is refused.
+ * format is openai-chat whatever the template, and choosing another is refused, naming where the choice was made
+ * (--tool-format, unless `choice` says otherwise: a --models file's entry).
  */
 export function modelDialect(
   model: Pick<LoadedModel, "template" | "info">,
   format: ToolFormat | "auto",
+  choice: FormatChoice = { said: `--tool-format ${format}`, drop: "--tool-format" },
 ): DetectedDialect {
   if (model.info.server?.mode === "chat") {
     if (format !== "auto")
       throw new UserError(
-        `--tool-format ${format} reads calls from a reply's text, but in --server-mode chat the server parses them: ` +
-          "drop --tool-format, or use --server-mode completions",
+        `${choice.said} reads calls from a reply's text, but in --server-mode chat the server parses them: ` +
+          `drop ${choice.drop}, or use --server-mode completions`,
       );
     return { dialect: openaiChat, reason: "--server-mode chat: the server's template and parser" };
   }
