@@ -80,6 +80,18 @@ export function tokensEvaluated(usage: Usage): number | undefined {
   return usage.cachedTokens === undefined ? undefined : usage.promptTokens - usage.cachedTokens;
 }
 
+/** The record of a call the server answered: its usage, and "length" as the token cap (any other reason, an end). */
+export function answeredRecord(usage: Usage, finishReason: string, seconds: number, response?: unknown): CallRecord {
+  return {
+    tokensRead: usage.promptTokens,
+    tokensEvaluated: tokensEvaluated(usage),
+    tokensGenerated: usage.completionTokens,
+    seconds,
+    stopReason: finishReason === "length" ? "max-tokens" : "eos",
+    ...(response !== undefined ? { response } : {}),
+  };
+}
+
 export const asRecord = (x: unknown): Record<string, unknown> | undefined =>
   typeof x === "object" && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : undefined;
 export const isCount = (x: unknown): x is number => typeof x === "number" && Number.isInteger(x) && x >= 0;

@@ -2,9 +2,9 @@
 // renders them with its own template and parses the calls out of the reply with its own parser; the reply's text
 // and the server's `tool_calls` come back as it returned them, and its whole answer is logged with the call.
 import type { ServerClient } from "./server-client.ts";
-import { asRecord, clip, failedGeneration, postCall, tokensEvaluated, usageOf, type Usage } from "./server-answer.ts";
+import { answeredRecord, asRecord, clip, failedGeneration, postCall, usageOf, type Usage } from "./server-answer.ts";
 import { DEFAULT_MAX_TOKENS } from "./sequence-runtime.ts";
-import type { CallRecord, ChatMessage, ChatRuntime, GenerateRequest, Generation, MessageToolCall } from "./types.ts";
+import type { ChatMessage, ChatRuntime, GenerateRequest, Generation, MessageToolCall } from "./types.ts";
 
 /** One request at a time to /v1/chat/completions; K of them make --parallel K requests in flight. */
 export class ChatServerRuntime implements ChatRuntime {
@@ -35,14 +35,7 @@ export class ChatServerRuntime implements ChatRuntime {
     if (posted.kind === "failed") return failedGeneration("", posted.error, seconds(), posted.stopReason);
     const answer = parseChatAnswer(posted.json);
     if (typeof answer === "string") return failedGeneration("", `server: ${answer}`, seconds(), "error", posted.json);
-    const record: CallRecord = {
-      tokensRead: answer.promptTokens,
-      tokensEvaluated: tokensEvaluated(answer),
-      tokensGenerated: answer.completionTokens,
-      seconds: seconds(),
-      stopReason: answer.finishReason === "length" ? "max-tokens" : "eos",
-      response: posted.json,
-    };
+    const record = answeredRecord(answer, answer.finishReason, seconds(), posted.json);
     // The prompt is the server's to render: it is not known here.
     return {
       prompt: "",

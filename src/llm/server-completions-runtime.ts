@@ -1,9 +1,9 @@
 // The completions mode's runtime: the prompt rendered here with the model's chat template, exactly as the in-process
 // runtime renders it, sent as raw text to /v1/completions, greedy; the reply's text comes back for the study's parser.
 import type { ServerClient } from "./server-client.ts";
-import { asRecord, clip, failedGeneration, postCall, tokensEvaluated, usageOf, type Usage } from "./server-answer.ts";
+import { answeredRecord, asRecord, clip, failedGeneration, postCall, usageOf, type Usage } from "./server-answer.ts";
 import { DEFAULT_MAX_TOKENS } from "./sequence-runtime.ts";
-import type { CallRecord, ChatRuntime, GenerateRequest, Generation, ServerInfo } from "./types.ts";
+import type { ChatRuntime, GenerateRequest, Generation, ServerInfo } from "./types.ts";
 
 /** One request at a time to /v1/completions; K of them make --parallel K requests in flight. */
 export class ServerRuntime implements ChatRuntime {
@@ -42,13 +42,7 @@ export class ServerRuntime implements ChatRuntime {
     if (posted.kind === "failed") return failedGeneration(prompt, posted.error, seconds(), posted.stopReason);
     const parsed = parseCompletion(posted.json);
     if (typeof parsed === "string") return failedGeneration(prompt, `server: ${parsed}`, seconds());
-    const record: CallRecord = {
-      tokensRead: parsed.promptTokens,
-      tokensEvaluated: tokensEvaluated(parsed),
-      tokensGenerated: parsed.completionTokens,
-      seconds: seconds(),
-      stopReason: parsed.finishReason === "length" ? "max-tokens" : "eos",
-    };
+    const record = answeredRecord(parsed, parsed.finishReason, seconds());
     return { prompt, text: (request.prefix ?? "") + parsed.text, record };
   }
 }

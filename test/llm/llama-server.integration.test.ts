@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { loadModel, openServerModel } from "../../src/llm/index.ts";
+import { loadModel, openServerModel, type ServerModelOptions } from "../../src/llm/index.ts";
 import { runStudy } from "../../src/study/runner.ts";
 import type { AnswerRecord } from "../../src/study/types.ts";
 import { STUDY_EXAMPLE } from "../../src/study/index.ts";
@@ -34,6 +34,20 @@ async function withServer(body: (server: RunningServer) => Promise<void>, args: 
   }
 }
 
+/** The tiny model served at `url`, greedy without a penalty, with what a test changes laid over. */
+const openTiny = (url: string, options: Partial<ServerModelOptions> = {}) =>
+  openServerModel({
+    url,
+    model: "tiny",
+    mode: "completions",
+    timeoutSeconds: 60,
+    retries: 0,
+    repetitionPenalty: "none",
+    reuseCache: true,
+    cacheDir: testCacheDir,
+    ...options,
+  });
+
 const readLog = (dir: string) =>
   readFileSync(path.join(dir, "answers.jsonl"), "utf8")
     .trim()
@@ -56,16 +70,7 @@ function comparable(record: AnswerRecord): string {
 test("llama-server's /props template renders the study's example exactly as the GGUF's own", { skip }, async () => {
   await withServer(async (server) => {
     const local = await loadModel(await tinyModelPath(), { cacheDir: testCacheDir, gpu: false, vocabOnly: true });
-    const served = await openServerModel({
-      url: server.url,
-      model: "tiny",
-      mode: "completions",
-      timeoutSeconds: 60,
-      retries: 0,
-      repetitionPenalty: "none",
-      reuseCache: true,
-      cacheDir: testCacheDir,
-    });
+    const served = await openTiny(server.url);
     try {
       // Not byte for byte the same file: llama-server drops the template's final newline (so its sha256 differs),
       // which Jinja drops when rendering anyway.
@@ -83,16 +88,7 @@ test("a format's control tokens come back in a reply's text when the request kee
   // command line makes it write some before its text. Mistral's [TOOL_CALLS] is kept the same way (preserved_tokens).
   await withServer(
     async (server) => {
-      const model = await openServerModel({
-        url: server.url,
-        model: "tiny",
-        mode: "completions",
-        timeoutSeconds: 60,
-        retries: 0,
-        repetitionPenalty: "none",
-        reuseCache: true,
-        cacheDir: testCacheDir,
-      });
+      const model = await openTiny(server.url);
       const [runtime] = await model.openRuntimes(1, { reuseCache: false });
       const request = { messages: [{ role: "user" as const, content: "What is the online softmax?" }], maxTokens: 40 };
       const dropped = await runtime!.generate(request);
@@ -224,18 +220,7 @@ test("a llama-server killed mid-run stops the run; restarted, the run resumes to
       models: ["tiny"],
       designs: ["workflow", "agent"],
       questions: QUESTIONS,
-      openModel: () =>
-        openServerModel({
-          url,
-          model: "tiny",
-          mode: "completions",
-          timeoutSeconds: 60,
-          retries: 1,
-          backoffMs: 50,
-          repetitionPenalty: "none",
-          reuseCache: true,
-          cacheDir: testCacheDir,
-        }),
+      openModel: () => openTiny(url, { retries: 1, backoffMs: 50 }),
       index: fakeIndex(),
       settings: { parallel: 1, reuseCache: true, sharedContext: false, maxNewTokens: 40 },
       onTick: (tick) => onDone?.(tick.done),
@@ -271,16 +256,11 @@ test("a llama-server too busy to answer in time: the request times out, is tried
 }, async () => {
   await withServer(async (server) => {
     const open = async (timeoutSeconds: number, retries: number, onProgress?: (m: string) => void) => {
-      const model = await openServerModel({
-        url: server.url,
-        model: "tiny",
-        mode: "completions",
+      const model = await openTiny(server.url, {
         timeoutSeconds,
         retries,
         backoffMs: 200,
-        repetitionPenalty: "none",
         reuseCache: false,
-        cacheDir: testCacheDir,
         ...(onProgress ? { onProgress } : {}),
       });
       const [runtime] = await model.openRuntimes(1, { reuseCache: false });
