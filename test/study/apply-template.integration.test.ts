@@ -6,38 +6,17 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { compileChatTemplate, renderChatPrompt, type ChatMessage } from "../../src/llm/index.ts";
 import { DIALECTS, detectDialect, type ToolFormat } from "../../src/study/dialects/index.ts";
-import { EXAMPLE_CALL, EXAMPLE_QUESTION, EXAMPLE_RESULT } from "../../src/study/study-example.ts";
-import { AGENT_ROLE } from "../../src/study/prompts.ts";
-import { SEARCH_POSTS } from "../../src/study/tools.ts";
-import { pyJsonDumps } from "../../src/python/index.ts";
 import { llamaServerMissing, startLlamaServer } from "../helpers/llama-server.ts";
 import { tinyModelPath } from "../helpers/tiny-model.ts";
+import { exampleExchange } from "../helpers/example-exchange.ts";
 
 const skip = llamaServerMissing() ?? false;
-const RESULT = pyJsonDumps(EXAMPLE_RESULT);
 
 /** The example as `format` writes it into messages, and our rendering with the tiny model's bos and eos tokens. */
 function ours(name: string, format: ToolFormat): { messages: ChatMessage[]; tools: object; prompt: string } {
   const source = readFileSync(new URL(`../fixtures/templates/${name}.jinja`, import.meta.url), "utf8");
   const dialect = format === "emulated" ? detectDialect(source, name).dialect : DIALECTS[format];
-  const call = pyJsonDumps(
-    format === "llama3" ? { name: EXAMPLE_CALL.name, parameters: EXAMPLE_CALL.arguments } : EXAMPLE_CALL,
-  );
-  const reply = {
-    hermes: `<tool_call>\n${call}\n</tool_call>`,
-    emulated: `<tool_call>\n${call}\n</tool_call>`,
-    llama3: call,
-    mistral: `[TOOL_CALLS][${call}]`,
-    "mistral-v11": `[TOOL_CALLS]search_posts[ARGS]${pyJsonDumps(EXAMPLE_CALL.arguments)}`,
-    phi4: `<|tool_call|>[${call}]<|/tool_call|>`,
-  }[format];
-  const raw = dialect.findCalls(reply)[0]!;
-  const record = { raw, name: EXAMPLE_CALL.name, arguments: EXAMPLE_CALL.arguments, result: RESULT };
-  const messages = [
-    ...dialect.openingMessages(AGENT_ROLE, EXAMPLE_QUESTION, [SEARCH_POSTS]),
-    ...dialect.turnMessages(reply, [{ ...record, malformed: false, shownPosts: [] }], 1),
-  ];
-  const tools = dialect.templateTools ? { tools: [SEARCH_POSTS] } : {};
+  const { messages, tools } = exampleExchange(format, dialect);
   const tokens = { bos_token: "<|endoftext|>", eos_token: "<|im_end|>" };
   const prompt = renderChatPrompt(compileChatTemplate(source, name), { messages, ...tools }, tokens);
   return { messages, tools, prompt };

@@ -6,13 +6,11 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { JinjaTemplateChatWrapper, type ChatModelFunctions } from "node-llama-cpp";
 import { compileChatTemplate, renderChatPrompt } from "../../src/llm/index.ts";
-import { DIALECTS, type ToolFormat } from "../../src/study/dialects/index.ts";
-import { EXAMPLE_CALL, EXAMPLE_QUESTION, EXAMPLE_RESULT } from "../../src/study/study-example.ts";
+import type { ToolFormat } from "../../src/study/dialects/index.ts";
+import { EXAMPLE_CALL, EXAMPLE_QUESTION } from "../../src/study/study-example.ts";
 import { AGENT_ROLE } from "../../src/study/prompts.ts";
 import { SEARCH_POSTS } from "../../src/study/tools.ts";
-import { pyJsonDumps } from "../../src/python/index.ts";
-
-const RESULT = pyJsonDumps(EXAMPLE_RESULT);
+import { EXAMPLE_RESULT_TEXT as RESULT, exampleExchange } from "../helpers/example-exchange.ts";
 
 /** node-llama-cpp's rendering: the exchange as its chat history, one function call with its result. */
 function theirs(name: string): string {
@@ -39,32 +37,7 @@ function theirs(name: string): string {
 /** Ours: the same exchange as the dialect writes it into messages, rendered with the template's BOS as node-llama-cpp shows it. */
 function ours(name: string, format: ToolFormat): string {
   const template = readFileSync(new URL(`../fixtures/templates/${name}.jinja`, import.meta.url), "utf8");
-  const dialect = DIALECTS[format];
-  const call = pyJsonDumps(
-    format === "llama3" ? { name: EXAMPLE_CALL.name, parameters: EXAMPLE_CALL.arguments } : EXAMPLE_CALL,
-  );
-  const reply = {
-    hermes: `<tool_call>\n${call}\n</tool_call>`,
-    emulated: `<tool_call>\n${call}\n</tool_call>`,
-    llama3: call,
-    mistral: `[TOOL_CALLS][${call}]`,
-    "mistral-v11": `[TOOL_CALLS]search_posts[ARGS]${pyJsonDumps(EXAMPLE_CALL.arguments)}`,
-    phi4: `<|tool_call|>[${call}]<|/tool_call|>`,
-  }[format];
-  const raw = dialect.findCalls(reply)[0]!;
-  const record = {
-    raw,
-    name: EXAMPLE_CALL.name,
-    arguments: EXAMPLE_CALL.arguments,
-    result: RESULT,
-    malformed: false,
-    shownPosts: [],
-  };
-  const messages = [
-    ...dialect.openingMessages(AGENT_ROLE, EXAMPLE_QUESTION, [SEARCH_POSTS]),
-    ...dialect.turnMessages(reply, [record], 1),
-  ];
-  const tools = dialect.templateTools ? { tools: [SEARCH_POSTS] } : {};
+  const { messages, tools } = exampleExchange(format);
   return renderChatPrompt(
     compileChatTemplate(template, name),
     { messages, ...tools },
