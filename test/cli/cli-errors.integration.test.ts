@@ -56,6 +56,21 @@ const tempDir = () => {
   chmodSync(dir, 0o755); // readable by the unprivileged child
   return dir;
 };
+/** A run on the fixture blog (its model never loads: these runs stop before) into `out`. */
+const runInto = (out: string) => [
+  "run",
+  "--model",
+  "x.gguf",
+  "--retriever",
+  "bm25",
+  "--content",
+  BLOG,
+  "--questions",
+  QUESTIONS,
+  "--out",
+  out,
+];
+
 const line = (value: unknown) => `${JSON.stringify(value)}\n`;
 
 /** Four runs: workflow and agent on q1 and q2, each citing the gold post. */
@@ -197,20 +212,7 @@ describe("paths that are the wrong kind of thing", { concurrency: 4 }, () => {
     const dir = tempDir();
     const file = path.join(dir, "taken");
     writeFileSync(file, "");
-    const run = (out: string) =>
-      cli([
-        "run",
-        "--model",
-        "x.gguf",
-        "--retriever",
-        "bm25",
-        "--content",
-        BLOG,
-        "--questions",
-        QUESTIONS,
-        "--out",
-        out,
-      ]);
+    const run = (out: string) => cli(runInto(out));
     const [isFile, underFile] = await Promise.all([run(file), run(path.join(file, "run1"))]);
     failsWith(isFile, new RegExp(`^blogqa: --out ${file}: ${file} is a file; --out takes a folder`));
     failsWith(underFile, new RegExp(`^blogqa: --out ${file}/run1: ${file} is a file, not a folder`));
@@ -240,22 +242,7 @@ describe("permissions", {
     chmodSync(locked, 0o555);
     chmodSync(dir, 0o555);
     const [run, report] = await Promise.all([
-      cli(
-        [
-          "run",
-          "--model",
-          "x.gguf",
-          "--retriever",
-          "bm25",
-          "--content",
-          BLOG,
-          "--questions",
-          QUESTIONS,
-          "--out",
-          path.join(locked, "run1"),
-        ],
-        as,
-      ),
+      cli(runInto(path.join(locked, "run1")), as),
       cli(["report", dir, "--content", BLOG], as),
     ]);
     failsWith(
