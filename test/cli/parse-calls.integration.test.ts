@@ -1,17 +1,10 @@
 // The parse-calls command prints what CPython computed for the same replies (test/fixtures/tool-call-replies.json).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { TOOL_CALL_REPLIES } from "../helpers/tool-call-replies.ts";
 import { runCli } from "../helpers/run-cli.ts";
 
-interface Case {
-  readonly what: string;
-  readonly reply: string;
-  readonly expected: string;
-}
-const cases = JSON.parse(
-  readFileSync(new URL("../fixtures/tool-call-replies.json", import.meta.url), "utf8"),
-) as Case[];
+const cases = TOOL_CALL_REPLIES;
 const byWhat = (what: string) => cases.find((c) => c.what === what)!;
 
 // One child process each (about 2 s): the replies themselves are checked in test/study/parse-calls.test.ts.

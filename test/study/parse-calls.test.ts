@@ -2,19 +2,12 @@
 // CPython 3.11 made of it with the study's pattern, raw_decode and tool(**arguments) (make_tool_call_replies.py).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { TOOL_CALL_REPLIES } from "../helpers/tool-call-replies.ts";
 import { parseCalls } from "../../src/study/parse-calls.ts";
 import { DIALECTS } from "../../src/study/dialects/index.ts";
 import { pyJsonDumps, rawDecode, toPlainJson } from "../../src/python/index.ts";
 
-interface Case {
-  readonly what: string;
-  readonly reply: string;
-  readonly expected: string;
-}
-const cases = JSON.parse(
-  readFileSync(new URL("../fixtures/tool-call-replies.json", import.meta.url), "utf8"),
-) as Case[];
+const cases = TOOL_CALL_REPLIES;
 
 for (const c of cases) {
   test(`parse-calls: ${c.what}`, () => {
