@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sha256Hex, writeThroughTemp } from "../../common/index.ts";
 import { currentStamp, writeStamp } from "../stamp.ts";
+import { f32, shapeMetadata, str, u32, vocabMetadata } from "./gguf-metadata.ts";
 import { writeGguf, type GgufValue } from "./gguf-writer.ts";
 import { LLAMA3_SPECIAL_IDS, LLAMA3_VOCAB_ROWS, llama3TokenizerJsonPath, loadLlama3Vocab } from "./llama3-vocab.ts";
 import { readBundledFile } from "./qwen25-template.ts";
@@ -41,9 +42,6 @@ export function ensureTinyLlamaModel(options: TinyLlamaOptions): { readonly path
   const shape = SHAPES.tiny;
   const vocab = loadLlama3Vocab(tokenizerJson);
   const tensors = qwen2Tensors(shape, LLAMA3_VOCAB_ROWS, "F16", seed).filter((t) => !t.name.endsWith(".bias"));
-  const u32 = (value: number): GgufValue => ({ kind: "uint32", value });
-  const f32 = (value: number): GgufValue => ({ kind: "float32", value });
-  const str = (value: string): GgufValue => ({ kind: "string", value });
   const metadata: [string, GgufValue][] = [
     ["general.architecture", str("llama")],
     ["general.type", str("model")],
@@ -53,21 +51,14 @@ export function ensureTinyLlamaModel(options: TinyLlamaOptions): { readonly path
       str("Random weights with Llama 3.1's real tokenizer and chat template, written by blogqa, for tests"),
     ],
     ["general.file_type", u32(1)], // MOSTLY_F16
-    ["llama.context_length", u32(shape.contextLength)],
-    ["llama.embedding_length", u32(shape.hidden)],
-    ["llama.block_count", u32(shape.layers)],
-    ["llama.feed_forward_length", u32(shape.ffn)],
-    ["llama.attention.head_count", u32(shape.heads)],
-    ["llama.attention.head_count_kv", u32(shape.kvHeads)],
+    ...shapeMetadata("llama", shape),
     ["llama.rope.dimension_count", u32(shape.hidden / shape.heads)],
     ["llama.rope.freq_base", f32(500_000)], // Llama 3.1's rope_theta
     ["llama.attention.layer_norm_rms_epsilon", f32(1e-5)],
     ["llama.vocab_size", u32(LLAMA3_VOCAB_ROWS)],
     ["tokenizer.ggml.model", str("gpt2")],
     ["tokenizer.ggml.pre", str("llama-bpe")],
-    ["tokenizer.ggml.tokens", { kind: "string[]", value: vocab.tokens }],
-    ["tokenizer.ggml.token_type", { kind: "int32[]", value: vocab.tokenTypes }],
-    ["tokenizer.ggml.merges", { kind: "string[]", value: vocab.merges }],
+    ...vocabMetadata(vocab),
     ["tokenizer.ggml.bos_token_id", u32(LLAMA3_SPECIAL_IDS.bos)],
     ["tokenizer.ggml.eos_token_id", u32(LLAMA3_SPECIAL_IDS.eos)],
     ["tokenizer.ggml.add_bos_token", { kind: "bool", value: false }], // the template writes <|begin_of_text|>

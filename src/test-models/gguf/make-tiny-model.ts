@@ -4,6 +4,7 @@ import path from "node:path";
 import { UserError } from "../../errors.ts";
 import { currentStamp, writeStamp } from "../stamp.ts";
 import { readQwen25Template } from "./qwen25-template.ts";
+import { f32, shapeMetadata, str, u32, vocabMetadata } from "./gguf-metadata.ts";
 import { writeGguf, type GgufTensorType, type GgufValue } from "./gguf-writer.ts";
 import { qwen2Tensors, type WeightScales } from "./qwen2-tensors.ts";
 import { QWEN25_SPECIAL_IDS, QWEN25_VOCAB_ROWS, loadQwenVocab, qwenTokenizerJsonPath } from "./qwen-vocab.ts";
@@ -119,9 +120,6 @@ export async function ensureTinyModel(options: TinyModelOptions): Promise<TinyMo
   const tensors = zeroBlocks
     ? zeroBlockTensors(shape, QWEN25_VOCAB_ROWS, wordIds(), seed)
     : qwen2Tensors(shape, QWEN25_VOCAB_ROWS, type, seed, options.scales);
-  const u32 = (value: number): GgufValue => ({ kind: "uint32", value });
-  const f32 = (value: number): GgufValue => ({ kind: "float32", value });
-  const str = (value: string): GgufValue => ({ kind: "string", value });
   const metadata: [string, GgufValue][] = [
     ["general.architecture", str("qwen2")],
     ["general.type", str("model")],
@@ -136,19 +134,12 @@ export async function ensureTinyModel(options: TinyModelOptions): Promise<TinyMo
     ["blogqa.tiny_model.generator", u32(TINY_MODEL_GENERATOR_VERSION)],
     ["blogqa.tiny_model.shape", str(shapeName)],
     ["blogqa.tiny_model.seed", u32(seed)],
-    ["qwen2.context_length", u32(shape.contextLength)],
-    ["qwen2.embedding_length", u32(shape.hidden)],
-    ["qwen2.block_count", u32(shape.layers)],
-    ["qwen2.feed_forward_length", u32(shape.ffn)],
-    ["qwen2.attention.head_count", u32(shape.heads)],
-    ["qwen2.attention.head_count_kv", u32(shape.kvHeads)],
+    ...shapeMetadata("qwen2", shape),
     ["qwen2.rope.freq_base", f32(shape.ropeTheta)],
     ["qwen2.attention.layer_norm_rms_epsilon", f32(shape.rmsEps)],
     ["tokenizer.ggml.model", str("gpt2")],
     ["tokenizer.ggml.pre", str("qwen2")],
-    ["tokenizer.ggml.tokens", { kind: "string[]", value: vocab.tokens }],
-    ["tokenizer.ggml.token_type", { kind: "int32[]", value: vocab.tokenTypes }],
-    ["tokenizer.ggml.merges", { kind: "string[]", value: vocab.merges }],
+    ...vocabMetadata(vocab),
     ["tokenizer.ggml.bos_token_id", u32(QWEN25_SPECIAL_IDS.bos)],
     ["tokenizer.ggml.eos_token_id", u32(QWEN25_SPECIAL_IDS.eos)],
     ["tokenizer.ggml.padding_token_id", u32(QWEN25_SPECIAL_IDS.padding)],

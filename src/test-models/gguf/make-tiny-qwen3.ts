@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sha256Hex, writeThroughTemp } from "../../common/index.ts";
 import { currentStamp, writeStamp } from "../stamp.ts";
+import { f32, shapeMetadata, str, u32, vocabMetadata } from "./gguf-metadata.ts";
 import { writeGguf, type GgufTensor, type GgufValue } from "./gguf-writer.ts";
 import {
   QWEN25_SPECIAL_IDS,
@@ -63,9 +64,6 @@ export function ensureTinyQwen3Model(options: {
       const block = /^blk\.(\d+)\.attn_output\.weight$/.exec(t.name);
       return block ? [norm(`blk.${block[1]}.attn_q_norm.weight`), norm(`blk.${block[1]}.attn_k_norm.weight`), t] : [t];
     });
-  const u32 = (value: number): GgufValue => ({ kind: "uint32", value });
-  const f32 = (value: number): GgufValue => ({ kind: "float32", value });
-  const str = (value: string): GgufValue => ({ kind: "string", value });
   const metadata: [string, GgufValue][] = [
     ["general.architecture", str("qwen3")],
     ["general.type", str("model")],
@@ -75,21 +73,14 @@ export function ensureTinyQwen3Model(options: {
       str("Random weights with Qwen3's real tokenizer and chat template, written by blogqa, for tests"),
     ],
     ["general.file_type", u32(1)], // MOSTLY_F16
-    ["qwen3.context_length", u32(shape.contextLength)],
-    ["qwen3.embedding_length", u32(shape.hidden)],
-    ["qwen3.block_count", u32(shape.layers)],
-    ["qwen3.feed_forward_length", u32(shape.ffn)],
-    ["qwen3.attention.head_count", u32(shape.heads)],
-    ["qwen3.attention.head_count_kv", u32(shape.kvHeads)],
+    ...shapeMetadata("qwen3", shape),
     ["qwen3.attention.key_length", u32(headDim)],
     ["qwen3.attention.value_length", u32(headDim)],
     ["qwen3.rope.freq_base", f32(shape.ropeTheta)],
     ["qwen3.attention.layer_norm_rms_epsilon", f32(shape.rmsEps)],
     ["tokenizer.ggml.model", str("gpt2")],
     ["tokenizer.ggml.pre", str("qwen2")],
-    ["tokenizer.ggml.tokens", { kind: "string[]", value: vocab.tokens }],
-    ["tokenizer.ggml.token_type", { kind: "int32[]", value: vocab.tokenTypes }],
-    ["tokenizer.ggml.merges", { kind: "string[]", value: vocab.merges }],
+    ...vocabMetadata(vocab),
     ["tokenizer.ggml.bos_token_id", u32(QWEN25_SPECIAL_IDS.bos)],
     ["tokenizer.ggml.eos_token_id", u32(QWEN25_SPECIAL_IDS.eos)],
     ["tokenizer.ggml.padding_token_id", u32(QWEN25_SPECIAL_IDS.padding)],
