@@ -40,3 +40,24 @@ export function vocabMetadata(vocab: {
     ["tokenizer.ggml.merges", { kind: "string[]", value: vocab.merges }],
   ];
 }
+
+/**
+ * A Qwen-vocabulary model's tokenizer (Qwen2.5's and Qwen3's share it): byte-level BPE with Qwen2's pre-tokenizer, its
+ * special ids, no BOS added (the template writes none), and the chat template.
+ */
+export function qwenTokenizerMetadata(
+  vocab: Parameters<typeof vocabMetadata>[0],
+  ids: { readonly bos: number; readonly eos: number; readonly padding: number },
+  chatTemplate: string,
+): [string, GgufValue][] {
+  return [
+    ["tokenizer.ggml.model", str("gpt2")],
+    ["tokenizer.ggml.pre", str("qwen2")],
+    ...vocabMetadata(vocab),
+    ["tokenizer.ggml.bos_token_id", u32(ids.bos)],
+    ["tokenizer.ggml.eos_token_id", u32(ids.eos)],
+    ["tokenizer.ggml.padding_token_id", u32(ids.padding)],
+    ["tokenizer.ggml.add_bos_token", { kind: "bool", value: false }],
+    ["tokenizer.chat_template", str(chatTemplate)],
+  ];
+}

@@ -2,10 +2,10 @@
 // Instruct's chat template, so the harness can be run offline on a second model family (the llama3 tool-call format).
 import fs from "node:fs";
 import path from "node:path";
-import { sha256Hex, writeThroughTemp } from "../../common/index.ts";
-import { currentStamp, writeStamp } from "../stamp.ts";
+import { sha256Hex } from "../../common/index.ts";
 import { f32, shapeMetadata, str, u32, vocabMetadata } from "./gguf-metadata.ts";
-import { writeGguf, type GgufValue } from "./gguf-writer.ts";
+import type { GgufValue } from "./gguf-writer.ts";
+import { ensureStampedGguf } from "./stamped-gguf.ts";
 import { LLAMA3_SPECIAL_IDS, LLAMA3_VOCAB_ROWS, llama3TokenizerJsonPath, loadLlama3Vocab } from "./llama3-vocab.ts";
 import { readBundledFile } from "./qwen25-template.ts";
 import { SHAPES } from "./qwen2-shapes.ts";
@@ -34,38 +34,32 @@ export function ensureTinyLlamaModel(options: TinyLlamaOptions): { readonly path
     llamaCppCommit: template.commit,
     tokenizerSha256: sha256Hex(fs.readFileSync(tokenizerJson)),
   };
-  const stampFile = `${out}.stamp.json`;
-  const stored = currentStamp(stampFile, stamp, ["bytes"]);
-  if (stored !== undefined && fs.existsSync(out) && fs.statSync(out).size === stored.bytes)
-    return { path: out, reused: true };
-
-  const shape = SHAPES.tiny;
-  const vocab = loadLlama3Vocab(tokenizerJson);
-  const tensors = qwen2Tensors(shape, LLAMA3_VOCAB_ROWS, "F16", seed).filter((t) => !t.name.endsWith(".bias"));
-  const metadata: [string, GgufValue][] = [
-    ["general.architecture", str("llama")],
-    ["general.type", str("model")],
-    ["general.name", str(`blogqa random tiny llama, seed ${seed}`)],
-    [
-      "general.description",
-      str("Random weights with Llama 3.1's real tokenizer and chat template, written by blogqa, for tests"),
-    ],
-    ["general.file_type", u32(1)], // MOSTLY_F16
-    ...shapeMetadata("llama", shape),
-    ["llama.rope.dimension_count", u32(shape.hidden / shape.heads)],
-    ["llama.rope.freq_base", f32(500_000)], // Llama 3.1's rope_theta
-    ["llama.attention.layer_norm_rms_epsilon", f32(1e-5)],
-    ["llama.vocab_size", u32(LLAMA3_VOCAB_ROWS)],
-    ["tokenizer.ggml.model", str("gpt2")],
-    ["tokenizer.ggml.pre", str("llama-bpe")],
-    ...vocabMetadata(vocab),
-    ["tokenizer.ggml.bos_token_id", u32(LLAMA3_SPECIAL_IDS.bos)],
-    ["tokenizer.ggml.eos_token_id", u32(LLAMA3_SPECIAL_IDS.eos)],
-    ["tokenizer.ggml.add_bos_token", { kind: "bool", value: false }], // the template writes <|begin_of_text|>
-    ["tokenizer.chat_template", str(template.text)],
-  ];
-  fs.rmSync(stampFile, { force: true });
-  const bytes = writeThroughTemp(out, (temp) => writeGguf(temp, metadata, tensors));
-  writeStamp(stampFile, { ...stamp, bytes });
-  return { path: out, reused: false };
+  return ensureStampedGguf(out, stamp, () => {
+    const shape = SHAPES.tiny;
+    const vocab = loadLlama3Vocab(tokenizerJson);
+    const tensors = qwen2Tensors(shape, LLAMA3_VOCAB_ROWS, "F16", seed).filter((t) => !t.name.endsWith(".bias"));
+    const metadata: [string, GgufValue][] = [
+      ["general.architecture", str("llama")],
+      ["general.type", str("model")],
+      ["general.name", str(`blogqa random tiny llama, seed ${seed}`)],
+      [
+        "general.description",
+        str("Random weights with Llama 3.1's real tokenizer and chat template, written by blogqa, for tests"),
+      ],
+      ["general.file_type", u32(1)], // MOSTLY_F16
+      ...shapeMetadata("llama", shape),
+      ["llama.rope.dimension_count", u32(shape.hidden / shape.heads)],
+      ["llama.rope.freq_base", f32(500_000)], // Llama 3.1's rope_theta
+      ["llama.attention.layer_norm_rms_epsilon", f32(1e-5)],
+      ["llama.vocab_size", u32(LLAMA3_VOCAB_ROWS)],
+      ["tokenizer.ggml.model", str("gpt2")],
+      ["tokenizer.ggml.pre", str("llama-bpe")],
+      ...vocabMetadata(vocab),
+      ["tokenizer.ggml.bos_token_id", u32(LLAMA3_SPECIAL_IDS.bos)],
+      ["tokenizer.ggml.eos_token_id", u32(LLAMA3_SPECIAL_IDS.eos)],
+      ["tokenizer.ggml.add_bos_token", { kind: "bool", value: false }], // the template writes <|begin_of_text|>
+      ["tokenizer.chat_template", str(template.text)],
+    ];
+    return { metadata, tensors };
+  });
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { UserError } from "../../errors.ts";
 import { currentStamp, writeStamp } from "../stamp.ts";
 import { readQwen25Template } from "./qwen25-template.ts";
-import { f32, shapeMetadata, str, u32, vocabMetadata } from "./gguf-metadata.ts";
+import { f32, qwenTokenizerMetadata, shapeMetadata, str, u32 } from "./gguf-metadata.ts";
 import { writeGguf, type GgufTensorType, type GgufValue } from "./gguf-writer.ts";
 import { qwen2Tensors, type WeightScales } from "./qwen2-tensors.ts";
 import { QWEN25_SPECIAL_IDS, QWEN25_VOCAB_ROWS, loadQwenVocab, qwenTokenizerJsonPath } from "./qwen-vocab.ts";
@@ -137,14 +137,7 @@ export async function ensureTinyModel(options: TinyModelOptions): Promise<TinyMo
     ...shapeMetadata("qwen2", shape),
     ["qwen2.rope.freq_base", f32(shape.ropeTheta)],
     ["qwen2.attention.layer_norm_rms_epsilon", f32(shape.rmsEps)],
-    ["tokenizer.ggml.model", str("gpt2")],
-    ["tokenizer.ggml.pre", str("qwen2")],
-    ...vocabMetadata(vocab),
-    ["tokenizer.ggml.bos_token_id", u32(QWEN25_SPECIAL_IDS.bos)],
-    ["tokenizer.ggml.eos_token_id", u32(QWEN25_SPECIAL_IDS.eos)],
-    ["tokenizer.ggml.padding_token_id", u32(QWEN25_SPECIAL_IDS.padding)],
-    ["tokenizer.ggml.add_bos_token", { kind: "bool", value: false }],
-    ["tokenizer.chat_template", str(template.text)],
+    ...qwenTokenizerMetadata(vocab, QWEN25_SPECIAL_IDS, template.text),
   ];
 
   // written beside the target and renamed, so a reader never sees a half-written model

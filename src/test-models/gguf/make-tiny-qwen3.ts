@@ -2,10 +2,10 @@
 // Qwen3's chat template, so thinking on and off can be run offline.
 import fs from "node:fs";
 import path from "node:path";
-import { sha256Hex, writeThroughTemp } from "../../common/index.ts";
-import { currentStamp, writeStamp } from "../stamp.ts";
-import { f32, shapeMetadata, str, u32, vocabMetadata } from "./gguf-metadata.ts";
-import { writeGguf, type GgufTensor, type GgufValue } from "./gguf-writer.ts";
+import { sha256Hex } from "../../common/index.ts";
+import { f32, qwenTokenizerMetadata, shapeMetadata, str, u32 } from "./gguf-metadata.ts";
+import type { GgufTensor, GgufValue } from "./gguf-writer.ts";
+import { ensureStampedGguf } from "./stamped-gguf.ts";
 import {
   QWEN25_SPECIAL_IDS,
   QWEN25_VOCAB_ROWS,
@@ -44,51 +44,40 @@ export function ensureTinyQwen3Model(options: {
     llamaCppCommit: template.commit,
     tokenizerSha256: sha256Hex(fs.readFileSync(tokenizerJson)),
   };
-  const stampFile = `${out}.stamp.json`;
-  const stored = currentStamp(stampFile, stamp, ["bytes"]);
-  if (stored !== undefined && fs.existsSync(out) && fs.statSync(out).size === stored.bytes)
-    return { path: out, reused: true };
-
-  const shape = SHAPES.tiny;
-  const headDim = shape.hidden / shape.heads;
-  const vocab = loadQwenVocab(tokenizerJson, QWEN3_LAST_ADDED_ID);
-  const norm = (name: string): GgufTensor => ({
-    name,
-    dims: [headDim],
-    type: "F32",
-    data: () => randomTensorData(`${seed}/${name}`, headDim, "F32", 1, 0),
-  });
-  const tensors = qwen2Tensors(shape, QWEN25_VOCAB_ROWS, "F16", seed)
-    .filter((t) => !t.name.endsWith(".bias"))
-    .flatMap((t) => {
-      const block = /^blk\.(\d+)\.attn_output\.weight$/.exec(t.name);
-      return block ? [norm(`blk.${block[1]}.attn_q_norm.weight`), norm(`blk.${block[1]}.attn_k_norm.weight`), t] : [t];
+  return ensureStampedGguf(out, stamp, () => {
+    const shape = SHAPES.tiny;
+    const headDim = shape.hidden / shape.heads;
+    const vocab = loadQwenVocab(tokenizerJson, QWEN3_LAST_ADDED_ID);
+    const norm = (name: string): GgufTensor => ({
+      name,
+      dims: [headDim],
+      type: "F32",
+      data: () => randomTensorData(`${seed}/${name}`, headDim, "F32", 1, 0),
     });
-  const metadata: [string, GgufValue][] = [
-    ["general.architecture", str("qwen3")],
-    ["general.type", str("model")],
-    ["general.name", str(`blogqa random tiny qwen3, seed ${seed}`)],
-    [
-      "general.description",
-      str("Random weights with Qwen3's real tokenizer and chat template, written by blogqa, for tests"),
-    ],
-    ["general.file_type", u32(1)], // MOSTLY_F16
-    ...shapeMetadata("qwen3", shape),
-    ["qwen3.attention.key_length", u32(headDim)],
-    ["qwen3.attention.value_length", u32(headDim)],
-    ["qwen3.rope.freq_base", f32(shape.ropeTheta)],
-    ["qwen3.attention.layer_norm_rms_epsilon", f32(shape.rmsEps)],
-    ["tokenizer.ggml.model", str("gpt2")],
-    ["tokenizer.ggml.pre", str("qwen2")],
-    ...vocabMetadata(vocab),
-    ["tokenizer.ggml.bos_token_id", u32(QWEN25_SPECIAL_IDS.bos)],
-    ["tokenizer.ggml.eos_token_id", u32(QWEN25_SPECIAL_IDS.eos)],
-    ["tokenizer.ggml.padding_token_id", u32(QWEN25_SPECIAL_IDS.padding)],
-    ["tokenizer.ggml.add_bos_token", { kind: "bool", value: false }],
-    ["tokenizer.chat_template", str(template.text)],
-  ];
-  fs.rmSync(stampFile, { force: true });
-  const bytes = writeThroughTemp(out, (temp) => writeGguf(temp, metadata, tensors));
-  writeStamp(stampFile, { ...stamp, bytes });
-  return { path: out, reused: false };
+    const tensors = qwen2Tensors(shape, QWEN25_VOCAB_ROWS, "F16", seed)
+      .filter((t) => !t.name.endsWith(".bias"))
+      .flatMap((t) => {
+        const block = /^blk\.(\d+)\.attn_output\.weight$/.exec(t.name);
+        return block
+          ? [norm(`blk.${block[1]}.attn_q_norm.weight`), norm(`blk.${block[1]}.attn_k_norm.weight`), t]
+          : [t];
+      });
+    const metadata: [string, GgufValue][] = [
+      ["general.architecture", str("qwen3")],
+      ["general.type", str("model")],
+      ["general.name", str(`blogqa random tiny qwen3, seed ${seed}`)],
+      [
+        "general.description",
+        str("Random weights with Qwen3's real tokenizer and chat template, written by blogqa, for tests"),
+      ],
+      ["general.file_type", u32(1)], // MOSTLY_F16
+      ...shapeMetadata("qwen3", shape),
+      ["qwen3.attention.key_length", u32(headDim)],
+      ["qwen3.attention.value_length", u32(headDim)],
+      ["qwen3.rope.freq_base", f32(shape.ropeTheta)],
+      ["qwen3.attention.layer_norm_rms_epsilon", f32(shape.rmsEps)],
+      ...qwenTokenizerMetadata(vocab, QWEN25_SPECIAL_IDS, template.text),
+    ];
+    return { metadata, tensors };
+  });
 }
