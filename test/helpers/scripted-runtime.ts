@@ -89,3 +89,15 @@ export function fakeIndex(): BlogIndex & { readonly queries: string[] } {
     },
   };
 }
+
+/** The question the scripted loop tests ask: its gold section is in fakeIndex(). */
+export const SCRIPTED_QUESTION = {
+  id: "q01",
+  question: "How is the running maximum of the online softmax updated?",
+  post: "flashattention-explained",
+  heading: "The online softmax",
+};
+
+/** A reply's tool call in the study's format. */
+export const toolCallText = (name: string, args: unknown) =>
+  `<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;

@@ -11,16 +11,11 @@ import {
   SOURCE_INSTRUCTION,
   WORKFLOW_SYSTEM_PROMPT,
 } from "../../src/study/prompts.ts";
-import { fakeIndex, scriptedRuntime } from "../helpers/scripted-runtime.ts";
+import { fakeIndex, SCRIPTED_QUESTION, scriptedRuntime, toolCallText } from "../helpers/scripted-runtime.ts";
 import { DIALECTS } from "../../src/study/dialects/index.ts";
 
-const QUESTION = {
-  id: "q01",
-  question: "How is the running maximum of the online softmax updated?",
-  post: "flashattention-explained",
-  heading: "The online softmax",
-};
-const call = (name: string, args: unknown) => `<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
+const QUESTION = SCRIPTED_QUESTION;
+const call = toolCallText;
 
 test("a reply with no tool call is the answer, after one model call", async () => {
   const runtime = scriptedRuntime(["It rescales.\nSource: flashattention-explained"]);

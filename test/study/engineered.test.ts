@@ -14,15 +14,10 @@ import {
   SEARCH_FIRST_INSTRUCTION,
   citationRepairPrompt,
 } from "../../src/study/prompts.ts";
-import { fakeIndex, scriptedRuntime } from "../helpers/scripted-runtime.ts";
+import { fakeIndex, SCRIPTED_QUESTION, scriptedRuntime, toolCallText } from "../helpers/scripted-runtime.ts";
 
-const QUESTION = {
-  id: "q01",
-  question: "How is the running maximum of the online softmax updated?",
-  post: "flashattention-explained",
-  heading: "The online softmax",
-};
-const call = (name: string, args: unknown) => `<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
+const QUESTION = SCRIPTED_QUESTION;
+const call = toolCallText;
 /** A forced first reply: the runtime puts "<tool_call>\n" in front. */
 const forcedCall = (name: string, args: unknown) => `${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
 
