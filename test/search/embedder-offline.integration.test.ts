@@ -1,24 +1,17 @@
 // Where models come from: local folders, a hub mirror on localhost, and the offline failure that names the ways out.
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { UserError } from "../../src/errors.ts";
 import { loadEmbedder } from "../../src/search/embedder.ts";
 import { probeHub } from "../../src/search/embedder-source.ts";
 import { tinyEmbedderPath } from "../helpers/tiny-embedder.ts";
+import { tempFolders } from "../helpers/temp-folders.ts";
 
-const folders: string[] = [];
-const temporary = (name: string) => {
-  folders.push(fs.mkdtempSync(path.join(os.tmpdir(), `blogqa-emb-${name}-`)));
-  return folders.at(-1)!;
-};
-after(() => {
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
-});
+const temporary = tempFolders("blogqa-emb");
 
 /** A hub mirror on localhost serving the tiny model as `test/tiny`, logging every request. */
 async function startMirror(): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {

@@ -1,21 +1,14 @@
 // make-tiny-embedder: the same arguments write the same bytes, the folder is what transformers.js expects, the CLI works.
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { loadEmbedder } from "../../src/search/embedder.ts";
 import { tinyEmbedderFiles, writeTinyEmbedder } from "../../src/test-models/index.ts";
 import { runCli } from "../helpers/run-cli.ts";
+import { tempFolders } from "../helpers/temp-folders.ts";
 
-const folders: string[] = [];
-const temporary = (name: string) => {
-  folders.push(fs.mkdtempSync(path.join(os.tmpdir(), `blogqa-emb-${name}-`)));
-  return folders.at(-1)!;
-};
-after(() => {
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
-});
+const temporary = tempFolders("blogqa-emb");
 const FILES = [
   "onnx/model.onnx",
   "config.json",
