@@ -76,7 +76,7 @@ export function usageOf(json: Record<string, unknown> | undefined): Usage | stri
 }
 
 /** The tokens evaluated after cache reuse: prompt tokens minus cached ones, unknown where the server says nothing. */
-export function tokensEvaluated(usage: Usage): number | undefined {
+function tokensEvaluated(usage: Usage): number | undefined {
   return usage.cachedTokens === undefined ? undefined : usage.promptTokens - usage.cachedTokens;
 }
 
