@@ -53,7 +53,6 @@ export { engineeringRows, answerRight, extendedDesign, BOUGHT_DESIGNS, type Engi
 export { formatMismatchRows, type FormatMismatchRow } from "./format-mismatch.ts";
 export {
   scaleTable,
-  isAgentDesign,
   type ModelSize,
   type ScalePoint,
   type ScaleTest,

@@ -1,6 +1,6 @@
 // Does the agent catch up as models grow? Per model size: each design's cites right (strict) and tokens read, and
 // the paired test of the workflow against the best agent design of that size. One-post questions only.
-import { DESIGN_IDS, type AnswerRecord, type DesignId } from "../study/index.ts";
+import { DESIGN_IDS, isAgentDesign, type AnswerRecord, type DesignId } from "../study/index.ts";
 import { compareRuns } from "./comparisons.ts";
 import { wilson, type Proportion } from "./statistics.ts";
 import { splitQuestionSets, strictRows, studyRows } from "./summary.ts";
@@ -44,9 +44,6 @@ export interface ScaleTable {
   /** One per size whose log holds the workflow and an agent design. */
   readonly tests: readonly ScaleTest[];
 }
-
-/** The agent designs: every design that runs the tool loop (the workflow and its citation-checked form do not). */
-export const isAgentDesign = (design: DesignId): boolean => design.startsWith("agent");
 
 /**
  * The scale table of the models `sizes` knows (the others are left out); undefined with fewer than two sized models,

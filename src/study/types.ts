@@ -43,6 +43,11 @@ export function isEngineered(design: DesignId): design is EngineeredDesignId {
   return Object.hasOwn(EXTENDS, design);
 }
 
+/** Whether a design runs the tool loop: every one but the workflow and the designs that extend it. */
+export function isAgentDesign(design: DesignId): boolean {
+  return (isEngineered(design) ? EXTENDS[design] : design) !== "workflow";
+}
+
 /** One tool call the loop ran (or failed to), or the workflow's own search. */
 export interface ToolCallRecord {
   /**
