@@ -13,7 +13,7 @@ import {
   TINY_MODEL_SHAPES,
   type TinyModelShape,
 } from "../src/test-models/index.ts";
-import { STUDY_DESIGNS } from "../src/study/index.ts";
+import { STUDY_DESIGNS } from "../src/designs/index.ts";
 import { defaultCacheDir } from "../src/commands/index.ts";
 import { benchIndex, ensureMiniLmEmbedder, type IndexFigures } from "./bench/index-bench.ts";
 import { benchmarksMarkdown, replaceGenerated, rowsTable } from "./bench/report.ts";

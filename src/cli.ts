@@ -12,8 +12,8 @@ import {
   smokeCommands,
   studyCommands,
 } from "./commands/index.ts";
-import { UserError } from "./errors.ts";
-import { describeFsError } from "./fs-errors.ts";
+import { UserError } from "./common/index.ts";
+import { describeFsError } from "./common/index.ts";
 
 const argv = hideBin(process.argv);
 

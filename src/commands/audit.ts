@@ -8,15 +8,15 @@ import {
   auditText,
   cachedSha256,
   decodingChange,
-  modelDialect,
   modelLoadOptions,
   readManifest,
   settingsFromFields,
   type AnswerRecord,
   type RunManifest,
-} from "../study/index.ts";
+} from "../runs/index.ts";
+import { modelDialect } from "../toolcalls/index.ts";
 import { modelLabel, readRunLog } from "../report/index.ts";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 import { defaultCacheDir } from "./options.ts";
 import { serverOpener } from "./study-setup.ts";
 

@@ -13,7 +13,7 @@ import {
   summarizeCorpus,
 } from "../corpus/index.ts";
 import { questionStats, type QuestionSetStats } from "../search/index.ts";
-import { READ_SECTION_MAX_WORDS } from "../study/index.ts";
+import { READ_SECTION_MAX_WORDS } from "../designs/index.ts";
 import { contentOption, jsonOption, questionsOption } from "./options.ts";
 
 const sections: CommandModule<object, { content: string; summary: boolean }> = {

@@ -9,15 +9,8 @@ import {
   type TinyModelWeights,
 } from "../test-models/index.ts";
 import { loadModel, modelIdFor, QUANTS, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
-import {
-  AGENT_TOOLS,
-  TOOL_FORMATS,
-  dialectExample,
-  modelDialect,
-  prompts,
-  toolBlockSize,
-  type ToolFormat,
-} from "../study/index.ts";
+import { AGENT_TOOLS, dialectExample, prompts, toolBlockSize } from "../designs/index.ts";
+import { TOOL_FORMATS, modelDialect, type ToolFormat } from "../toolcalls/index.ts";
 import { defaultCacheDir } from "./options.ts";
 
 /** Registers this file's commands on the command line. */

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { hfLocalFileNames, hubConfigDir, knownFileBytes, modelsDir, originalRepoOf } from "../llm/index.ts";
 import { modelFiles, modelSource, probeHub, type EmbeddingDtype, type RetrieverKind } from "../search/index.ts";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 
 /** Files to put in one folder, and the hub page they come from. */
 export interface MissingFiles {

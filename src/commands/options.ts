@@ -1,7 +1,7 @@
 // Options shared by several commands, defined once so that --help says the same thing everywhere.
 import path from "node:path";
 import type { Argv, Options } from "yargs";
-import { SETTING_OPTIONS } from "../study/index.ts";
+import { SETTING_OPTIONS } from "../runs/index.ts";
 
 /** Where caches live: the index, downloaded models, generated tiny models. */
 export function defaultCacheDir(): string {

@@ -1,8 +1,9 @@
 // parse-calls: what the agent loop would take from a reply on stdin, to check a model's replies by hand.
 import type { Argv, CommandModule } from "yargs";
-import { DIALECTS, TOOL_FORMATS, parseCalls, type ParsedReply, type ToolFormat } from "../study/index.ts";
+import { DIALECTS, TOOL_FORMATS, type ToolFormat } from "../toolcalls/index.ts";
+import { parseCalls, type ParsedReply } from "../designs/index.ts";
 import { pyJsonDumps, pyRepr } from "../python/index.ts";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 
 const parseCallsCommand: CommandModule<object, { json: boolean; format: ToolFormat }> = {
   command: "parse-calls",

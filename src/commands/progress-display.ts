@@ -1,6 +1,6 @@
 // Shows progress ticks on stderr: one updating bar on a terminal (cli-progress), plain lines otherwise (logs, CI).
 import cliProgress from "cli-progress";
-import type { ProgressTick } from "../progress.ts";
+import type { ProgressTick } from "../common/index.ts";
 
 /** "1h 02m", "4m 05s", "12s". */
 export function formatDuration(seconds: number): string {

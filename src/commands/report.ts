@@ -1,7 +1,7 @@
 // The report commands: thin shells over src/report/ (the HTML page, the paired comparisons).
 import path from "node:path";
 import type { Argv, CommandModule } from "yargs";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 import { compareRuns } from "../scoring/index.ts";
 import { comparisonsMarkdown, openRunFolder, writeReport, type RunFolder } from "../report/index.ts";
 import { jsonOption, runFolderOptions, runPositional } from "./options.ts";

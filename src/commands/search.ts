@@ -3,7 +3,7 @@ import type { Argv, CommandModule, InferredOptionTypes } from "yargs";
 import { loadCorpus, loadQuestions } from "../corpus/index.ts";
 import { RETRIEVER_KINDS, evaluateSearch, loadEmbedder, openIndex } from "../search/index.ts";
 import type { Embedder, RetrieverKind, RetrieverScore, SearchOptions } from "../search/index.ts";
-import type { ProgressTick } from "../progress.ts";
+import type { ProgressTick } from "../common/index.ts";
 import { jsonOption, questionsOption, searchOptions, type BuiltArgs } from "./options.ts";
 import { progressDisplay } from "./progress-display.ts";
 

@@ -10,9 +10,9 @@ import {
 } from "../test-models/index.ts";
 import { runStudyCommand, studyRunOptions } from "./study.ts";
 import type { BuiltArgs } from "./options.ts";
-import { DESIGN_IDS, STUDY_DESIGNS } from "../study/index.ts";
+import { DESIGN_IDS, STUDY_DESIGNS } from "../designs/index.ts";
 import { progress } from "./study-setup.ts";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 
 const TINY_EMBEDDER = "(the tiny embedder)";
 const smokeBuilder = (y: Argv) =>

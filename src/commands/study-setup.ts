@@ -3,20 +3,12 @@ import { loadCorpus, loadQuestions, type Corpus, type Question } from "../corpus
 import { openIndex, type SearchIndex } from "../search/index.ts";
 import { loadModel, modelIdFor, openServerModel, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
 import type { LoadedModel } from "../llm/index.ts";
-import {
-  readAnswerLog,
-  modelLoadOptions,
-  ANSWERS_FILE,
-  DESIGN_IDS,
-  ENGINEERED_DESIGNS,
-  STUDY_DESIGNS,
-  type DesignId,
-  type RunSettings,
-} from "../study/index.ts";
+import { readAnswerLog, modelLoadOptions, ANSWERS_FILE, type RunSettings } from "../runs/index.ts";
+import { DESIGN_IDS, ENGINEERED_DESIGNS, STUDY_DESIGNS, type DesignId } from "../designs/index.ts";
 import { writeTables } from "../report/index.ts";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 import path from "node:path";
-import type { OnTick } from "../progress.ts";
+import type { OnTick } from "../common/index.ts";
 import { progressDisplay } from "./progress-display.ts";
 
 export interface StudyInputs {

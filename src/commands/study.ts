@@ -1,4 +1,4 @@
-// The study commands: thin shells over src/study/.
+// The study commands: thin shells over src/runs/.
 import type { Argv, ArgumentsCamelCase, CommandModule, Options } from "yargs";
 import { checkModel, QUANTS, type LoadedModel, type Quant } from "../llm/index.ts";
 import { splitQuestionSets, strictRows, twoPostRows } from "../scoring/index.ts";
@@ -11,15 +11,16 @@ import {
 } from "../report/index.ts";
 import {
   type DesignId,
+  transcriptCostTable,
+  STUDY_DESIGNS,
+  engineeredNeedsHermes,
+  isEngineered,
+} from "../designs/index.ts";
+import {
   runStudy,
   settingsFromArgs,
   SETTING_OPTIONS,
   startManifest,
-  transcriptCostTable,
-  STUDY_DESIGNS,
-  modelDialect,
-  engineeredNeedsHermes,
-  isEngineered,
   modelEntryFields,
   readModelsFile,
   settingsForModel,
@@ -27,9 +28,10 @@ import {
   SUITES,
   SUITE_NAMES,
   type ModelEntry,
-} from "../study/index.ts";
-import { UserError } from "../errors.ts";
-import { checkWritableFolder } from "../fs-errors.ts";
+} from "../runs/index.ts";
+import { modelDialect } from "../toolcalls/index.ts";
+import { UserError } from "../common/index.ts";
+import { checkWritableFolder } from "../common/index.ts";
 import {
   contentOption,
   jsonOption,

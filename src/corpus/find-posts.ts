@@ -1,7 +1,7 @@
 // Finds a blog's post files under a folder, as real blogs lay them out, and says which it left out and why.
 import { readFile, readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 import type { InputProblem, LeftOut } from "./types.ts";
 import type { Dirent } from "node:fs";
 

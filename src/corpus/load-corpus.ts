@@ -1,7 +1,7 @@
 // Reads a blog's posts into a Corpus, reporting every bad post at once and saying what it left out.
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 import type { Corpus, InputProblem, LeftOut, Post } from "./types.ts";
 import { findPosts, type PostFile } from "./find-posts.ts";
 import { parsePost } from "./parse-post.ts";

@@ -1,6 +1,6 @@
 // Reads questions.jsonl and checks it against the corpus: every problem named with its line.
 import { readFile } from "node:fs/promises";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 import { isTwoPost, questionHeadings, questionPosts, type Corpus, type InputProblem, type Question } from "./types.ts";
 import { problemsError } from "./load-corpus.ts";
 import { nearest } from "./nearest.ts";

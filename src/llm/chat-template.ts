@@ -1,6 +1,6 @@
 // Renders a chat request through the model's own Jinja chat template, the way transformers' apply_chat_template does.
 import { Template } from "@huggingface/jinja";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 import type { ChatMessage, GenerateRequest } from "./types.ts";
 import { sha256Hex } from "../common/index.ts";
 

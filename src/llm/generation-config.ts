@@ -2,7 +2,7 @@
 // generation_config.json, found beside the GGUF, given as a file, or fetched from the model's original repository.
 import fs from "node:fs";
 import path from "node:path";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 import { sha256Hex } from "../common/index.ts";
 
 /** `--repetition-penalty`: "auto" reads the model's generation_config.json, "none" is pure greedy, or a number. */

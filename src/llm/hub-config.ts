@@ -1,7 +1,7 @@
 // Fetches a model repository's generation_config.json from the Hugging Face hub once, into the models folder.
 import fs from "node:fs";
 import path from "node:path";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 import { readGenerationConfig, type GenerationConfigFile, type HubSource } from "./generation-config.ts";
 import { writeFileAtomic } from "../common/index.ts";
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import type { Llama, LlamaContext, LlamaModel } from "node-llama-cpp";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 import {
   compileChatTemplate,
   missingTemplateError,
@@ -18,7 +18,7 @@ import { importNodeLlamaCpp, inheritedThreadpoolSize, startedWithPoolOfOne } fro
 import { serializeSampling } from "./serialize-sampling.ts";
 import { SequenceRuntime } from "./sequence-runtime.ts";
 import type { ChatRuntime, GenerateRequest, LoadedModel, ModelInfo, RuntimeOptions } from "./types.ts";
-import type { OnTick } from "../progress.ts";
+import type { OnTick } from "../common/index.ts";
 
 export const DEFAULT_CONTEXT_SIZE = 4096;
 

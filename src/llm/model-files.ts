@@ -1,9 +1,9 @@
 // Which files a model id names (a local .gguf or an hf: URI), and getting them into <cacheDir>/models.
 import fs from "node:fs";
 import path from "node:path";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 import { importNodeLlamaCpp } from "./native.ts";
-import type { OnTick } from "../progress.ts";
+import type { OnTick } from "../common/index.ts";
 
 export const QUANTS = ["f16", "q8_0", "q4_k_m"] as const;
 export type Quant = (typeof QUANTS)[number];

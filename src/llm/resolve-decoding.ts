@@ -1,7 +1,7 @@
 // Which generation_config.json a model decodes by: a file given, the default models' original repositories on the
 // hub, or one beside the GGUF; then the decoding it implies for the --repetition-penalty setting.
 import path from "node:path";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 import {
   configBeside,
   decodingFor,

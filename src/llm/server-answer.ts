@@ -1,5 +1,5 @@
 // What the two server runtimes share: one call's request and its failures, and the usage an answer reports.
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 import type { ServerClient } from "./server-client.ts";
 import type { CallRecord, Generation } from "./types.ts";
 

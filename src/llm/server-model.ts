@@ -4,7 +4,7 @@
 // to /v1/chat/completions, the server renders and parses them, as for any API user, with the same greedy parameters.
 import fs from "node:fs";
 import path from "node:path";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 import { compileChatTemplate, renderChatPrompt, type ChatTemplate, type TemplateTokens } from "./chat-template.ts";
 import { decodingFor, NO_PENALTY, readGenerationConfig, type Decoding } from "./generation-config.ts";
 import type { RepetitionPenaltySetting } from "./generation-config.ts";

@@ -1,6 +1,6 @@
 // The paired comparisons as tables: proportions with 95% intervals, exact McNemar p, the questions that flip.
 import { fewestSignificantFlips, formatP, formatProportion, type Comparison, type Measure } from "../scoring/index.ts";
-import { DESIGN_LABELS } from "../study/index.ts";
+import { DESIGN_LABELS } from "../designs/index.ts";
 import { modelLabel } from "./tables.ts";
 
 export const MEASURE_LABELS: Readonly<Record<Measure, string>> = {

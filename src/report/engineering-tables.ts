@@ -11,7 +11,8 @@ import {
   wilson,
 } from "../scoring/index.ts";
 import { answerRight, type Comparison, type EngineeringRow } from "../scoring/index.ts";
-import { DESIGN_LABELS, isEngineered, type AnswerRecord, type DesignId } from "../study/index.ts";
+import { DESIGN_LABELS, isEngineered, type DesignId } from "../designs/index.ts";
+import type { AnswerRecord } from "../runs/index.ts";
 import { formatInteger, modelLabel, type TableGrid } from "./tables.ts";
 
 export const ENGINEERING_TITLE = "What the engineering bought";

@@ -1,6 +1,6 @@
 // The report's tables as escaped HTML: the study's table, the strict rescore, the paired comparisons, the manifest.
 import type { Comparison, StrictRow, StudyRow, TwoPostRow } from "../scoring/index.ts";
-import type { RunManifest } from "../study/index.ts";
+import type { RunManifest } from "../runs/index.ts";
 import { comparisonsNote, comparisonTables, hasUnpaired, NO_COMPARISONS, UNPAIRED_NOTE } from "./comparisons-text.ts";
 import { escapeHtml } from "./html-escape.ts";
 import {

@@ -18,7 +18,7 @@ import { reportData, type ReportData } from "./report-data.ts";
 import { openRunFolder, type OpenRunFolderOptions } from "./run-folder.ts";
 import { randomWeightsWarning } from "./random-weights.ts";
 import { modelLabel } from "./tables.ts";
-import { DESIGN_LABELS } from "../study/index.ts";
+import { DESIGN_LABELS } from "../designs/index.ts";
 import { costChart, marksLegend, sharesChart } from "./svg-charts.ts";
 import { scaleChart } from "./scale-chart.ts";
 import { SCALE_TITLE, scaleGrids } from "./scale-tables.ts";

@@ -1,5 +1,5 @@
 // Runs on the generated test models write gibberish by design: the page and tables.md say so before any figure.
-import type { RunManifest } from "../study/index.ts";
+import type { RunManifest } from "../runs/index.ts";
 
 /** general.name of every model blogqa generates: "blogqa random tiny qwen2, seed 1", "blogqa zero-block ...". */
 const GENERATED = /^blogqa (random|zero-block) /;

@@ -23,15 +23,8 @@ import {
   type TwoPostRow,
   type ScaleTable,
 } from "../scoring/index.ts";
-import {
-  goldHeadingsOf,
-  goldPostsOf,
-  isTwoPostAnswer,
-  DESIGN_LABELS,
-  type AnswerRecord,
-  type RunManifest,
-  type DesignId,
-} from "../study/index.ts";
+import { goldHeadingsOf, goldPostsOf, isTwoPostAnswer, type AnswerRecord, type RunManifest } from "../runs/index.ts";
+import { DESIGN_LABELS, type DesignId } from "../designs/index.ts";
 import { modelLabel, type TableContext, type TableGrid } from "./tables.ts";
 import { engineeringGrids } from "./engineering-tables.ts";
 import { runScaleTable } from "./scale-tables.ts";

@@ -2,7 +2,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { loadCorpus } from "../corpus/index.ts";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 import {
   ANSWERS_FILE,
   MANIFEST_FILE,
@@ -12,7 +12,7 @@ import {
   tornLineNotice,
   type AnswerRecord,
   type RunManifest,
-} from "../study/index.ts";
+} from "../runs/index.ts";
 import type { TableContext } from "./tables.ts";
 import { TABLE_FILES } from "./write-tables.ts";
 import { REPORT_FILE } from "./html.ts";

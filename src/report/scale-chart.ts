@@ -1,6 +1,6 @@
 // The scale chart as inline SVG: each design's cites right (strict, with intervals) and tokens read against model size.
 import type { ScalePoint } from "../scoring/index.ts";
-import { DESIGN_IDS, DESIGN_LABELS, type DesignId } from "../study/index.ts";
+import { DESIGN_IDS, DESIGN_LABELS, type DesignId } from "../designs/index.ts";
 import { escapeHtml } from "./html-escape.ts";
 import { DESIGN_MARKS } from "./svg-charts.ts";
 

@@ -1,6 +1,7 @@
 // The scale section's tables, for tables.md and the page: each design by model size, and the paired test per size.
 import { formatP, formatProportion, scaleTable, type ModelSize, type ScaleTable } from "../scoring/index.ts";
-import { DESIGN_LABELS, type AnswerRecord, type RunManifest } from "../study/index.ts";
+import { DESIGN_LABELS } from "../designs/index.ts";
+import type { AnswerRecord, RunManifest } from "../runs/index.ts";
 import { formatInteger, type TableGrid } from "./tables.ts";
 
 export const SCALE_TITLE = "Scale: does the agent catch up as models grow?";

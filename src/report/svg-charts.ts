@@ -1,6 +1,6 @@
 // The report's two charts as inline SVG strings: shares with Wilson intervals, and what each design's tokens buy.
 import { wilson, type Proportion, type StrictRow, type StudyRow } from "../scoring/index.ts";
-import { DESIGN_LABELS, type DesignId } from "../study/index.ts";
+import { DESIGN_LABELS, type DesignId } from "../designs/index.ts";
 import { escapeHtml } from "./html-escape.ts";
 import { modelLabel } from "./tables.ts";
 

@@ -1,7 +1,7 @@
 // The study's two tables as text (markdown, as the study printed them) and as CSV, from scored rows.
 import { stringify } from "csv-stringify/sync";
 import type { FormatMismatchRow, StrictRow, StudyRow, TwoPostRow } from "../scoring/index.ts";
-import { DESIGN_LABELS } from "../study/index.ts";
+import { DESIGN_LABELS } from "../designs/index.ts";
 
 export interface TableContext {
   readonly sections: number;

@@ -9,8 +9,8 @@ import {
   studyRows,
   twoPostRows,
 } from "../scoring/index.ts";
-import { readManifest } from "../study/index.ts";
-import type { AnswerRecord } from "../study/index.ts";
+import { readManifest } from "../runs/index.ts";
+import type { AnswerRecord } from "../runs/index.ts";
 import { randomWeightsWarning } from "./random-weights.ts";
 import { engineeringGrids } from "./engineering-tables.ts";
 import { runScaleTable, scaleCsvRows, scaleGrids } from "./scale-tables.ts";

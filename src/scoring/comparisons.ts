@@ -1,6 +1,8 @@
 // Which differences are real: each agent design against the workflow, and each design across models, paired by question.
-import type { AnswerRecord, DesignId } from "../study/index.ts";
-import { isTwoPostAnswer, isEngineered, DESIGN_IDS, EXTENDS } from "../study/index.ts";
+import type { AnswerRecord } from "../runs/index.ts";
+import type { DesignId } from "../designs/index.ts";
+import { isTwoPostAnswer } from "../runs/index.ts";
+import { isEngineered, DESIGN_IDS, EXTENDS } from "../designs/index.ts";
 import { citesRightStrict, classifySource } from "./strict.ts";
 import { pairedComparison, type PairedComparison, type Proportion } from "./statistics.ts";
 import { splitQuestionSets, type QuestionSet } from "./summary.ts";

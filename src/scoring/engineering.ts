@@ -1,13 +1,6 @@
 // What each design's engineering did and cost, from logged runs: repairs, refusals, and the tool block's share.
-import {
-  ENGINEERED_DESIGNS,
-  EXTENDS,
-  isTwoPostAnswer,
-  type AnswerRecord,
-  type DesignId,
-  type ValidationKind,
-  VALIDATION_KINDS,
-} from "../study/index.ts";
+import { ENGINEERED_DESIGNS, EXTENDS, type DesignId, type ValidationKind, VALIDATION_KINDS } from "../designs/index.ts";
+import { isTwoPostAnswer, type AnswerRecord } from "../runs/index.ts";
 import { citesRightStrict, classifySource } from "./strict.ts";
 import { groupRuns } from "./summary.ts";
 import { citesRightExact, classifyTwoPostSource } from "./two-post.ts";

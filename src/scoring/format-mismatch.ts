@@ -1,14 +1,9 @@
 // Beyond the study: replies that look like a tool call written in another format than the one the run parsed. A
 // Llama reply holding <tool_call>, or a Qwen reply that is a bare {"name": ...}, was read as an answer: when such
 // replies are many, the parser, not the model, is deciding the row.
-import {
-  dialectOf,
-  isEngineered,
-  looksForeign,
-  type AnswerRecord,
-  type DesignId,
-  type RunFormat,
-} from "../study/index.ts";
+import { dialectOf, looksForeign, type RunFormat } from "../toolcalls/index.ts";
+import { isEngineered, type DesignId } from "../designs/index.ts";
+import type { AnswerRecord } from "../runs/index.ts";
 import { groupRuns } from "./summary.ts";
 
 export interface FormatMismatchRow {

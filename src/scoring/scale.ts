@@ -1,6 +1,7 @@
 // Does the agent catch up as models grow? Per model size: each design's cites right (strict) and tokens read, and
 // the paired test of the workflow against the best agent design of that size. One-post questions only.
-import { DESIGN_IDS, isAgentDesign, type AnswerRecord, type DesignId } from "../study/index.ts";
+import { DESIGN_IDS, isAgentDesign, type DesignId } from "../designs/index.ts";
+import type { AnswerRecord } from "../runs/index.ts";
 import { compareRuns } from "./comparisons.ts";
 import { wilson, type Proportion } from "./statistics.ts";
 import { splitQuestionSets, strictRows, studyRows } from "./summary.ts";

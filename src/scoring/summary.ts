@@ -1,6 +1,8 @@
 // Table rows from logged answers: the study's first (lenient) table and its strict rescore, one row per model and design.
-import type { AnswerRecord, OnePostAnswer, TwoPostAnswer, DesignId } from "../study/index.ts";
-import { isTwoPostAnswer, DESIGN_IDS } from "../study/index.ts";
+import type { AnswerRecord, OnePostAnswer, TwoPostAnswer } from "../runs/index.ts";
+import type { DesignId } from "../designs/index.ts";
+import { isTwoPostAnswer } from "../runs/index.ts";
+import { DESIGN_IDS } from "../designs/index.ts";
 import { citesAny, citesRightLenient } from "./lenient.ts";
 import { citationGrounded, citesRightStrict, classifySource } from "./strict.ts";
 import { citesRightExact, classifyTwoPostSource, foundAll, foundAny, type TwoPostClass } from "./two-post.ts";

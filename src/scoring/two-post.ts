@@ -1,5 +1,5 @@
 // Scoring a question that needs two posts: did the run see them, and does its source line name exactly the gold set?
-import { goldPostsOf, type AnswerRecord } from "../study/index.ts";
+import { goldPostsOf, type AnswerRecord } from "../runs/index.ts";
 import { classifySource } from "./strict.ts";
 
 /**

@@ -2,7 +2,7 @@
 import { createRequire } from "node:module";
 import bm25 from "wink-bm25-text-search";
 import type nlpUtils from "wink-nlp-utils";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 import type { Section } from "../corpus/index.ts";
 
 /**

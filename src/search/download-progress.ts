@@ -1,6 +1,6 @@
 // Turns transformers.js's download events into a few lines for a person: each file at every 10%, then done.
 import type { ProgressInfo } from "@huggingface/transformers";
-import type { OnTick } from "../progress.ts";
+import type { OnTick } from "../common/index.ts";
 
 /** A progress_callback that reports through `report`; undefined when nobody listens. */
 export function downloadProgressReporter(

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 import type { EmbeddingDtype } from "./types.ts";
 
 /** A local model folder (absolute path) or a hub repository id such as Xenova/all-MiniLM-L6-v2. */

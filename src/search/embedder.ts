@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type * as Transformers from "@huggingface/transformers";
 import type { FeatureExtractionPipeline, ProgressInfo } from "@huggingface/transformers";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 import {
   DEFAULT_BATCH_SIZE,
   lengthSortedBatches,
@@ -24,7 +24,7 @@ import {
 } from "./embedder-source.ts";
 import { downloadProgressReporter } from "./download-progress.ts";
 import type { Embedder, EmbeddingDtype, EmbeddingInfo } from "./types.ts";
-import type { OnTick } from "../progress.ts";
+import type { OnTick } from "../common/index.ts";
 
 export interface LoadEmbedderOptions {
   readonly dtype: EmbeddingDtype;

@@ -1,7 +1,7 @@
 // Opens the search index for a corpus: from the disk cache when its key matches, else built and cached.
 import { createHash } from "node:crypto";
 import type { Corpus, Section } from "../corpus/index.ts";
-import { UserError } from "../errors.ts";
+import { UserError } from "../common/index.ts";
 import type { Embedder, Hit, SearchIndex, SearchOptions } from "./types.ts";
 import { BM25_CONFIG, WINK_VERSION, buildBm25, importBm25, type Bm25 } from "./bm25.ts";
 import { rankByCosine, toMatrix, type EmbeddingMatrix } from "./dense.ts";
@@ -17,7 +17,7 @@ import {
   writeEmbeddings,
 } from "./index-cache.ts";
 import { loadEmbedder } from "./embedder.ts";
-import type { OnTick } from "../progress.ts";
+import type { OnTick } from "../common/index.ts";
 
 /**
  * What the dense half embeds for a section: its heading, then its text (the model truncates past 256 word pieces).

@@ -1,6 +1,6 @@
 // The records and interfaces of the search stage: hits, retrievers, the index, the embedder.
 import type { Corpus, Section } from "../corpus/index.ts";
-import type { OnTick } from "../progress.ts";
+import type { OnTick } from "../common/index.ts";
 
 /** What a search shows the model: the study's hit. */
 export interface Hit {

@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { repoRoot, type CliResult } from "../helpers/run-cli.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
-import { describeFsError } from "../../src/fs-errors.ts";
+import { describeFsError } from "../../src/common/fs-errors.ts";
 
 const BLOG = path.join(repoRoot, "test/fixtures/blog/posts");
 const QUESTIONS = path.join(repoRoot, "test/fixtures/blog/questions.jsonl");

@@ -7,7 +7,7 @@ import { runCli } from "../helpers/run-cli.ts";
 const cases = TOOL_CALL_REPLIES;
 const byWhat = (what: string) => cases.find((c) => c.what === what)!;
 
-// One child process each (about 2 s): the replies themselves are checked in test/study/parse-calls.test.ts.
+// One child process each (about 2 s): the replies themselves are checked in test/designs/parse-calls.test.ts.
 test("parse-calls --json prints json.dumps of CPython's result for the same reply", () => {
   const c = byWhat("three calls with text between, one of them bad");
   const result = runCli(["parse-calls", "--json"], { input: c.reply });

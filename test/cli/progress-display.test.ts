@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Writable } from "node:stream";
 import { formatDuration, progressDisplay, tickLine } from "../../src/commands/progress-display.ts";
-import type { ProgressTick } from "../../src/progress.ts";
+import type { ProgressTick } from "../../src/common/progress.ts";
 import { downloadProgressReporter } from "../../src/search/download-progress.ts";
 
 test("durations read as a person says them", () => {

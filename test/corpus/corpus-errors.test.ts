@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { UserError } from "../../src/errors.ts";
+import { UserError } from "../../src/common/errors.ts";
 import { loadCorpus } from "../../src/corpus/index.ts";
 
 const GOOD = "---\ntitle: Good\n---\n\nIntro.\n\n## A heading\n\nBody.\n";

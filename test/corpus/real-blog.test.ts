@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { UserError } from "../../src/errors.ts";
+import { UserError } from "../../src/common/errors.ts";
 import { loadCorpus, summarizeCorpus } from "../../src/corpus/index.ts";
 
 const blog = path.resolve(import.meta.dirname, "../fixtures/docusaurus-blog/blog");

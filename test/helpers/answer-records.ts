@@ -1,11 +1,7 @@
 // Hand-built answer records for scoring and report tests: no model, every field chosen.
-import {
-  ANSWER_SCHEMA_VERSION,
-  type AnswerRecord,
-  type ModelCall,
-  type Transcript,
-  type DesignId,
-} from "../../src/study/types.ts";
+import { ANSWER_SCHEMA_VERSION, type AnswerRecord } from "../../src/runs/answer-types.ts";
+import type { ModelCall, Transcript } from "../../src/designs/transcript.ts";
+import type { DesignId } from "../../src/designs/design-ids.ts";
 
 export interface RecordSpec {
   readonly model?: string;

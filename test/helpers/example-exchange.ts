@@ -1,10 +1,10 @@
 // The study's example exchange (system prompt, question, one search_posts call and its result) as a tool-call format
 // writes it into messages: what the template-equivalence tests render through each family's template.
 import type { ChatMessage, ToolSchema } from "../../src/llm/index.ts";
-import { DIALECTS, type ToolDialect, type ToolFormat } from "../../src/study/dialects/index.ts";
-import { EXAMPLE_CALL, EXAMPLE_QUESTION, EXAMPLE_RESULT } from "../../src/study/study-example.ts";
-import { AGENT_ROLE } from "../../src/study/prompts.ts";
-import { SEARCH_POSTS } from "../../src/study/tools.ts";
+import { DIALECTS, type ToolDialect, type ToolFormat } from "../../src/toolcalls/index.ts";
+import { EXAMPLE_CALL, EXAMPLE_QUESTION, EXAMPLE_RESULT } from "../../src/designs/study-example.ts";
+import { AGENT_ROLE } from "../../src/designs/prompts.ts";
+import { SEARCH_POSTS } from "../../src/designs/tools.ts";
 import { pyJsonDumps } from "../../src/python/index.ts";
 
 /** The tool's result as the loop shows it to the model. */

@@ -4,10 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { loadCorpus } from "../../src/corpus/index.ts";
 import { NO_PENALTY } from "../../src/llm/index.ts";
-import { newManifest, writeManifestFile, type ManifestModel } from "../../src/study/manifest.ts";
-import { defaultSettings } from "../../src/study/settings.ts";
-import { DESIGN_IDS } from "../../src/study/types.ts";
-import type { AnswerRecord, ModelCall, ToolCallRecord } from "../../src/study/types.ts";
+import { newManifest, writeManifestFile, type ManifestModel } from "../../src/runs/manifest.ts";
+import { defaultSettings } from "../../src/runs/settings.ts";
+import { DESIGN_IDS } from "../../src/designs/design-ids.ts";
+import type { AnswerRecord } from "../../src/runs/answer-types.ts";
+import type { ModelCall, ToolCallRecord } from "../../src/designs/transcript.ts";
 import { FIXTURE_QUESTIONS } from "./tiny-run.ts";
 import { makeRecord } from "./answer-records.ts";
 

@@ -9,7 +9,7 @@ import type {
 } from "../../src/llm/types.ts";
 import type { Section } from "../../src/corpus/types.ts";
 import type { Hit } from "../../src/search/types.ts";
-import type { BlogIndex } from "../../src/study/tools.ts";
+import type { BlogIndex } from "../../src/designs/tools.ts";
 
 export interface ScriptedRuntime extends ChatRuntime {
   readonly requests: GenerateRequest[];

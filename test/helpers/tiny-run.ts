@@ -11,8 +11,8 @@ import {
   runStudy,
   startManifest,
   type StudyRunSummary,
-  type DesignId,
-} from "../../src/study/index.ts";
+} from "../../src/runs/index.ts";
+import type { DesignId } from "../../src/designs/index.ts";
 import { repoRoot } from "./run-cli.ts";
 import { testCacheDir, tinyModelPath } from "./tiny-model.ts";
 

@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { UserError } from "../../src/errors.ts";
+import { UserError } from "../../src/common/errors.ts";
 import { decodingFor, parseRepetitionPenalty, readGenerationConfig } from "../../src/llm/generation-config.ts";
 import { hubConfigDir, hubGenerationConfig } from "../../src/llm/hub-config.ts";
 import { originalRepoOf } from "../../src/llm/model-files.ts";

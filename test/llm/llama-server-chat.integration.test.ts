@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { AnswerRecord } from "../../src/study/types.ts";
+import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 import { runCliAsync } from "../helpers/run-cli.ts";
 import { testCacheDir, tinyModelPath } from "../helpers/tiny-model.ts";
 import { tinyEmbedderPath } from "../helpers/tiny-embedder.ts";

@@ -12,7 +12,7 @@ import {
   splitParts,
   DEFAULT_MODEL_NAMES,
 } from "../../src/llm/index.ts";
-import { UserError } from "../../src/errors.ts";
+import { UserError } from "../../src/common/errors.ts";
 
 test("default names map to Qwen's official GGUF files, f16 unless a quant is asked for", () => {
   assert.deepEqual(DEFAULT_MODEL_NAMES, ["qwen2.5-1.5b", "qwen2.5-3b"]);

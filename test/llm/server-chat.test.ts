@@ -8,14 +8,14 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openServerModel, type ChatRuntime, type ServerModelOptions } from "../../src/llm/index.ts";
-import { runAgent } from "../../src/study/agent-loop.ts";
-import { answerRecord } from "../../src/study/answer-record.ts";
-import { answerFromLine } from "../../src/study/answer-line.ts";
-import { modelDialect, openaiChat } from "../../src/study/dialects/index.ts";
-import { runDesign, withMaxTokens } from "../../src/study/run-design.ts";
-import { firstDifference } from "../../src/study/audit.ts";
+import { runAgent } from "../../src/designs/agent-loop.ts";
+import { answerRecord } from "../../src/runs/answer-record.ts";
+import { answerFromLine } from "../../src/runs/answer-line.ts";
+import { modelDialect, openaiChat } from "../../src/toolcalls/index.ts";
+import { runDesign, withMaxTokens } from "../../src/designs/run-design.ts";
+import { firstDifference } from "../../src/runs/audit.ts";
 import type { Question } from "../../src/corpus/types.ts";
-import { UserError } from "../../src/errors.ts";
+import { UserError } from "../../src/common/errors.ts";
 import { fakeIndex } from "../helpers/scripted-runtime.ts";
 import {
   startFakeServer,

@@ -6,9 +6,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openServerModel, type ServerModelOptions } from "../../src/llm/index.ts";
-import { runStudy } from "../../src/study/runner.ts";
+import { runStudy } from "../../src/runs/runner.ts";
 import type { Question } from "../../src/corpus/types.ts";
-import { UserError } from "../../src/errors.ts";
+import { UserError } from "../../src/common/errors.ts";
 import { fakeIndex } from "../helpers/scripted-runtime.ts";
 import { echoAnswer, FAKE_TEMPLATE, startFakeServer, type FakeServer } from "../helpers/fake-openai-server.ts";
 

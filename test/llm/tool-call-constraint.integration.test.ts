@@ -6,9 +6,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { loadModel } from "../../src/llm/index.ts";
 import { callFailure, type ChatRuntime, type LoadedModel } from "../../src/llm/types.ts";
-import { AGENT_TOOLS, FIRST_CALL_CONSTRAINT, prompts } from "../../src/study/index.ts";
-import { bindToolCall } from "../../src/study/tools.ts";
-import { toolCallBlocks } from "../../src/study/tool-call-blocks.ts";
+import { AGENT_TOOLS, FIRST_CALL_CONSTRAINT, prompts } from "../../src/designs/index.ts";
+import { bindToolCall } from "../../src/designs/tools.ts";
+import { toolCallBlocks } from "../../src/toolcalls/tool-call-blocks.ts";
 import { repoRoot } from "../helpers/run-cli.ts";
 import { testCacheDir, tinyModelPath } from "../helpers/tiny-model.ts";
 

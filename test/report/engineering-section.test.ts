@@ -3,9 +3,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { renderReportHtml } from "../../src/report/html.ts";
 import { reportData } from "../../src/report/report-data.ts";
-import { answerRecord } from "../../src/study/answer-record.ts";
-import { runDesign } from "../../src/study/run-design.ts";
-import type { DesignId } from "../../src/study/index.ts";
+import { answerRecord } from "../../src/runs/answer-record.ts";
+import { runDesign } from "../../src/designs/run-design.ts";
+import type { DesignId } from "../../src/designs/index.ts";
 import { fakeIndex, scriptedRuntime } from "../helpers/scripted-runtime.ts";
 
 const SLUGS = ["flashattention-explained", "kv-cache-inference", "bm25-hybrid-search"];

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { readAnswerLog, readManifest } from "../../src/study/index.ts";
+import { readAnswerLog, readManifest } from "../../src/runs/index.ts";
 import { randomWeightModels, randomWeightsWarning, writeTables } from "../../src/report/index.ts";
 import { tinyModelName } from "../../src/test-models/index.ts";
 import { runWithManifest } from "../helpers/report-fixture.ts";

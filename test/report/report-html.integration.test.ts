@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { jsonForScript, reportData, renderReportHtml } from "../../src/report/index.ts";
-import { readAnswerLog } from "../../src/study/index.ts";
+import { readAnswerLog } from "../../src/runs/index.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { FIXTURE_SLUGS, INJECTION, writeReportFixture } from "../helpers/report-fixture.ts";
 

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
-import { readManifest } from "../../src/study/index.ts";
+import { readManifest } from "../../src/runs/index.ts";
 import { browserSkip, CHROMIUM } from "../helpers/browser.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { tinyLlamaPath, tinyModelPath, tinyQwen3Path } from "../helpers/tiny-model.ts";

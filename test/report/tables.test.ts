@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { studyRows, strictRows } from "../../src/scoring/index.ts";
 import { studyTablesMarkdown, strictTableMarkdown, modelLabel, rowsCsv } from "../../src/report/tables.ts";
-import type { AnswerRecord } from "../../src/study/types.ts";
+import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 
 function record(i: number, fields: Partial<AnswerRecord>): AnswerRecord {
   return {

@@ -1,9 +1,9 @@
 // The engineering measures and "What the engineering bought", from runs of the scripted runtime on the fake blog.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { runDesign } from "../../src/study/run-design.ts";
-import { answerRecord } from "../../src/study/answer-record.ts";
-import type { DesignId } from "../../src/study/types.ts";
+import { runDesign } from "../../src/designs/run-design.ts";
+import { answerRecord } from "../../src/runs/answer-record.ts";
+import type { DesignId } from "../../src/designs/design-ids.ts";
 import { compareRuns, engineeringRows } from "../../src/scoring/index.ts";
 import { engineeringGrids } from "../../src/report/engineering-tables.ts";
 import { markdownTable } from "../../src/report/tables.ts";

@@ -2,7 +2,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { scaleTable, type ModelSize } from "../../src/scoring/index.ts";
-import type { AnswerRecord, DesignId } from "../../src/study/index.ts";
+import type { AnswerRecord } from "../../src/runs/index.ts";
+import type { DesignId } from "../../src/designs/index.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 
 const SLUGS = ["kv-cache-inference", "agents"];

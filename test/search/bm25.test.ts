@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { loadCorpus, type Section } from "../../src/corpus/index.ts";
 import { buildBm25, importBm25 } from "../../src/search/bm25.ts";
-import { UserError } from "../../src/errors.ts";
+import { UserError } from "../../src/common/errors.ts";
 
 const corpus = await loadCorpus(path.resolve(import.meta.dirname, "../fixtures/blog/posts"));
 const headingOf = (i: number | undefined) => (i === undefined ? undefined : corpus.sections[i]!.heading);

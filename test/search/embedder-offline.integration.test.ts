@@ -5,7 +5,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { UserError } from "../../src/errors.ts";
+import { UserError } from "../../src/common/errors.ts";
 import { loadEmbedder } from "../../src/search/embedder.ts";
 import { probeHub } from "../../src/search/embedder-source.ts";
 import { tinyEmbedderPath } from "../helpers/tiny-embedder.ts";

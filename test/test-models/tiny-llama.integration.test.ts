@@ -7,7 +7,7 @@ import path from "node:path";
 import { loadModel } from "../../src/llm/index.ts";
 import { decodeReply } from "../../src/llm/sequence-runtime.ts";
 import { sharedLlama } from "../../src/llm/load-model.ts";
-import { readManifest } from "../../src/study/index.ts";
+import { readManifest } from "../../src/runs/index.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { testCacheDir, tinyLlamaPath } from "../helpers/tiny-model.ts";
 

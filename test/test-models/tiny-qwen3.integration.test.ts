@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadModel } from "../../src/llm/index.ts";
-import { readManifest } from "../../src/study/index.ts";
+import { readManifest } from "../../src/runs/index.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { testCacheDir, tinyQwen3Path } from "../helpers/tiny-model.ts";
 

@@ -1,5 +1,5 @@
 // The sizes of the generated embedders: a tiny default for tests, and MiniLM's shape for benchmarks.
-import { UserError } from "../../errors.ts";
+import { UserError } from "../../common/index.ts";
 
 export type TinyEmbedderShapeName = "tiny" | "minilm";
 export const TINY_EMBEDDER_SHAPES: readonly TinyEmbedderShapeName[] = ["tiny", "minilm"];

@@ -1,7 +1,7 @@
 // Generates a BERT-style feature-extraction model folder that transformers.js loads through its real path.
 import fs from "node:fs";
 import path from "node:path";
-import { UserError } from "../../errors.ts";
+import { UserError } from "../../common/index.ts";
 import { bertOnnx } from "./bert-graph.ts";
 import { configJson, tokenizerConfigJson, tokenizerJson } from "./bert-files.ts";
 import { currentStamp, stampText } from "../stamp.ts";

@@ -1,7 +1,7 @@
 // A 30,522-entry WordPiece vocabulary for the minilm shape, so that texts split into about as many pieces as BERT's.
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import { UserError } from "../../errors.ts";
+import { UserError } from "../../common/index.ts";
 import { tinyVocabulary } from "./vocab.ts";
 
 /** bert-base-uncased's vocabulary size, which all-MiniLM-L6-v2 keeps. */

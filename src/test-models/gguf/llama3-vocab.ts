@@ -1,7 +1,7 @@
 // Llama 3.1's vocabulary, merges and token types, built the way llama.cpp's converter builds them.
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import { UserError } from "../../errors.ts";
+import { UserError } from "../../common/index.ts";
 import { TOKEN_TYPE, type QwenVocab } from "./qwen-vocab.ts";
 
 /** Rows of Llama 3.1's embedding matrix (config.json vocab_size): 128,000 base tokens and 256 special ones. */

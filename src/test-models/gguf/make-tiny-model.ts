@@ -1,7 +1,7 @@
 // ensureTinyModel: a qwen2 GGUF (random weights, or zero blocks) with Qwen2.5's tokenizer and chat template; reused when current.
 import fs from "node:fs";
 import path from "node:path";
-import { UserError } from "../../errors.ts";
+import { UserError } from "../../common/index.ts";
 import { currentStamp, writeStamp } from "../stamp.ts";
 import { readQwen25Template } from "./qwen25-template.ts";
 import { f32, qwenTokenizerMetadata, shapeMetadata, str, u32 } from "./gguf-metadata.ts";

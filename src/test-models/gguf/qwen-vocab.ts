@@ -1,7 +1,7 @@
 // The real Qwen2.5 vocabulary, merges and token types, built the way llama.cpp's converter builds them.
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import { UserError } from "../../errors.ts";
+import { UserError } from "../../common/index.ts";
 
 /** Rows of Qwen2.5's embedding matrix (config.json vocab_size): 151,643 base tokens, 22 added, the rest padding. */
 export const QWEN25_VOCAB_ROWS = 151936;

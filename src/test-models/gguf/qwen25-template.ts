@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { UserError } from "../../errors.ts";
+import { UserError } from "../../common/index.ts";
 import { writeFileAtomic } from "../../common/index.ts";
 
 /** The template's path inside llama.cpp's repository. */

@@ -1,0 +1,30 @@
+// The designs: the study's prompts, its two tools, the workflow, the agent loop and the engineered designs.
+export { MAX_TURNS } from "./agent-loop.ts";
+export {
+  DESIGN_IDS,
+  DESIGN_LABELS,
+  type DesignId,
+  ENGINEERED_DESIGNS,
+  EXTENDS,
+  STUDY_DESIGNS,
+  isAgentDesign,
+  isEngineered,
+} from "./design-ids.ts";
+export { FIRST_CALL_CONSTRAINT } from "./engineered/designs.ts";
+export { type ParsedReply, parseCalls } from "./parse-calls.ts";
+export { engineeredNeedsHermes, runDesign, withMaxTokens } from "./run-design.ts";
+export { STUDY_EXAMPLE, dialectExample } from "./study-example.ts";
+export { modelThinking } from "./thinking.ts";
+export { toolBlockSize } from "./tool-block.ts";
+export { AGENT_TOOLS, type BlogIndex, READ_SECTION_MAX_WORDS, SEARCH_POSTS } from "./tools.ts";
+export { transcriptCostTable } from "./transcript-cost.ts";
+export {
+  type ModelCall,
+  type Outcome,
+  type ToolCallRecord,
+  type Transcript,
+  VALIDATION_KINDS,
+  type ValidationKind,
+} from "./transcript.ts";
+export { WORKFLOW_HITS } from "./workflow.ts";
+export * as prompts from "./prompts.ts";

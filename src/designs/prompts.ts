@@ -1,0 +1,44 @@
+// Every prompt the study sends, in one place (the README quotes this file).
+import { pyJsonDumps } from "../python/index.ts";
+import type { Hit } from "../search/index.ts";
+import type { StudyDesignId } from "./design-ids.ts";
+
+/** The workflow and every agent ask for the source in these same words. */
+export const SOURCE_INSTRUCTION =
+  "End your answer with a line 'Source: <post>', where <post> is the slug of the blog post you used.";
+
+export const WORKFLOW_SYSTEM_PROMPT = `You answer questions about a technical blog, using the search results you are given. ${SOURCE_INSTRUCTION}`;
+
+/** The agent's role, the first sentence of its system prompt (and the whole of it in the study's printed example). */
+export const AGENT_ROLE = "You answer questions about a technical blog, using its tools.";
+
+export const AGENT_SYSTEM_PROMPT = `${AGENT_ROLE} ${SOURCE_INSTRUCTION}`;
+
+export const SEARCH_FIRST_INSTRUCTION = "Always call search_posts before answering.";
+
+/** Starts the first reply of the forced design: the study's stand-in for an API's tool_choice "required". */
+export { FORCED_PREFIX } from "../toolcalls/index.ts";
+
+/** What the agent answers when it is still calling tools after the last turn. */
+export const RAN_OUT_OF_TURNS = "(ran out of turns)";
+
+export function agentSystemPrompt(design: Exclude<StudyDesignId, "workflow">): string {
+  return design === "agent" ? AGENT_SYSTEM_PROMPT : `${AGENT_SYSTEM_PROMPT} ${SEARCH_FIRST_INSTRUCTION}`;
+}
+
+/** The workflow shows its hits exactly as the agent's search_posts tool returns them. */
+export function workflowUserPrompt(question: string, hits: readonly Hit[]): string {
+  return `Search results:\n${pyJsonDumps(hits)}\n\nQuestion: ${question}`;
+}
+
+/**
+ * Beyond the study: the cite-checked designs' one repair message, sent as a user message after an answer whose
+ * Source line does not name exactly one post that the run's searches or reads returned.
+ */
+export function citationRepairPrompt(problem: string, seenPosts: readonly string[]): string {
+  const seen =
+    seenPosts.length > 0
+      ? `The posts your search results showed: ${seenPosts.join(", ")}.`
+      : "Your search results showed no posts.";
+  return `Your answer's Source line ${problem}. ${seen} Answer again, ending with a line 'Source: <post>' that names the one post you used.`;
+}

@@ -1,0 +1,45 @@
+// One run of one design on one question: the dispatch that the runner and the audit share.
+import type { ChatRuntime } from "../llm/index.ts";
+import { UserError } from "../common/index.ts";
+import { hermes, type ToolDialect } from "../toolcalls/index.ts";
+import { runAgent } from "./agent-loop.ts";
+import { runEngineered } from "./engineered/designs.ts";
+import type { BlogIndex } from "./tools.ts";
+import { isEngineered, type DesignId } from "./design-ids.ts";
+import type { Transcript } from "./transcript.ts";
+import { runWorkflow } from "./workflow.ts";
+
+export function runDesign(
+  design: DesignId,
+  question: string,
+  runtime: ChatRuntime,
+  index: BlogIndex,
+  dialect: ToolDialect = hermes,
+  /** The model's template knows thinking: <think> blocks are kept out of answers and calls. */
+  thinks = false,
+): Promise<Transcript> {
+  if (isEngineered(design)) {
+    if (dialect.format !== "hermes") throw engineeredNeedsHermes(design, dialect);
+    return runEngineered(design, question, runtime, index);
+  }
+  if (design === "workflow") return runWorkflow(question, runtime, index, thinks);
+  return runAgent(question, design, runtime, index, undefined, dialect, thinks);
+}
+
+/** The engineered designs validate and constrain the study's own call format: on another they would judge wrongly. */
+export function engineeredNeedsHermes(design: string, dialect: ToolDialect): UserError {
+  if (dialect.format === "openai-chat")
+    return new UserError(
+      `The design ${design} validates or constrains calls blogqa parses itself, and in --server-mode chat the ` +
+        "server parses them: run the study's designs, or use --server-mode completions.",
+    );
+  return new UserError(
+    `The design ${design} works on the hermes tool-call format only, and this model's is ${dialect.format}: ` +
+      "run the study's designs on it, or pass --tool-format hermes if its template really is Hermes-style.",
+  );
+}
+
+/** The runtime with a run's max-new-tokens setting applied to every call that does not set its own. */
+export function withMaxTokens(runtime: ChatRuntime, maxTokens: number): ChatRuntime {
+  return { generate: (request) => runtime.generate({ ...request, maxTokens: request.maxTokens ?? maxTokens }) };
+}

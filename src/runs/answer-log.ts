@@ -1,0 +1,108 @@
+// answers.jsonl: one line per finished run, appended as each finishes, read back (and checked) for resuming and scoring.
+import { appendFileSync, existsSync, readFileSync, statSync, truncateSync } from "node:fs";
+import path from "node:path";
+import { UserError } from "../common/index.ts";
+import { answerFromLine } from "./answer-line.ts";
+import type { AnswerRecord } from "./answer-types.ts";
+
+export const ANSWERS_FILE = "answers.jsonl";
+
+export interface AnswerLog {
+  readonly records: readonly AnswerRecord[];
+  /** Bytes of complete lines; anything after is a line torn by an interrupted write. */
+  readonly completeBytes: number;
+  /** The torn last line's number (1-based), when the file does not end with a newline. */
+  readonly tornLine: number | undefined;
+}
+
+/** The identity of one run: a model, a design, a question. */
+export function runKey(r: { readonly model: string; readonly design: string; readonly question_id: string }): string {
+  return JSON.stringify([r.model, r.design, r.question_id]);
+}
+
+/**
+ * The one reader of a log, for the runner and every command that scores one. Blank lines are skipped. A last line
+ * without its newline is a torn write: it is not counted (`tornLine` says so, for a notice). Any other line that is
+ * not a valid record, or that repeats a (model, design, question), stops with FILE:LINE and the field, because
+ * counting it, or leaving it out, would change the numbers without a word. A missing file is an empty log.
+ */
+export function readAnswerLog(file: string): AnswerLog {
+  if (!existsSync(file)) return { records: [], completeBytes: 0, tornLine: undefined };
+  const buffer = readFileSync(file);
+  const completeBytes = buffer.lastIndexOf(0x0a) + 1;
+  const lines = buffer.subarray(0, completeBytes).toString("utf8").split("\n").slice(0, -1);
+  const records: AnswerRecord[] = [];
+  const firstLine = new Map<string, number>();
+  const problems: string[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (line.trim() === "") continue;
+    const n = i + 1;
+    const parsed = parseLine(line);
+    if (typeof parsed === "string") {
+      problems.push(`${file}:${n}: ${parsed}`);
+      continue;
+    }
+    const key = runKey(parsed);
+    const first = firstLine.get(key);
+    if (first !== undefined) {
+      problems.push(
+        `${file}:${n}: a second line for model ${parsed.model}, design ${parsed.design}, question ${parsed.question_id} ` +
+          `(first on line ${first}); a run counts once: remove one of the two lines`,
+      );
+      continue;
+    }
+    firstLine.set(key, n);
+    records.push(parsed);
+  }
+  if (problems.length > 0) {
+    const more =
+      problems.length > 1 ? ` (and ${problems.length - 1} more bad line${problems.length > 2 ? "s" : ""})` : "";
+    throw new UserError(`${problems[0]}${more}`);
+  }
+  return { records, completeBytes, tornLine: completeBytes < buffer.length ? lines.length + 1 : undefined };
+}
+
+/** A problem with the line, or its record. */
+function parseLine(line: string): AnswerRecord | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return "not a JSON line; the log is corrupt here: fix or remove that line";
+  }
+  const result = answerFromLine(value);
+  if ("record" in result) return result.record;
+  const { path: field, problem } = result.mismatch;
+  const where = field === "" ? "" : `field ${field}: `;
+  return `${where}${problem}; not a blogqa answer line: fix or remove that line`;
+}
+
+/** What a reader says about a torn last line, or undefined when there is none. */
+export function tornLineNotice(file: string, log: AnswerLog): string | undefined {
+  if (log.tornLine === undefined) return undefined;
+  return `${file}:${log.tornLine}: the last line is torn (no newline at its end: an interrupted write); it is not counted, and resuming the run redoes it`;
+}
+
+/**
+ * `target` is a run folder or an answers.jsonl; returns both, or says plainly what is missing. For the commands
+ * that read a finished log (rescore, compare, report, audit), where a missing log is an error, not an empty one.
+ */
+export function locateAnswerLog(target: string): { readonly dir: string; readonly file: string } {
+  if (!existsSync(target))
+    throw new UserError(`${target}: no such file or folder (give a run folder or its ${ANSWERS_FILE})`);
+  if (!statSync(target).isDirectory()) return { dir: path.dirname(target), file: target };
+  const file = path.join(target, ANSWERS_FILE);
+  if (!existsSync(file))
+    throw new UserError(`${target}: no ${ANSWERS_FILE} here (is this a run folder? see \`run --out\`)`);
+  if (statSync(file).isDirectory()) throw new UserError(`${file} is a folder; a run's log is a file: move it away`);
+  return { dir: target, file };
+}
+
+/** Cuts a torn last line off so that appending continues on a line boundary. */
+export function dropTornTail(file: string, log: AnswerLog): void {
+  if (log.tornLine !== undefined) truncateSync(file, log.completeBytes);
+}
+
+export function appendAnswer(file: string, record: AnswerRecord): void {
+  appendFileSync(file, `${JSON.stringify(record)}\n`);
+}

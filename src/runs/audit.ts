@@ -1,0 +1,137 @@
+// Reruns logged runs one at a time without cache reuse and checks that every reply comes back byte for byte.
+// llama.cpp does not promise identical greedy output across batch sizes or KV-cache reuse (on GPUs especially):
+// this measures it for a run folder instead of assuming it.
+import type { LoadedModel } from "../llm/index.ts";
+import { runDesign, withMaxTokens } from "../designs/index.ts";
+import type { ToolDialect } from "../toolcalls/index.ts";
+import { modelThinking } from "../designs/index.ts";
+import type { BlogIndex } from "../designs/index.ts";
+import type { AnswerRecord } from "./answer-types.ts";
+import type { ModelCall, Transcript } from "../designs/index.ts";
+import { commonPrefixLength } from "../common/index.ts";
+
+/** Where a rerun first parted from its log: the call (1-based) and both replies. */
+export interface TranscriptDifference {
+  readonly call: number;
+  /** undefined when one transcript has fewer calls than the other. */
+  readonly logged: string | undefined;
+  readonly rerun: string | undefined;
+  /** Offset of the first differing character (the shorter reply's length when one is a prefix of the other). */
+  readonly offset: number;
+}
+
+export interface AuditedRun {
+  readonly design: AnswerRecord["design"];
+  readonly question_id: string;
+  /** undefined: every call's reply was byte-identical. */
+  readonly difference: TranscriptDifference | undefined;
+}
+
+export interface AuditResult {
+  readonly model: string;
+  readonly checked: number;
+  readonly identical: number;
+  readonly runs: readonly AuditedRun[];
+}
+
+/**
+ * The first call whose reply differs, comparing every call in order; undefined when all match. In chat mode a reply
+ * is its text and the calls the server returned beside it (see `written`).
+ */
+export function firstDifference(logged: Transcript, rerun: Transcript): TranscriptDifference | undefined {
+  const calls = Math.max(logged.calls.length, rerun.calls.length);
+  for (let i = 0; i < calls; i++) {
+    const a = written(logged.calls[i]);
+    const b = written(rerun.calls[i]);
+    if (a !== b)
+      return {
+        call: i + 1,
+        logged: a,
+        rerun: b,
+        offset: a === undefined || b === undefined ? 0 : commonPrefixLength(a, b),
+      };
+  }
+  return undefined;
+}
+
+/**
+ * What the model wrote in one call: its reply, and for a chat-mode call (one that logged the server's answer) each
+ * call the server parsed out of it, one per line as {"name", "arguments"}: the ids are left out, as llama-server
+ * draws them at random for every answer.
+ */
+function written(call: ModelCall | undefined): string | undefined {
+  if (call === undefined || call.record.response === undefined) return call?.reply;
+  const functions = call.toolCalls.map((t) => JSON.stringify((JSON.parse(t.raw) as { function?: unknown }).function));
+  return [call.reply, ...functions].join("\n");
+}
+
+export interface AuditOptions {
+  /** The model's logged runs to check, in log order. */
+  readonly runs: readonly AnswerRecord[];
+  readonly model: LoadedModel;
+  readonly index: BlogIndex;
+  /** The run's own setting. */
+  readonly maxNewTokens: number;
+  /** The run's tool-call format (default: the study's hermes). */
+  readonly dialect?: ToolDialect;
+  /** The run's --thinking setting (it matters only for a template that knows thinking). */
+  readonly thinking?: boolean;
+  readonly onProgress?: (line: string) => void;
+}
+
+/** Reruns each logged run on one fresh sequence, cache reuse off, and compares every reply with the log. */
+export async function auditRuns(options: AuditOptions): Promise<AuditResult> {
+  const progress = options.onProgress ?? (() => {});
+  const [runtime] = await options.model.openRuntimes(1, { reuseCache: false });
+  const thinking = modelThinking(options.model, options.thinking ?? false);
+  const generate = thinking.wrap(withMaxTokens(runtime!, options.maxNewTokens));
+  const runs: AuditedRun[] = [];
+  for (const [i, logged] of options.runs.entries()) {
+    const rerun = await runDesign(
+      logged.design,
+      logged.question,
+      generate,
+      options.index,
+      options.dialect,
+      thinking.thinks,
+    );
+    const difference = firstDifference(logged.transcript, rerun);
+    runs.push({ design: logged.design, question_id: logged.question_id, difference });
+    progress(
+      `${i + 1}/${options.runs.length} ${logged.design} ${logged.question_id}: ${difference ? `differs at call ${difference.call}` : "identical"}`,
+    );
+  }
+  return {
+    model: options.runs[0]?.model ?? "",
+    checked: runs.length,
+    identical: runs.filter((r) => !r.difference).length,
+    runs,
+  };
+}
+
+/** The audit as lines for a person: the count, then each differing run with both replies around where they part. */
+export function auditText(
+  result: AuditResult,
+  context: { readonly dir: string; readonly parallel: number; readonly reuseCache: boolean },
+): string {
+  const lines = [
+    `audit of ${result.model} in ${context.dir}: ${result.checked} logged runs rerun one at a time without cache reuse ` +
+      `(the run used parallel ${context.parallel}, cache reuse ${context.reuseCache ? "on" : "off"})`,
+    `byte-identical transcripts: ${result.identical} of ${result.checked}`,
+  ];
+  for (const run of result.runs) {
+    const d = run.difference;
+    if (!d) continue;
+    lines.push(`differs: ${run.design} ${run.question_id}, call ${d.call}, from character ${d.offset}`);
+    lines.push(`  logged: ${excerpt(d.logged, d.offset)}`);
+    lines.push(`  rerun:  ${excerpt(d.rerun, d.offset)}`);
+  }
+  return lines.join("\n");
+}
+
+/** Up to 60 characters either side of the parting point, as a JSON string so that newlines stay on one line. */
+function excerpt(reply: string | undefined, offset: number): string {
+  if (reply === undefined) return "(no such call)";
+  const start = Math.max(0, offset - 60);
+  return `${start > 0 ? "..." : ""}${JSON.stringify(reply.slice(start, offset + 60))}${offset + 60 < reply.length ? "..." : ""}`;
+}

@@ -1,0 +1,275 @@
+// DIR/manifest.json: what produced a run folder's answers (model files, runtime, search, inputs, settings, times).
+import type { RunFormat } from "../toolcalls/index.ts";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Corpus } from "../corpus/index.ts";
+import type { ModelInfo } from "../llm/index.ts";
+import type { EmbeddingDtype, EmbeddingInfo } from "../search/index.ts";
+import { UserError } from "../common/index.ts";
+import { MAX_TURNS } from "../designs/index.ts";
+import { AGENT_TOOLS, READ_SECTION_MAX_WORDS } from "../designs/index.ts";
+import { prompts } from "../designs/index.ts";
+import { WORKFLOW_HITS } from "../designs/index.ts";
+import type { DesignId } from "../designs/index.ts";
+import { manifestProblem } from "./manifest-check.ts";
+import { settingFields, type ModelEntryFields, type RunSettings, type SettingFields } from "./settings.ts";
+import { sha256Hex, writeFileAtomic } from "../common/index.ts";
+
+export const MANIFEST_FILE = "manifest.json";
+export const MANIFEST_SCHEMA_VERSION = 2;
+
+/** The settings that shape every answer (see settings.ts), and the study's fixed limits and prompts. */
+export type ManifestSettings = SettingFields & {
+  readonly max_turns: number;
+  readonly search_hits: number;
+  readonly read_section_max_words: number;
+  /** sha256 over every prompt, the tool schemas and the forced prefix: edited prompts make a different study. */
+  readonly prompts_sha256: string;
+};
+
+/** A loaded model as the llm stage describes it, with the sha256 of each of its files. */
+export type ManifestModel = Omit<ModelInfo, "files"> & {
+  readonly files: readonly (ModelInfo["files"][number] & { readonly sha256: string })[];
+  /** The tool-call format the agent designs wrote and read (absent in manifests from before dialects). */
+  readonly toolFormat?: RunFormat;
+  /** The suite's or --models file's entry the model ran under: its label, size and own settings (absent otherwise). */
+  readonly entry?: ModelEntryFields;
+};
+
+/** What one invocation of `run` selected: the models, the designs and --limit (they choose runs, not answers). */
+export interface RunSelection {
+  readonly models: readonly string[];
+  readonly designs: readonly DesignId[];
+  /** --limit: the first N questions; undefined for all. */
+  readonly limit: number | undefined;
+}
+
+/** One invocation of `run` on the folder: what it selected and when. */
+export interface ManifestSession {
+  readonly started_at: string;
+  readonly finished_at: string | null;
+  readonly models: readonly string[];
+  readonly designs: readonly DesignId[];
+  readonly limit: number | null;
+  readonly ran: number | null;
+  readonly skipped: number | null;
+}
+
+export interface RunManifest {
+  readonly schema: typeof MANIFEST_SCHEMA_VERSION;
+  readonly blogqa: { readonly version: string; readonly git_commit: string | null; readonly git_dirty: boolean | null };
+  /** The first session's start and the last session's end (null while a session runs or after it was killed). */
+  readonly started_at: string;
+  readonly finished_at: string | null;
+  readonly settings: ManifestSettings;
+  /** Every model that has run into this folder, in first-run order, as it was last loaded. */
+  readonly models: readonly ManifestModel[];
+  readonly embedding: {
+    readonly model: string;
+    readonly dtype: EmbeddingDtype;
+    readonly library: string;
+    readonly dimensions: number;
+  } | null;
+  readonly corpus: {
+    readonly dir: string;
+    readonly sha256: string;
+    readonly posts: readonly string[];
+    readonly sections: number;
+  };
+  readonly questions: { readonly file: string; readonly sha256: string; readonly count: number };
+  readonly host: {
+    readonly node: string;
+    readonly platform: string;
+    readonly arch: string;
+    readonly cpu: string;
+    readonly cores: number;
+    readonly memory_bytes: number;
+  };
+  readonly sessions: readonly ManifestSession[];
+}
+
+export function manifestSettings(s: RunSettings): ManifestSettings {
+  return {
+    ...settingFields(s),
+    max_turns: MAX_TURNS,
+    search_hits: WORKFLOW_HITS,
+    read_section_max_words: READ_SECTION_MAX_WORDS,
+    prompts_sha256: promptsSha256(),
+  };
+}
+
+export function promptsSha256(): string {
+  const sample = prompts.workflowUserPrompt("Q?", [{ post: "p", heading: "h", snippet: "s" }]);
+  const parts = [
+    prompts.WORKFLOW_SYSTEM_PROMPT,
+    prompts.agentSystemPrompt("agent"),
+    prompts.agentSystemPrompt("agent-search-first"),
+  ];
+  return sha256Hex(JSON.stringify([...parts, prompts.FORCED_PREFIX, prompts.RAN_OUT_OF_TURNS, sample, AGENT_TOOLS]));
+}
+
+export interface ManifestInputs {
+  readonly settings: RunSettings;
+  readonly selection: RunSelection;
+  readonly questionsFile: string;
+  readonly corpus: Corpus;
+  /** How many questions this session runs (after --limit). */
+  readonly questionCount: number;
+  /** The index's embedding model; undefined with bm25. */
+  readonly embedding: EmbeddingInfo | undefined;
+}
+
+/** A new manifest for a folder without one (models are added as they load). */
+export function newManifest(inputs: ManifestInputs, startedAt: Date): RunManifest {
+  const { settings, corpus, embedding } = inputs;
+  return {
+    schema: MANIFEST_SCHEMA_VERSION,
+    blogqa: blogqaVersion(),
+    started_at: startedAt.toISOString(),
+    finished_at: null,
+    settings: manifestSettings(settings),
+    models: [],
+    embedding: embedding
+      ? { model: embedding.model, dtype: embedding.dtype, library: embedding.library, dimensions: embedding.dimensions }
+      : null,
+    corpus: {
+      dir: corpus.dir,
+      sha256: corpus.hash,
+      posts: corpus.posts.map((p) => p.slug),
+      sections: corpus.sections.length,
+    },
+    questions: {
+      file: inputs.questionsFile,
+      sha256: sha256Hex(readFileSync(inputs.questionsFile)),
+      count: inputs.questionCount,
+    },
+    host: {
+      node: process.version,
+      platform: process.platform,
+      arch: process.arch,
+      cpu: os.cpus()[0]?.model ?? "unknown",
+      cores: os.cpus().length,
+      memory_bytes: os.totalmem(),
+    },
+    sessions: [],
+  };
+}
+
+/**
+ * Why the runs already in a folder (written under `before`) cannot be mixed with runs made under `now`:
+ * one line per difference in the settings, the inputs or the embedding model; empty when they can.
+ * Models, designs and --limit may differ: they only choose which runs exist.
+ */
+export function manifestConflicts(before: RunManifest, now: RunManifest): string[] {
+  const out: string[] = [];
+  const differ = (what: string, a: unknown, b: unknown) => {
+    if (JSON.stringify(a) !== JSON.stringify(b))
+      out.push(`${what}: ${JSON.stringify(a)} before, ${JSON.stringify(b)} now`);
+  };
+  for (const key of Object.keys(now.settings) as (keyof ManifestSettings)[])
+    differ(`setting ${key}`, before.settings[key], now.settings[key]);
+  differ("corpus sha256", before.corpus.sha256, now.corpus.sha256);
+  differ("questions sha256", before.questions.sha256, now.questions.sha256);
+  differ("embedding model", before.embedding, now.embedding);
+  return out;
+}
+
+/** Why a model loaded now is not the one that made this id's earlier runs; empty when it is. */
+export function modelConflicts(before: RunManifest, model: ManifestModel): string[] {
+  const earlier = before.models.find((m) => m.id === model.id);
+  if (!earlier) return [];
+  const out: string[] = [];
+  const files = (m: ManifestModel) => m.files.map((f) => `${path.basename(f.path)} ${f.sha256}`).join(", ");
+  if (files(earlier) !== files(model))
+    out.push(`model ${model.id}: files ${files(earlier)} before, ${files(model)} now`);
+  if (earlier.chatTemplateSha256 !== model.chatTemplateSha256)
+    out.push(
+      `model ${model.id}: chat template sha256 ${earlier.chatTemplateSha256} before, ${model.chatTemplateSha256} now`,
+    );
+  // Answers parsed one way must not be mixed with answers parsed another (hermes is what older manifests mean).
+  const format = (m: ManifestModel) => m.toolFormat ?? "hermes";
+  if (format(earlier) !== format(model))
+    out.push(`model ${model.id}: tool-call format ${format(earlier)} before, ${format(model)} now`);
+  const decoding = decodingChange(model.id, earlier.decoding, model.decoding);
+  if (decoding !== undefined) out.push(decoding);
+  return out;
+}
+
+/**
+ * Why a model decoding by `now` would not pick the tokens it picked by `before`; undefined when it would. The setting's
+ * name and the note do not matter ("auto" finding 1.1 decodes as 1.1); the penalty, end tokens and config bytes do.
+ */
+export function decodingChange(
+  id: string,
+  before: ModelInfo["decoding"],
+  now: ModelInfo["decoding"],
+): string | undefined {
+  const decodes = (d: ModelInfo["decoding"]) =>
+    JSON.stringify({ penalty: d.repetitionPenalty, stop: d.stopTokens, config: d.generationConfig?.sha256 ?? null });
+  if (decodes(before) === decodes(now)) return undefined;
+  return `model ${id}: decoding ${decodes(before)} before, ${decodes(now)} now (see --repetition-penalty and --generation-config)`;
+}
+
+/** Differences that may change outputs but are not settings: reported, not refused. */
+export function runtimeChanges(before: RunManifest, model: ManifestModel): string[] {
+  const earlier = before.models.find((m) => m.id === model.id);
+  if (!earlier) return [];
+  const keys = ["backend", "deviceNames", "nodeLlamaCppVersion", "llamaCppRelease", "gpuLayers", "threads"] as const;
+  return keys
+    .filter((k) => JSON.stringify(earlier[k]) !== JSON.stringify(model[k]))
+    .map((k) => `model ${model.id}: ${k} ${JSON.stringify(earlier[k])} before, ${JSON.stringify(model[k])} now`);
+}
+
+/**
+ * Reads and checks DIR/manifest.json; undefined when there is none. Anything else than a manifest this blogqa
+ * wrote (bad JSON, another schema, a missing or mistyped field) stops with one line naming the file and the field.
+ */
+export function readManifest(dir: string): RunManifest | undefined {
+  const file = path.join(dir, MANIFEST_FILE);
+  if (!existsSync(file)) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new UserError(`${file} is not valid JSON (${(error as Error).message}); fix or remove it`);
+  }
+  const schema = (value as { schema?: unknown } | null)?.schema;
+  if (schema !== MANIFEST_SCHEMA_VERSION) {
+    throw new UserError(
+      `${file}: manifest schema ${String(schema)}, this blogqa reads schema ${MANIFEST_SCHEMA_VERSION}; rerun with --fresh or into another --out`,
+    );
+  }
+  const problem = manifestProblem(value);
+  if (problem)
+    throw new UserError(
+      `${file}: ${problem}; the manifest is damaged: restore it, or rerun with --fresh or into another --out`,
+    );
+  return value as RunManifest;
+}
+
+/** Writes DIR/manifest.json atomically (a killed run leaves the old manifest or the new one, never half). */
+export function writeManifestFile(dir: string, manifest: RunManifest): string {
+  const file = path.join(dir, MANIFEST_FILE);
+  writeFileAtomic(file, `${JSON.stringify(manifest, null, 2)}\n`);
+  return file;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, "../..");
+
+function blogqaVersion(): RunManifest["blogqa"] {
+  const version = String(JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).version);
+  const git = (...args: string[]) =>
+    execFileSync("git", args, { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  try {
+    // Dirty: tracked files differ from the commit, so the commit alone does not say what code ran.
+    return {
+      version,
+      git_commit: git("rev-parse", "HEAD"),
+      git_dirty: git("status", "--porcelain", "--untracked-files=no") !== "",
+    };
+  } catch {
+    return { version, git_commit: null, git_dirty: null }; // not a git checkout (an unpacked tarball), or no git
+  }
+}

@@ -1,0 +1,217 @@
+// A run's settings, defined once: as command-line options, typed from those definitions, written to the manifest in
+// snake_case and read back from it. Adding a setting is one entry in SETTING_OPTIONS (the README says how).
+import type { InferredOptionTypes, Options } from "yargs";
+import { DEFAULT_CONTEXT_SIZE, parseRepetitionPenalty, SERVER_MODES, type LoadModelOptions } from "../llm/index.ts";
+import { RETRIEVER_KINDS } from "../search/index.ts";
+import { TOOL_FORMATS } from "../toolcalls/index.ts";
+
+/** The study's cap on new tokens per model call. */
+export const STUDY_MAX_NEW_TOKENS = 200;
+
+/**
+ * Every setting that can change an answer, as yargs options. Runs in one folder must share them all: the manifest
+ * records them and a resume with any other value is refused. Keys are the flag names.
+ */
+export const SETTING_OPTIONS = {
+  retriever: {
+    choices: RETRIEVER_KINDS,
+    default: "hybrid",
+    describe: "bm25, dense (MiniLM) or hybrid (reciprocal rank fusion of both)",
+  },
+  "embedding-model": {
+    type: "string",
+    default: "Xenova/all-MiniLM-L6-v2",
+    describe: "Embedding model: a Hugging Face hub id or a local folder (unused with --retriever bm25)",
+  },
+  "embedding-dtype": { choices: ["fp32", "fp16", "q8"], default: "fp32", describe: "Embedding model weights to load" },
+  parallel: { type: "number", default: 1, describe: "Questions generated at once, one sequence each" },
+  "reuse-cache": {
+    type: "boolean",
+    default: true,
+    describe:
+      "Reuse each sequence's KV cache across calls (--no-reuse-cache evaluates every prompt from scratch, as the study did)",
+  },
+  "shared-context": {
+    type: "boolean",
+    default: false,
+    describe:
+      "Batch the --parallel sequences on one context (faster on a GPU; greedy near-ties may flip: check with audit)",
+  },
+  "max-new-tokens": {
+    type: "number",
+    default: STUDY_MAX_NEW_TOKENS,
+    describe: "New tokens per call at most (the study's 200)",
+  },
+  gpu: { type: "boolean", default: true, describe: "Use a GPU when one is found (--no-gpu forces the CPU)" },
+  threads: {
+    type: "number",
+    describe:
+      "CPU threads for llama.cpp (default: 1 for models under 256 MiB, else every math core; the manifest records the count used)",
+  },
+  "context-size": { type: "number", default: DEFAULT_CONTEXT_SIZE, describe: "Context size in tokens per sequence" },
+  "chat-template": { type: "string", describe: "Jinja chat template file, for a model whose GGUF has none" },
+  "repetition-penalty": {
+    type: "string",
+    default: "auto",
+    coerce: parseRepetitionPenalty,
+    describe:
+      "auto: the penalty and end tokens of the model's generation_config.json, as the study's Transformers code " +
+      "decoded (none found: no penalty); none: pure greedy; or a number",
+  },
+  "tool-format": {
+    choices: ["auto", ...TOOL_FORMATS],
+    default: "auto",
+    describe:
+      "How the agent's tool calls are written and read: auto (from the model's chat template), hermes (Qwen, " +
+      "the study's), llama3, mistral, mistral-v11, phi4, or emulated (tools described in the system prompt, for " +
+      "templates without)",
+  },
+  thinking: {
+    type: "boolean",
+    default: false,
+    describe:
+      "For models whose chat template has a thinking switch (Qwen3's enable_thinking): think before answering. " +
+      "Off by default; <think> blocks are logged but kept out of answers and tool-call parsing",
+  },
+  "generation-config": {
+    type: "string",
+    describe:
+      "A generation_config.json to decode by (default: the study models' own from the hub, or one beside the GGUF)",
+  },
+  server: {
+    type: "string",
+    describe:
+      "Run the models on an OpenAI-compatible server at this base URL (e.g. http://127.0.0.1:8080/v1) instead of " +
+      "in this process; --model then names the server's model id",
+  },
+  "server-mode": {
+    choices: SERVER_MODES,
+    default: "completions",
+    describe:
+      "With --server: completions renders each prompt with the model's chat template here, as the in-process " +
+      "runtime does, and sends the text to /v1/completions; chat sends the messages and tools to " +
+      "/v1/chat/completions, where the server's template and parser make the calls (the forced design asks for " +
+      'tool_choice "required")',
+  },
+  "api-key-env": {
+    type: "string",
+    describe: "With --server: the environment variable holding the server's API key (the key is never logged)",
+  },
+} as const satisfies Record<string, Options>;
+
+type SettingKey = keyof typeof SETTING_OPTIONS;
+type Parsed = InferredOptionTypes<typeof SETTING_OPTIONS>;
+type CamelCase<S extends string> = S extends `${infer A}-${infer B}` ? `${A}${Capitalize<CamelCase<B>>}` : S;
+type SnakeCase<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${SnakeCase<B>}` : S;
+
+/** The one record of a run's settings, as the command line gave them (camelCase, like yargs' own keys). */
+export type RunSettings = { readonly [K in SettingKey as CamelCase<K>]: Parsed[K] };
+
+/** The same settings as the manifest stores them: snake_case, null for "not set" (this is a file format). */
+export type SettingFields = { readonly [K in SettingKey as SnakeCase<K>]: Exclude<Parsed[K], undefined> | null };
+
+export const SETTING_KEYS = Object.keys(SETTING_OPTIONS) as SettingKey[];
+const camelCase = (key: string) => key.replace(/-(.)/g, (_, c: string) => c.toUpperCase());
+const snakeCase = (key: string) => key.replaceAll("-", "_");
+
+/** The settings every option left at its default, with `changes` on top (for tests, the bench and the smoke run). */
+export function defaultSettings(changes: Partial<RunSettings> = {}): RunSettings {
+  const out: Record<string, unknown> = {};
+  for (const key of SETTING_KEYS) out[camelCase(key)] = defaultOf(key);
+  return { ...(out as RunSettings), ...changes };
+}
+
+/** Picks the settings out of parsed command-line arguments (which carry every other option too). */
+export function settingsFromArgs(argv: RunSettings): RunSettings {
+  const out: Record<string, unknown> = {};
+  const values: Readonly<Record<string, unknown>> = argv;
+  for (const key of SETTING_KEYS) out[camelCase(key)] = values[camelCase(key)];
+  return out as RunSettings;
+}
+
+/** The manifest's form. With bm25 no embedding model is loaded, so its two settings are recorded as null. */
+export function settingFields(settings: RunSettings): SettingFields {
+  const out: Record<string, unknown> = {};
+  const values: Readonly<Record<string, unknown>> = settings;
+  for (const key of SETTING_KEYS) out[snakeCase(key)] = values[camelCase(key)] ?? null;
+  if (settings.retriever === "bm25") Object.assign(out, { embedding_model: null, embedding_dtype: null });
+  return out as SettingFields;
+}
+
+/** The inverse of settingFields, for audit and resume checks: null becomes the option's default (or undefined). */
+export function settingsFromFields(fields: SettingFields): RunSettings {
+  const out: Record<string, unknown> = {};
+  const values: Readonly<Record<string, unknown>> = fields;
+  for (const key of SETTING_KEYS) out[camelCase(key)] = values[snakeCase(key)] ?? defaultOf(key);
+  return out as RunSettings;
+}
+
+/** Why `value` cannot be the manifest's field for `key`, judged from the option's own definition; undefined if it can. */
+export function settingFieldProblem(field: string, value: unknown): string | undefined {
+  const key = SETTING_KEYS.find((k) => snakeCase(k) === field);
+  if (key === undefined) return undefined;
+  if (value === null) return undefined;
+  const option: Options = SETTING_OPTIONS[key];
+  // A coerced option's stored value is whatever its coerce function returns: any JSON value may be right.
+  if (option.coerce) return undefined;
+  if (option.choices)
+    return option.choices.includes(value as string) ? undefined : `one of ${option.choices.join(", ")} or null`;
+  return typeof value === option.type ? undefined : `a ${option.type} or null`;
+}
+
+/** The manifest fields a settings record has, in order. */
+export const SETTING_FIELDS: readonly string[] = SETTING_KEYS.map(snakeCase);
+
+/** How the llm stage loads a model under these settings. */
+export function modelLoadOptions(
+  settings: RunSettings,
+): Pick<
+  LoadModelOptions,
+  "gpu" | "threads" | "contextSize" | "chatTemplate" | "repetitionPenalty" | "generationConfig"
+> {
+  return {
+    gpu: settings.gpu,
+    threads: settings.threads,
+    contextSize: settings.contextSize,
+    chatTemplate: settings.chatTemplate,
+    repetitionPenalty: settings.repetitionPenalty,
+    generationConfig: settings.generationConfig,
+  };
+}
+
+function defaultOf(key: SettingKey): unknown {
+  const option: Options = SETTING_OPTIONS[key];
+  return option.default;
+}
+
+/**
+ * One model of a suite or a --models file: a short label, the model (a .gguf path, an hf: URI, or the server's model
+ * id with --server), its size in billions of parameters, and the settings it sets for itself alone (its tool-call
+ * format: a family whose template cannot be placed, or one run in another format on purpose).
+ */
+export interface ModelEntry {
+  readonly id: string;
+  readonly model: string;
+  readonly paramsB: number;
+  readonly toolFormat?: RunSettings["toolFormat"];
+}
+
+/** An entry as the models file and the manifest write it (snake_case; tool_format null when the run's applies). */
+export interface ModelEntryFields {
+  readonly id: string;
+  readonly params_b: number;
+  readonly tool_format: RunSettings["toolFormat"] | null;
+}
+
+/** The settings a model entry may set for itself, by their manifest field: each checked as the run's own is. */
+export const MODEL_SETTING_FIELDS = ["tool_format"] as const;
+
+/** One model's settings: the run's, with what its entry sets on top (none: the run's as they are). */
+export function settingsForModel(settings: RunSettings, entry: ModelEntry | undefined): RunSettings {
+  return entry?.toolFormat === undefined ? settings : { ...settings, toolFormat: entry.toolFormat };
+}
+
+/** The manifest's record of an entry: what labels the model in the report and places it on the scale chart. */
+export function modelEntryFields(entry: ModelEntry): ModelEntryFields {
+  return { id: entry.id, params_b: entry.paramsB, tool_format: entry.toolFormat ?? null };
+}

@@ -1,0 +1,102 @@
+// What every tool-call dialect says about one model family: how a reply's calls are found, what prefix forces a call,
+// and how a reply with calls and their results go back into the messages that family's chat template renders.
+import type { ChatMessage, GenerateRequest, MessageToolCall, ToolSchema } from "../llm/index.ts";
+import { rawDecode } from "../python/index.ts";
+
+/** The formats whose calls are read from a reply's text: what --tool-format and parse-calls --format choose from. */
+export const TOOL_FORMATS = ["hermes", "llama3", "mistral", "mistral-v11", "phi4", "emulated"] as const;
+export type ToolFormat = (typeof TOOL_FORMATS)[number];
+/** A run's tool-call format: one read from text, or chat mode's, whose calls the server parses (openai-chat). */
+export type RunFormat = ToolFormat | "openai-chat";
+
+/** How the forced design's first request forces a call: a prefix the reply starts with, or an API's tool_choice. */
+export type ForcedCall = Pick<GenerateRequest, "prefix" | "toolChoice">;
+
+export interface ToolDialect {
+  readonly format: RunFormat;
+  /**
+   * The text of each call a reply holds, in the order written: each one JSON object as the model wrote it. `parsed`:
+   * the calls a chat-mode server returned beside the reply (a format that reads text ignores it).
+   */
+  findCalls(reply: string, parsed?: readonly MessageToolCall[]): string[];
+  /** The key a call's arguments are under ("arguments", or Llama 3's "parameters"). */
+  readonly argumentsKey: string;
+  /**
+   * A format whose calls are not one JSON object says where a call's name and arguments are (else the call is one
+   * JSON object with "name" and `argumentsKey`); binding them to the tools is the designs' job.
+   */
+  readonly splitCall?: (raw: string) => NamedCallText;
+  /** How the forced design's first call is forced (the text formats: the prefix its reply starts with). */
+  readonly forced: ForcedCall;
+  /** Control tokens the runtime must keep in a reply's text for this parser to see them (none for hermes). */
+  readonly keepTokens: readonly string[];
+  /** Whether requests pass the tool schemas to the template (false: the dialect writes them into a message). */
+  readonly templateTools: boolean;
+  /** A run's first messages: the system prompt (with the tools, where the dialect puts them there) and the question. */
+  openingMessages(system: string, question: string, tools: readonly ToolSchema[]): ChatMessage[];
+  /** The messages that carry one reply with calls, and the calls' results, back into the conversation. */
+  turnMessages(reply: string, calls: readonly CallResult[], turn: number): ChatMessage[];
+  /** Whether some text looks like an attempt at a call in this dialect, parsed or not (for the mismatch count). */
+  looksLikeCall(text: string): boolean;
+}
+
+/** One call as a format writes it back: the call's text as found, and the result the tool returned for it. */
+export interface CallResult {
+  readonly raw: string;
+  /** What the tool message carries: the study's json.dumps of the result, or its "error: <Type>: <message>". */
+  readonly result: string;
+}
+
+/** A call written as a name and an arguments text apart (Mistral's "name[ARGS]{...}", an API's tool call). */
+export interface NamedCallText {
+  readonly name: string;
+  readonly argumentsText: string;
+  /** How the arguments text is decoded (absent: the first JSON value, the rest ignored, as the study's raw_decode). */
+  readonly decode?: (text: string) => unknown;
+}
+
+/**
+ * The calls of a JSON array of calls starting at `text[at]` ("["), as written: each element's text, in order.
+ * Elements are read as json.loads would (raw_decode); at the first element that does not decode (truncated JSON,
+ * a stray word) the rest of the text, up to `end`, is taken as one last call, so the model reads why it failed.
+ */
+export function arrayCalls(text: string): string[] {
+  const calls: string[] = [];
+  let pos = skipSpace(text, 1);
+  while (pos < text.length && text[pos] !== "]") {
+    let decoded: { end: number };
+    try {
+      decoded = rawDecode(text.slice(pos));
+    } catch {
+      calls.push(text.slice(pos).trimEnd());
+      break;
+    }
+    calls.push(text.slice(pos, pos + decoded.end));
+    pos = skipSpace(text, pos + decoded.end);
+    if (text[pos] !== ",") break;
+    pos = skipSpace(text, pos + 1);
+  }
+  return calls;
+}
+
+export function skipSpace(text: string, from: number): number {
+  let pos = from;
+  while (pos < text.length && " \t\n\r".includes(text[pos]!)) pos++;
+  return pos;
+}
+
+/** The study's opening: the system prompt, then the question as the user's message (tools go to the template). */
+export function systemThenQuestion(system: string, question: string): ChatMessage[] {
+  return [
+    { role: "system", content: system },
+    { role: "user", content: question },
+  ];
+}
+
+/** The study's way back: the reply as written in `content`, then one tool message per result. */
+export function plainTurn(reply: string, calls: readonly CallResult[]): ChatMessage[] {
+  return [
+    { role: "assistant", content: reply },
+    ...calls.map((call): ChatMessage => ({ role: "tool", content: call.result })),
+  ];
+}

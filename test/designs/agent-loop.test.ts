@@ -1,0 +1,236 @@
+// Every branch of the agent loop, driven by a scripted runtime that returns chosen replies.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { runAgent, MAX_TURNS } from "../../src/designs/agent-loop.ts";
+import { runWorkflow } from "../../src/designs/workflow.ts";
+import { answerRecord } from "../../src/runs/answer-record.ts";
+import {
+  AGENT_SYSTEM_PROMPT,
+  SEARCH_FIRST_INSTRUCTION,
+  SOURCE_INSTRUCTION,
+  WORKFLOW_SYSTEM_PROMPT,
+} from "../../src/designs/prompts.ts";
+import { FORCED_PREFIX } from "../../src/toolcalls/hermes.ts";
+import { fakeIndex, SCRIPTED_QUESTION, scriptedRuntime, toolCallText } from "../helpers/scripted-runtime.ts";
+import { DIALECTS } from "../../src/toolcalls/index.ts";
+
+const QUESTION = SCRIPTED_QUESTION;
+const call = toolCallText;
+
+test("a reply with no tool call is the answer, after one model call", async () => {
+  const runtime = scriptedRuntime(["It rescales.\nSource: flashattention-explained"]);
+  const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
+  assert.equal(t.outcome, "answered");
+  assert.equal(t.answer, "It rescales.\nSource: flashattention-explained");
+  assert.equal(t.calls.length, 1);
+  const r = answerRecord("m", "agent", QUESTION, t);
+  assert.deepEqual([r.model_calls, r.tool_calls, r.malformed, r.found], [1, 0, 0, false]);
+});
+
+test("two calls in one reply both run, in order, each with its own tool message", async () => {
+  const index = fakeIndex();
+  const reply = `${call("search_posts", { query: "running maximum" })}\n${call("read_section", { post: "kv-cache-inference", heading: "Prefill and decode" })}`;
+  const runtime = scriptedRuntime([reply, "Done. Source: flashattention-explained"]);
+  const t = await runAgent(QUESTION.question, "agent", runtime, index);
+  assert.equal(t.calls[0]?.toolCalls.length, 2);
+  assert.deepEqual(index.queries, ["running maximum"]);
+  const second = runtime.requests[1]!.messages;
+  assert.deepEqual(
+    second.map((m) => m.role),
+    ["system", "user", "assistant", "tool", "tool"],
+  );
+  assert.equal(second[2]?.content, reply);
+  assert.match(
+    second[3]!.content,
+    /^\[\{"post": "flashattention-explained", "heading": "The online softmax", "snippet": /,
+  );
+  assert.match(second[4]!.content, /^\{"post": "kv-cache-inference", "heading": "Prefill and decode", "text": /);
+  const r = answerRecord("m", "agent", QUESTION, t);
+  assert.deepEqual([r.model_calls, r.tool_calls, r.malformed, r.found], [2, 2, 0, true]);
+  assert.deepEqual(r.seen_posts, ["flashattention-explained", "kv-cache-inference"]);
+});
+
+test("JSON followed by trailing text parses the first value and ignores the rest", async () => {
+  const runtime = scriptedRuntime([
+    `<tool_call>{"name": "search_posts", "arguments": {"query": "online softmax"}} and then some</tool_call>`,
+    "A.",
+  ]);
+  const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
+  assert.equal(t.calls[0]?.toolCalls[0]?.malformed, false);
+});
+
+const malformedCases: [string, string, RegExp][] = [
+  [
+    "invalid JSON",
+    "<tool_call>{name: search_posts}</tool_call>",
+    /^"error: JSONDecodeError: Expecting property name enclosed in double quotes: line 1 column 2 \(char 1\)"$/,
+  ],
+  ["an unknown tool", call("browse", { url: "x" }), /^"error: KeyError: 'browse'"$/],
+  [
+    "missing arguments",
+    call("read_section", { post: "x" }),
+    /^"error: TypeError: read_section\(\) missing 1 required positional argument: 'heading'"$/,
+  ],
+  [
+    "a wrongly typed argument",
+    call("search_posts", { query: 42 }),
+    /^"error: TypeError: search_posts\(\) argument 'query' must be str, not int"$/,
+  ],
+  [
+    "an unexpected argument",
+    call("search_posts", { q: "x" }),
+    /^"error: TypeError: search_posts\(\) got an unexpected keyword argument 'q'"$/,
+  ],
+  ["no arguments key", `<tool_call>{"name": "search_posts"}</tool_call>`, /^"error: KeyError: 'arguments'"$/],
+  [
+    "arguments that are not an object",
+    call("search_posts", ["x"]),
+    /^"error: TypeError: __main__.search_posts\(\) argument after \*\* must be a mapping, not list"$/,
+  ],
+  [
+    "a __proto__ argument",
+    `<tool_call>{"name": "search_posts", "arguments": {"__proto__": {"query": "x"}, "query": "y"}}</tool_call>`,
+    /^"error: TypeError: search_posts\(\) got an unexpected keyword argument '__proto__'"$/,
+  ],
+  [
+    "a post that does not exist",
+    call("read_section", { post: "no-such-post", heading: "Intro" }),
+    /^"error: LookupError: no section 'Intro' in post 'no-such-post'"$/,
+  ],
+  [
+    "a path-like post name",
+    call("read_section", { post: "../../etc/passwd", heading: "root" }),
+    /^"error: LookupError: no section 'root' in post '..\/..\/etc\/passwd'"$/,
+  ],
+];
+for (const [what, reply, expected] of malformedCases) {
+  test(`${what} becomes an error tool result and counts as malformed`, async () => {
+    const runtime = scriptedRuntime([reply, "Answer. Source: none"]);
+    const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
+    const toolCall = t.calls[0]?.toolCalls[0];
+    assert.equal(toolCall?.malformed, true);
+    assert.match(toolCall!.result, expected);
+    assert.equal(runtime.requests[1]?.messages.at(-1)?.content, toolCall!.result);
+    assert.equal(t.outcome, "answered");
+    assert.equal(answerRecord("m", "agent", QUESTION, t).malformed, 1);
+  });
+}
+
+test("an unclosed <tool_call> is no call: the reply is the answer", async () => {
+  const runtime = scriptedRuntime([`<tool_call>\n{"name": "search_posts", "arguments": {"query": "x"}}`]);
+  const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
+  assert.equal(t.outcome, "answered");
+  assert.equal(t.calls.length, 1);
+  const r = answerRecord("m", "agent", QUESTION, t);
+  assert.deepEqual([r.tool_calls, r.ignored_call_blocks], [0, 1]);
+});
+
+const notCalls: [string, string][] = [
+  ["a list", `<tool_call>\n[{"name": "search_posts", "arguments": {"query": "x"}}]\n</tool_call>`],
+  ["a call written as code", `<tool_call>\nsearch_posts("x")\n</tool_call>`],
+];
+for (const [what, reply] of notCalls) {
+  test(`a block holding ${what} is no call, as in the study's pattern: the reply is the answer`, async () => {
+    const runtime = scriptedRuntime([reply]);
+    const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
+    assert.deepEqual([t.outcome, t.answer, t.calls.length], ["answered", reply, 1]);
+    assert.equal(answerRecord("m", "agent", QUESTION, t).ignored_call_blocks, 1);
+  });
+}
+
+test("a doubled opening tag (the forced prefix, then the model's own) still runs the call inside", async () => {
+  const runtime = scriptedRuntime([
+    `<tool_call>\n{"name": "search_posts", "arguments": {"query": "running maximum"}}\n</tool_call>`,
+    "A.",
+  ]);
+  const t = await runAgent(QUESTION.question, "agent-forced", runtime, fakeIndex());
+  assert.equal(t.calls[0]?.reply.startsWith("<tool_call>\n<tool_call>\n{"), true);
+  const r = answerRecord("m", "agent-forced", QUESTION, t);
+  assert.deepEqual([r.tool_calls, r.malformed, r.found, r.ignored_call_blocks], [1, 0, true, 1]);
+});
+
+test(`still calling tools after ${MAX_TURNS} turns ends in "(ran out of turns)"`, async () => {
+  const runtime = scriptedRuntime(Array.from({ length: MAX_TURNS }, () => call("search_posts", { query: "softmax" })));
+  const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
+  assert.equal(t.outcome, "ran-out-of-turns");
+  assert.equal(t.answer, "(ran out of turns)");
+  assert.equal(runtime.requests.length, MAX_TURNS);
+  const r = answerRecord("m", "agent", QUESTION, t);
+  assert.deepEqual([r.model_calls, r.tool_calls], [6, 6]);
+  assert.equal(r.last_context, t.calls[5]!.record.tokensRead);
+  assert.equal(
+    r.tokens_read,
+    t.calls.reduce((a, c) => a + c.record.tokensRead, 0),
+  );
+});
+
+test("the forced design starts only its first reply with <tool_call>\\n, and the prefix stays in the transcript", async () => {
+  const runtime = scriptedRuntime([
+    `{"name": "search_posts", "arguments": {"query": "running maximum"}}\n</tool_call>`,
+    "A. Source: flashattention-explained",
+  ]);
+  const t = await runAgent(QUESTION.question, "agent-forced", runtime, fakeIndex());
+  assert.equal(runtime.requests[0]?.prefix, FORCED_PREFIX);
+  assert.equal(runtime.requests[1]?.prefix, undefined);
+  assert.equal(runtime.requests[1]?.messages[2]?.content.startsWith("<tool_call>\n{"), true);
+  assert.equal(answerRecord("m", "agent-forced", QUESTION, t).found, true);
+});
+
+test("system prompts: the agents and the workflow ask for the source in the same words", async () => {
+  const plain = scriptedRuntime(["x"]);
+  const first = scriptedRuntime(["x"]);
+  await runAgent("q?", "agent", plain, fakeIndex());
+  await runAgent("q?", "agent-search-first", first, fakeIndex());
+  assert.equal(plain.requests[0]?.messages[0]?.content, AGENT_SYSTEM_PROMPT);
+  assert.equal(first.requests[0]?.messages[0]?.content, `${AGENT_SYSTEM_PROMPT} ${SEARCH_FIRST_INSTRUCTION}`);
+  assert.ok(AGENT_SYSTEM_PROMPT.endsWith(SOURCE_INSTRUCTION) && WORKFLOW_SYSTEM_PROMPT.endsWith(SOURCE_INSTRUCTION));
+  assert.equal(plain.requests[0]?.tools?.map((t) => t.function.name).join(), "search_posts,read_section");
+});
+
+test("a failed call (context overflow) ends the run with its error, not with answer text", async () => {
+  const runtime = scriptedRuntime([
+    { stopReason: "context-overflow", error: "prompt has 5000 tokens, the context 4096" },
+  ]);
+  const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
+  assert.deepEqual(t, {
+    calls: t.calls,
+    outcome: "error",
+    answer: "",
+    error: "prompt has 5000 tokens, the context 4096",
+  });
+});
+
+test("the workflow searches with the question, shows three hits, makes one call without tools", async () => {
+  const index = fakeIndex();
+  const runtime = scriptedRuntime(["It keeps a running sum.\nSource: flashattention-explained"]);
+  const t = await runWorkflow(QUESTION.question, runtime, index);
+  assert.deepEqual(index.queries, [QUESTION.question]);
+  assert.equal(runtime.requests[0]?.tools, undefined);
+  assert.equal(runtime.requests[0]?.messages[0]?.content, WORKFLOW_SYSTEM_PROMPT);
+  assert.match(runtime.requests[0]!.messages[1]!.content, /^Search results:\n\[\{"post": "flashattention-explained"/);
+  const r = answerRecord("m", "workflow", QUESTION, t);
+  assert.deepEqual([r.model_calls, r.tool_calls, r.found], [1, 1, true]);
+});
+
+test("another dialect: its forced prefix, its calls, its messages back; hermes' pattern plays no part", async () => {
+  const index = fakeIndex();
+  const runtime = scriptedRuntime([
+    'search_posts", "parameters": {"query": "running maximum"}}',
+    "<tool_call>\n{}\n</tool_call> It rescales.\nSource: flashattention-explained",
+  ]);
+  const t = await runAgent(QUESTION.question, "agent-forced", runtime, index, undefined, DIALECTS.llama3);
+  assert.equal(runtime.requests[0]?.prefix, '{"name": "');
+  assert.deepEqual(index.queries, ["running maximum"]);
+  assert.equal(t.outcome, "answered"); // a <tool_call> is no call in Llama 3's format
+  assert.deepEqual(
+    runtime.requests[1]?.messages.slice(2).map((m) => m.role),
+    ["assistant", "tool"],
+  );
+});
+
+test("a dialect whose template takes no tools gets none in the request; they are in its system text", async () => {
+  const runtime = scriptedRuntime(["It rescales.\nSource: flashattention-explained"]);
+  await runAgent(QUESTION.question, "agent", runtime, fakeIndex(), undefined, DIALECTS.emulated);
+  assert.equal(runtime.requests[0]?.tools, undefined);
+  assert.match(runtime.requests[0]?.messages[0]?.content ?? "", /<tools>\n\{"type": "function"/);
+});

@@ -1,0 +1,57 @@
+// The log line of a run: one-post questions keep the study's gold fields; two-post questions log their gold set.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { answerRecord } from "../../src/runs/answer-record.ts";
+import { goldHeadingsOf, goldPostsOf } from "../../src/runs/answer-types.ts";
+import type { ToolCallRecord, Transcript } from "../../src/designs/transcript.ts";
+
+const search = (posts: string[]): ToolCallRecord => ({
+  raw: "{}",
+  name: "search_posts",
+  arguments: {},
+  result: "[]",
+  malformed: false,
+  shownPosts: posts,
+});
+const read = (post: string): ToolCallRecord => ({
+  raw: "{}",
+  name: "read_section",
+  arguments: {},
+  result: "{}",
+  malformed: false,
+  shownPosts: [post],
+});
+
+function transcript(toolCalls: ToolCallRecord[]): Transcript {
+  const record = { tokensRead: 10, tokensEvaluated: 10, tokensGenerated: 5, stopReason: "eos" as const, seconds: 0.1 };
+  return {
+    calls: [{ messages: [], withTools: true, reply: "x", record, toolCalls }],
+    answer: "x",
+    outcome: "answered",
+  };
+}
+
+test("a one-post question logs gold_post and gold_heading, as every earlier log did", () => {
+  const r = answerRecord(
+    "m",
+    "agent",
+    { id: "q1", question: "?", post: "a", heading: "A" },
+    transcript([search(["b", "a"])]),
+  );
+  assert.equal("gold_posts" in r, false);
+  assert.deepEqual(
+    [(r as { gold_post: string }).gold_post, (r as { gold_heading: string }).gold_heading, r.found],
+    ["a", "A", true],
+  );
+  assert.deepEqual(goldPostsOf(r), ["a"]);
+});
+
+test("a two-post question logs gold_posts and gold_headings; found wants a search to have returned both", () => {
+  const question = { id: "t1", question: "?", posts: ["a", "b"], headings: ["A", "B"] } as const;
+  const both = answerRecord("m", "agent", question, transcript([search(["a"]), search(["c", "b"])]));
+  assert.equal("gold_post" in both, false);
+  assert.deepEqual([goldPostsOf(both), goldHeadingsOf(both), both.found], [["a", "b"], ["A", "B"], true]);
+  // a read shows a post (seen_posts) but is not a search: found stays false, found all (scoring) counts it
+  const oneRead = answerRecord("m", "agent", question, transcript([search(["a"]), read("b")]));
+  assert.deepEqual([oneRead.found, oneRead.seen_posts], [false, ["a", "b"]]);
+});

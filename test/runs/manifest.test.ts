@@ -1,0 +1,297 @@
+// The run manifest: what it records, the model-hash cache, and refusing to resume a folder with other settings.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Corpus } from "../../src/corpus/types.ts";
+import { NO_PENALTY } from "../../src/llm/generation-config.ts";
+import type { ModelInfo } from "../../src/llm/types.ts";
+import { UserError } from "../../src/common/errors.ts";
+import { cachedSha256 } from "../../src/runs/file-sha256.ts";
+import { MANIFEST_FILE, readManifest, type ManifestInputs } from "../../src/runs/manifest.ts";
+import { defaultSettings, modelEntryFields, settingsForModel } from "../../src/runs/settings.ts";
+import { startManifest } from "../../src/runs/manifest-session.ts";
+
+// Known sha256 test vectors (FIPS 180-2 "abc"; `printf 'hello\n' | sha256sum`).
+const SHA_ABC = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+const SHA_HELLO = "5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03";
+
+function setup() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "blogqa-manifest-"));
+  const questionsFile = path.join(dir, "questions.jsonl");
+  writeFileSync(questionsFile, "abc");
+  const modelFile = path.join(dir, "tiny.gguf");
+  writeFileSync(modelFile, "hello\n");
+  const corpus: Corpus = {
+    dir: "content/posts",
+    hash: "c0ffee",
+    posts: [{ slug: "kv-cache-inference", title: "KV", file: "kv.mdx", frontmatter: {}, sections: [] }],
+    sections: [{ post: "kv-cache-inference", heading: "Prefill", level: 2, text: "t" }],
+    leftOut: [],
+  };
+  const settings = defaultSettings({ retriever: "bm25", gpu: false });
+  const inputs: ManifestInputs = {
+    settings,
+    selection: { models: [modelFile], designs: ["workflow", "agent"], limit: 2 },
+    questionsFile,
+    corpus,
+    questionCount: 2,
+    embedding: undefined,
+  };
+  const info: ModelInfo = {
+    id: modelFile,
+    path: modelFile,
+    files: [{ path: modelFile, bytes: 6 }],
+    architecture: "qwen2",
+    chatTemplateSha256: "t".repeat(64),
+    backend: "cpu",
+    gpuLayers: 0,
+    deviceNames: [],
+    nodeLlamaCppVersion: "3.21.1",
+    llamaCppRelease: "b1234",
+    contextSize: 4096,
+    decoding: NO_PENALTY,
+    threads: 1,
+  };
+  const out = path.join(dir, "run");
+  return { dir, out, corpus, settings, inputs, info, modelFile, cacheDir: path.join(dir, "cache") };
+}
+
+const times = (...iso: string[]) => {
+  const queue = iso.map((t) => new Date(t));
+  return () => queue.shift()!;
+};
+
+test("the hash cache streams a file once and notices a change", async () => {
+  const { modelFile, cacheDir } = setup();
+  assert.deepEqual(await cachedSha256(modelFile, cacheDir), {
+    path: modelFile,
+    bytes: 6,
+    sha256: SHA_HELLO,
+    cached: false,
+  });
+  assert.equal((await cachedSha256(modelFile, cacheDir)).cached, true);
+  writeFileSync(modelFile, "abc");
+  assert.deepEqual(await cachedSha256(modelFile, cacheDir), {
+    path: modelFile,
+    bytes: 3,
+    sha256: SHA_ABC,
+    cached: false,
+  });
+});
+
+test("a session writes the manifest once a model loads, and stamps its end", async () => {
+  const s = setup();
+  mkdirSync(s.out);
+  const writer = startManifest(s.out, s.inputs, {
+    cacheDir: s.cacheDir,
+    now: times("2025-01-01T10:00:00Z", "2025-01-01T10:05:00Z"),
+  });
+  assert.equal(readManifest(s.out), undefined, "nothing written before a model loads");
+  await writer.recordModel(s.info);
+  const running = readManifest(s.out)!;
+  assert.equal(running.finished_at, null);
+  assert.deepEqual(
+    running.models,
+    [{ ...s.info, files: [{ path: s.modelFile, bytes: 6, sha256: SHA_HELLO }] }],
+    "the model as loaded, with file hashes",
+  );
+  writer.finish({ ran: 4, skipped: 0 });
+  const m = JSON.parse(readFileSync(path.join(s.out, MANIFEST_FILE), "utf8"));
+  assert.equal(m.started_at, "2025-01-01T10:00:00.000Z");
+  assert.equal(m.finished_at, "2025-01-01T10:05:00.000Z");
+  assert.equal(m.questions.sha256, SHA_ABC);
+  assert.equal(m.questions.count, 2);
+  assert.deepEqual(m.corpus, { dir: "content/posts", sha256: "c0ffee", posts: ["kv-cache-inference"], sections: 1 });
+  assert.equal(m.embedding, null);
+  assert.equal(m.settings.embedding_model, null, "bm25 loads no embedding model");
+  assert.equal(m.settings.max_new_tokens, 200);
+  assert.equal(m.settings.max_turns, 6);
+  assert.match(m.settings.prompts_sha256, /^[0-9a-f]{64}$/);
+  assert.deepEqual(m.sessions, [
+    {
+      started_at: "2025-01-01T10:00:00.000Z",
+      finished_at: "2025-01-01T10:05:00.000Z",
+      models: [s.modelFile],
+      designs: ["workflow", "agent"],
+      limit: 2,
+      ran: 4,
+      skipped: 0,
+    },
+  ]);
+});
+
+test("resuming checks the settings: same is fine, different is refused unless --fresh", async () => {
+  const s = setup();
+  mkdirSync(s.out);
+  const inputs = s.inputs;
+  const first = startManifest(s.out, inputs, { cacheDir: s.cacheDir });
+  await first.recordModel(s.info);
+  first.finish({ ran: 4, skipped: 0 });
+  appendFileSync(path.join(s.out, "answers.jsonl"), "{}\n");
+
+  // Same settings; more questions and another design are only a bigger selection.
+  const again = startManifest(
+    s.out,
+    { ...inputs, selection: { ...inputs.selection, limit: undefined, designs: ["agent-forced"] } },
+    { cacheDir: s.cacheDir },
+  );
+  await again.recordModel(s.info);
+  again.finish({ ran: 2, skipped: 4 });
+  const m = readManifest(s.out)!;
+  assert.equal(m.sessions.length, 2);
+  assert.equal(m.models.length, 1);
+
+  const changed = { ...inputs, settings: { ...s.settings, maxNewTokens: 100, parallel: 4 } };
+  assert.throws(
+    () => startManifest(s.out, changed, { cacheDir: s.cacheDir }),
+    (e: unknown) =>
+      e instanceof UserError &&
+      /setting parallel: 1 before, 4 now/.test(e.message) &&
+      /setting max_new_tokens: 200 before, 100 now/.test(e.message) &&
+      /--fresh/.test(e.message),
+  );
+  assert.throws(
+    () => startManifest(s.out, { ...inputs, corpus: { ...s.corpus, hash: "beef" } }, { cacheDir: s.cacheDir }),
+    /corpus sha256/,
+  );
+  assert.doesNotThrow(() => startManifest(s.out, changed, { cacheDir: s.cacheDir, fresh: true }));
+  // The embedding model does not matter to bm25.
+  assert.doesNotThrow(() =>
+    startManifest(s.out, { ...inputs, settings: { ...s.settings, embeddingModel: "other" } }, { cacheDir: s.cacheDir }),
+  );
+
+  // The same model name with other weights is refused when it loads.
+  writeFileSync(s.modelFile, "abc");
+  const swapped = startManifest(s.out, inputs, { cacheDir: s.cacheDir });
+  await assert.rejects(
+    swapped.recordModel({ ...s.info, files: [{ path: s.modelFile, bytes: 3 }] }),
+    (e: unknown) => e instanceof UserError && e.message.includes(SHA_ABC),
+  );
+});
+
+test("the tool-call format is recorded per model; answers parsed another way are not resumed", async () => {
+  const s = setup();
+  mkdirSync(s.out);
+  const first = startManifest(s.out, s.inputs, { cacheDir: s.cacheDir });
+  await first.recordModel({ ...s.info, toolFormat: "llama3" });
+  first.finish({ ran: 1, skipped: 0 });
+  appendFileSync(path.join(s.out, "answers.jsonl"), "{}\n");
+  assert.equal(readManifest(s.out)!.models[0]?.toolFormat, "llama3");
+  const again = startManifest(s.out, s.inputs, { cacheDir: s.cacheDir });
+  await assert.rejects(
+    again.recordModel({ ...s.info, toolFormat: "hermes" }),
+    (e: unknown) => e instanceof UserError && /tool-call format llama3 before, hermes now/.test(e.message),
+  );
+});
+
+test("a folder without earlier answers is not checked", async () => {
+  const s = setup();
+  mkdirSync(s.out);
+  const inputs = s.inputs;
+  const first = startManifest(s.out, inputs, { cacheDir: s.cacheDir });
+  await first.recordModel(s.info);
+  assert.doesNotThrow(() =>
+    startManifest(s.out, { ...inputs, settings: { ...s.settings, parallel: 8 } }, { cacheDir: s.cacheDir }),
+  );
+});
+
+test("answers without a manifest are refused, naming --fresh and --out; --fresh may start over", async () => {
+  const s = setup();
+  mkdirSync(s.out);
+  appendFileSync(path.join(s.out, "answers.jsonl"), "{}\n");
+  assert.throws(
+    () => startManifest(s.out, s.inputs, { cacheDir: s.cacheDir }),
+    (e: unknown) =>
+      e instanceof UserError &&
+      e.message.includes("no manifest.json") &&
+      /--fresh/.test(e.message) &&
+      /--out/.test(e.message),
+  );
+  assert.doesNotThrow(() => startManifest(s.out, s.inputs, { cacheDir: s.cacheDir, fresh: true }));
+});
+
+test("a manifest that is valid JSON but lacks a field, or holds a wrong type, is one line naming the file and the field", async () => {
+  const s = setup();
+  mkdirSync(s.out);
+  const writer = startManifest(s.out, s.inputs, { cacheDir: s.cacheDir });
+  await writer.recordModel(s.info);
+  const file = path.join(s.out, MANIFEST_FILE);
+  const good = JSON.parse(readFileSync(file, "utf8"));
+  // biome-ignore lint/suspicious/noExplicitAny: the test damages parsed JSON anywhere, as a hand edit would
+  const damaged = (change: (m: any) => void) => {
+    const m = structuredClone(good);
+    change(m);
+    writeFileSync(file, JSON.stringify(m));
+    try {
+      readManifest(s.out);
+    } catch (error) {
+      assert.ok(error instanceof UserError);
+      return error.message;
+    }
+    return "read without complaint";
+  };
+  const missing = damaged((m) => delete m.settings.max_new_tokens);
+  assert.match(missing, /manifest\.json: field settings\.max_new_tokens: missing/);
+  assert.ok(missing.startsWith(file) && !missing.includes("\n"), missing);
+  assert.match(
+    damaged((m) => (m.settings.gpu = "yes")),
+    /field settings\.gpu: expected a boolean/,
+  );
+  assert.match(
+    damaged((m) => (m.settings.retriever = "grep")),
+    /field settings\.retriever: expected one of bm25, dense, hybrid/,
+  );
+  assert.match(
+    damaged((m) => delete m.models[0].files[0].sha256),
+    /field models\[0\]\.files\[0\]\.sha256: missing/,
+  );
+  assert.match(
+    damaged((m) => (m.corpus = null)),
+    /field corpus: expected an object/,
+  );
+  assert.match(
+    damaged((m) => (m.schema = 1)),
+    /schema 1, this blogqa reads schema 2; rerun with --fresh/,
+  );
+});
+
+test("a suite's entry is recorded per model through the settings' serializer, and a damaged one is named", async () => {
+  const s = setup();
+  mkdirSync(s.out);
+  const entry = { id: "tiny-llama", model: s.modelFile, paramsB: 1.5, toolFormat: "llama3" as const };
+  assert.equal(settingsForModel(s.settings, entry).toolFormat, "llama3");
+  assert.equal(settingsForModel(s.settings, { ...entry, toolFormat: undefined }), s.settings);
+  const writer = startManifest(s.out, s.inputs, { cacheDir: s.cacheDir });
+  await writer.recordModel({ ...s.info, toolFormat: "llama3", entry: modelEntryFields(entry) });
+  assert.deepEqual(readManifest(s.out)!.models[0]?.entry, { id: "tiny-llama", params_b: 1.5, tool_format: "llama3" });
+  const file = path.join(s.out, MANIFEST_FILE);
+  const good = JSON.parse(readFileSync(file, "utf8"));
+  for (const [change, expected] of [
+    [
+      (e: Record<string, unknown>) => (e.params_b = "1.5B"),
+      /field models\[0\]\.entry\.params_b: expected a number above 0/,
+    ],
+    [
+      (e: Record<string, unknown>) => (e.tool_format = "xml"),
+      /field models\[0\]\.entry\.tool_format: expected one of auto/,
+    ],
+    [(e: Record<string, unknown>) => delete e.id, /field models\[0\]\.entry\.id: missing/],
+  ] as const) {
+    const m = structuredClone(good);
+    change(m.models[0].entry);
+    writeFileSync(file, JSON.stringify(m));
+    assert.throws(() => readManifest(s.out), { message: expected });
+  }
+  // Run again without the entry (a plain --model run on the same folder), the model keeps it.
+  writeFileSync(file, JSON.stringify(good));
+  appendFileSync(path.join(s.out, "answers.jsonl"), "{}\n");
+  const plain = startManifest(s.out, s.inputs, { cacheDir: s.cacheDir });
+  await plain.recordModel({ ...s.info, toolFormat: "llama3" });
+  assert.equal(readManifest(s.out)!.models[0]?.entry?.params_b, 1.5);
+  // A manifest from before suites has no entry, and reads as it did.
+  delete good.models[0].entry;
+  writeFileSync(file, JSON.stringify(good));
+  assert.equal(readManifest(s.out)!.models[0]?.entry, undefined);
+});

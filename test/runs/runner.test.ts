@@ -1,0 +1,192 @@
+// The runner's promises: resumable, order-stable under parallelism, one process per folder, torn lines tolerated.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, appendFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { runStudy, type RunnerSettings } from "../../src/runs/runner.ts";
+import { acquireRunLock } from "../../src/runs/run-lock.ts";
+import { readAnswerLog } from "../../src/runs/answer-log.ts";
+import type { ChatRuntime, LoadedModel } from "../../src/llm/types.ts";
+import { compileChatTemplate } from "../../src/llm/chat-template.ts";
+import type { Question } from "../../src/corpus/types.ts";
+import { fakeIndex } from "../helpers/scripted-runtime.ts";
+
+const QUESTIONS: Question[] = Array.from({ length: 6 }, (_, i) => ({
+  id: `q${i + 1}`,
+  question: `Question ${i + 1} about the running maximum?`,
+  post: "flashattention-explained",
+  heading: "The online softmax",
+}));
+const SETTINGS: RunnerSettings = { parallel: 1, reuseCache: true, sharedContext: false, maxNewTokens: 200 };
+
+/** Replies depend only on the prompt (like greedy decoding); odd questions search once; calls take varying time. */
+function fakeModel(options: { failAfterCalls?: number } = {}): LoadedModel & { calls: number } {
+  const model = {
+    calls: 0,
+    info: {} as LoadedModel["info"],
+    template: compileChatTemplate("{{ '<tool_call>' }}", "a Hermes-style test template"),
+    renderPrompt: () => "",
+    countTokens: () => 0,
+    dispose: async () => {},
+    async openRuntimes(count: number): Promise<ChatRuntime[]> {
+      return Array.from({ length: count }, () => ({
+        async generate(request) {
+          model.calls++;
+          if (options.failAfterCalls !== undefined && model.calls > options.failAfterCalls) throw new Error("killed");
+          const prompt = request.messages.map((m) => m.content).join("|") + (request.prefix ?? "");
+          await new Promise((resolve) => setTimeout(resolve, (prompt.length * 7) % 13));
+          const odd = /Question [135] /.test(prompt);
+          const searched = request.messages.some((m) => m.role === "tool");
+          const text =
+            request.tools && odd && !searched
+              ? `${request.prefix ?? ""}<tool_call>{"name": "search_posts", "arguments": {"query": "running maximum"}}</tool_call>`
+              : `${request.prefix ?? ""}Answer to ${prompt.length}. Source: flashattention-explained`;
+          return {
+            prompt,
+            text,
+            record: {
+              tokensRead: prompt.length,
+              tokensEvaluated: prompt.length,
+              tokensGenerated: 9,
+              stopReason: "eos",
+              seconds: Math.random(),
+            },
+          };
+        },
+      }));
+    },
+  };
+  return model;
+}
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), "blogqa-runner-"));
+/** The log without its timing fields, which are the only things allowed to differ between runs. */
+const stable = (dir: string) =>
+  readFileSync(path.join(dir, "answers.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.stringify(JSON.parse(line), (key, value) => (key === "seconds" ? 0 : value)));
+
+async function run(dir: string, model: LoadedModel, settings: Partial<RunnerSettings> = {}) {
+  const designs = ["workflow", "agent", "agent-forced"] as const;
+  return runStudy({
+    outDir: dir,
+    models: ["m1", "m2"],
+    designs,
+    questions: QUESTIONS,
+    openModel: async () => model,
+    index: fakeIndex(),
+    settings: { ...SETTINGS, ...settings },
+  });
+}
+
+test("every (model, design, question) is logged once, in plan order", async () => {
+  const dir = tempDir();
+  const summary = await run(dir, fakeModel());
+  assert.deepEqual([summary.ran, summary.skipped], [36, 0]);
+  const { records } = readAnswerLog(summary.answersFile);
+  assert.deepEqual(
+    records.slice(0, 7).map((r) => `${r.model} ${r.design} ${r.question_id}`),
+    [
+      "m1 workflow q1",
+      "m1 workflow q2",
+      "m1 workflow q3",
+      "m1 workflow q4",
+      "m1 workflow q5",
+      "m1 workflow q6",
+      "m1 agent q1",
+    ],
+  );
+  assert.equal(records.find((r) => r.design === "agent" && r.question_id === "q1")?.model_calls, 2);
+});
+
+test("--parallel 4 writes the same log as --parallel 1", async () => {
+  const one = tempDir();
+  const four = tempDir();
+  await run(one, fakeModel());
+  await run(four, fakeModel(), { parallel: 4 });
+  assert.deepEqual(stable(four), stable(one));
+});
+
+test("a run killed mid-way resumes where it stopped: same log, nothing duplicated, finished runs not redone", async () => {
+  const whole = tempDir();
+  await run(whole, fakeModel());
+  const broken = tempDir();
+  await assert.rejects(run(broken, fakeModel({ failAfterCalls: 10 }), { parallel: 3 }), /killed/);
+  const before = readAnswerLog(path.join(broken, "answers.jsonl")).records.length;
+  assert.ok(before > 0 && before < 36, `expected a partial log, got ${before} lines`);
+  const model = fakeModel();
+  const summary = await run(broken, model, { parallel: 2 });
+  assert.deepEqual([summary.ran, summary.skipped], [36 - before, before]);
+  assert.deepEqual(stable(broken), stable(whole));
+});
+
+test("a torn last line (interrupted write) is dropped and redone", async () => {
+  const whole = tempDir();
+  await run(whole, fakeModel());
+  const dir = tempDir();
+  const lines = readFileSync(path.join(whole, "answers.jsonl"), "utf8").split("\n");
+  writeFileSync(path.join(dir, "answers.jsonl"), `${lines.slice(0, 5).join("\n")}\n`);
+  appendFileSync(path.join(dir, "answers.jsonl"), lines[5]!.slice(0, 40));
+  const summary = await run(dir, fakeModel());
+  assert.deepEqual([summary.ran, summary.skipped], [31, 5]);
+  assert.deepEqual(stable(dir), stable(whole));
+});
+
+test("a second process on the same folder is refused; a lock left by a dead process is taken over", async () => {
+  const dir = tempDir();
+  const release = acquireRunLock(dir);
+  await assert.rejects(run(dir, fakeModel()), /in use by another blogqa run \(pid \d+, lock file .*\.lock\)/);
+  release();
+  writeFileSync(path.join(dir, ".lock"), "999999999");
+  const summary = await run(dir, fakeModel());
+  assert.equal(summary.ran, 36);
+});
+
+test("a corrupt or duplicated line stops the run with its line number", async () => {
+  const whole = tempDir();
+  await run(whole, fakeModel());
+  const [first, second] = readFileSync(path.join(whole, "answers.jsonl"), "utf8").split("\n");
+  const dir = tempDir();
+  writeFileSync(path.join(dir, "answers.jsonl"), `${first}\nnot json\n${second}\n`);
+  await assert.rejects(run(dir, fakeModel()), /answers\.jsonl:2: not a JSON line/);
+  writeFileSync(path.join(dir, "answers.jsonl"), `${first}\n${second}\n${first}\n`);
+  await assert.rejects(
+    run(dir, fakeModel()),
+    /answers\.jsonl:3: a second line for model m1, design workflow, question q1 \(first on line 1\)/,
+  );
+});
+
+test("a model's own settings (a suite entry's tool-call format) apply to that model alone", async () => {
+  const dir = tempDir();
+  const said: string[] = [];
+  const forced: Record<string, string[]> = { m1: [], m2: [] };
+  await runStudy({
+    outDir: dir,
+    models: ["m1", "m2"],
+    designs: ["agent-forced"],
+    questions: QUESTIONS.slice(0, 1),
+    openModel: async (id) => {
+      const model = fakeModel();
+      const open = model.openRuntimes.bind(model);
+      model.openRuntimes = async (count, options) =>
+        (await open(count, options)).map((r) => ({
+          generate: (request) => {
+            forced[id]!.push(request.prefix ?? "");
+            return r.generate(request);
+          },
+        }));
+      return model;
+    },
+    index: fakeIndex(),
+    settings: SETTINGS,
+    settingsFor: (id) => (id === "m2" ? { ...SETTINGS, toolFormat: "llama3" } : SETTINGS),
+    onProgress: (line) => said.push(line),
+  });
+  assert.ok(said.includes("m1: tool-call format hermes (the template writes <tool_call>)"), said.join("\n"));
+  assert.ok(said.includes("m2: tool-call format llama3 (the model's own tool_format)"), said.join("\n"));
+  // The forced first reply starts with each format's own prefix.
+  assert.equal(forced.m1![0], "<tool_call>\n");
+  assert.equal(forced.m2![0], '{"name": "');
+});

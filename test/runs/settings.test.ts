@@ -1,0 +1,77 @@
+// The one settings record: defaults from the option definitions, the manifest's snake_case form and its inverse.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import yargs from "yargs";
+import { DEFAULT_CONTEXT_SIZE } from "../../src/llm/index.ts";
+import { defaultSettings, settingFields, settingsFromArgs, settingsFromFields, SETTING_OPTIONS, STUDY_MAX_NEW_TOKENS } from "../../src/runs/settings.ts";
+import { studyRunOptions } from "../../src/commands/study.ts";
+import { UserError } from "../../src/common/errors.ts";
+
+const parse = async (args: string[]) => studyRunOptions(yargs().exitProcess(false).fail(false)).parseAsync(args);
+
+test("defaults come from the option definitions: the study's 200 tokens, the runtime's context size", () => {
+  const s = defaultSettings();
+  assert.equal(s.maxNewTokens, STUDY_MAX_NEW_TOKENS);
+  assert.equal(s.contextSize, DEFAULT_CONTEXT_SIZE);
+  assert.equal(s.threads, undefined);
+  assert.equal(s.retriever, "hybrid");
+  assert.deepEqual(Object.keys(s).length, Object.keys(SETTING_OPTIONS).length);
+});
+
+test("the command line gives the same record as the defaults, and each flag changes its one field", async () => {
+  assert.deepEqual(settingsFromArgs(await parse([])), defaultSettings());
+  const argv = await parse([
+    "--max-new-tokens",
+    "50",
+    "--no-reuse-cache",
+    "--threads",
+    "3",
+    "--retriever",
+    "bm25",
+    "--out",
+    "x",
+  ]);
+  assert.deepEqual(
+    settingsFromArgs(argv),
+    defaultSettings({ maxNewTokens: 50, reuseCache: false, threads: 3, retriever: "bm25" }),
+  );
+});
+
+test("the manifest's fields are snake_case, null for unset, and read back to the same record", () => {
+  const s = defaultSettings({ threads: 2, chatTemplate: "t.jinja", parallel: 3 });
+  const fields = settingFields(s);
+  assert.equal(fields.max_new_tokens, 200);
+  assert.equal(fields.chat_template, "t.jinja");
+  assert.equal(fields.shared_context, false);
+  assert.deepEqual(settingsFromFields(fields), s);
+  assert.equal(
+    settingFields(defaultSettings()).threads,
+    null,
+    "unset: the runtime chooses (the model entry records what it chose)",
+  );
+  assert.deepEqual(settingsFromFields(settingFields(defaultSettings())), defaultSettings());
+});
+
+test("with bm25 the embedding model is recorded as null (none is loaded) and reads back as the default", () => {
+  const s = defaultSettings({ retriever: "bm25", embeddingModel: "some/other" });
+  assert.equal(settingFields(s).embedding_model, null);
+  assert.equal(settingsFromFields(settingFields(s)).embeddingModel, defaultSettings().embeddingModel);
+});
+
+test("--max-new-tokens, --parallel, --limit, --threads and --context-size must be positive integers", async () => {
+  for (const [flag, value] of [
+    ["max-new-tokens", "0"],
+    ["max-new-tokens", "-5"],
+    ["parallel", "0"],
+    ["limit", "1.5"],
+    ["threads", "0"],
+    ["context-size", "-1"],
+  ]) {
+    await assert.rejects(
+      parse([`--${flag}`, value!]),
+      (e: unknown) => e instanceof UserError && e.message === `--${flag} must be a positive integer`,
+      `${flag} ${value}`,
+    );
+  }
+  await parse(["--max-new-tokens", "1"]);
+});

@@ -1,0 +1,83 @@
+// npm run smoke inside npm test: the whole study offline on the tiny model and tiny embedder, checked for shape, not quality.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { loadCorpus } from "../../src/corpus/index.ts";
+import { repoRoot, runCli } from "../helpers/run-cli.ts";
+import { testCacheDir } from "../helpers/tiny-model.ts";
+import type { AnswerRecord } from "../../src/runs/answer-types.ts";
+
+test("smoke runs the study's 4 designs and the 4 engineered ones x 30 questions with hybrid search and prints the tables", async () => {
+  // The blog's section count as the indexer sees it, so editing a post does not break this test.
+  const sections = (await loadCorpus(path.join(repoRoot, "content/posts"))).sections.length;
+  const out = mkdtempSync(path.join(tmpdir(), "blogqa-smoke-"));
+  const result = runCli(["smoke", "--out", out, "--cache-dir", testCacheDir, "--threads", "1"]);
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stdout, new RegExp(`${sections} sections; 30 questions; tiny-seed1, greedy`));
+  assert.match(result.stdout, /Strict rescore/);
+  for (const file of ["tables.md", "study.csv", "strict.csv", "manifest.json", "report.html"])
+    assert.ok(existsSync(path.join(out, file)), file);
+  // The tiny model has random weights: tables.md and the page say so before any figure.
+  assert.match(
+    readFileSync(path.join(out, "tables.md"), "utf8"),
+    /^> \*\*Random weights\.\*\* This run used blogqa's generated models with random weights \(blogqa random tiny qwen2, seed 1\)/,
+  );
+  assert.match(
+    readFileSync(path.join(out, "report.html"), "utf8"),
+    /<h1>[^<]*<\/h1>\n<p class="warning"><strong>Random weights\.<\/strong>/,
+  );
+
+  const records = readFileSync(path.join(out, "answers.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as AnswerRecord);
+  assert.equal(records.length, 240);
+  assert.equal(new Set(records.map((r) => `${r.design} ${r.question_id}`)).size, 240);
+  for (const r of records) {
+    const calls = r.transcript.calls;
+    assert.equal(r.model_calls, calls.length);
+    assert.equal(
+      r.tokens_read,
+      calls.reduce((a, c) => a + c.record.tokensRead, 0),
+    );
+    assert.equal(r.last_context, calls.at(-1)!.record.tokensRead);
+    assert.ok(
+      calls.every((c) => c.record.tokensGenerated <= 200),
+      "the study's 200-token cap",
+    );
+    assert.notEqual(r.outcome, "error", r.error);
+  }
+  const workflow = records.filter((r) => r.design === "workflow");
+  assert.ok(
+    workflow.every((r) => r.transcript.retrieval?.hits.length === 3),
+    "the workflow shows three hits",
+  );
+  assert.ok(
+    workflow.every((r) => r.transcript.calls[0]!.messages[1]!.content.startsWith('Search results:\n[{"post": ')),
+  );
+  const forced = records.filter((r) => r.design === "agent-forced");
+  assert.ok(
+    forced.every((r) => r.transcript.calls[0]!.reply.startsWith("<tool_call>\n")),
+    "the forced prefix starts every first reply",
+  );
+  const of = (design: string) => records.filter((r) => r.design === design);
+  // The grammar makes every first call a real one, even on random weights.
+  assert.ok(
+    of("agent-constrained").every((r) => r.transcript.calls[0]!.toolCalls.length === 1),
+    "one call in every constrained first reply",
+  );
+  for (const design of ["agent-cite-checked", "workflow-cite-checked"]) {
+    assert.ok(
+      of(design).every((r) => r.repair_turns === (r.first_answer === undefined ? 0 : 1)),
+      `${design} logs its repairs`,
+    );
+  }
+  assert.ok(of("agent-validated").every((r) => r.validation_errors !== undefined));
+  assert.ok(
+    records
+      .filter((r) => r.design !== "workflow" && r.design !== "workflow-cite-checked")
+      .every((r) => r.tool_block_tokens! > 0),
+  );
+});
