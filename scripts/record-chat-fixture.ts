@@ -13,7 +13,7 @@ import path from "node:path";
 import { openServerModel } from "../src/llm/index.ts";
 import { openaiChat } from "../src/toolcalls/index.ts";
 import { runDesign, withMaxTokens } from "../src/designs/run-design.ts";
-import type { StudyDesignId } from "../src/designs/design-ids.ts";
+import type { StudyDesignId } from "../src/designs/registry.ts";
 import { bundleHead, llamaCppBundlePath } from "../src/test-models/gguf/qwen25-template.ts";
 import { startLlamaServer, TOOL_CALL_BIASES } from "../test/helpers/llama-server.ts";
 import { repoRoot } from "../test/helpers/run-cli.ts";
@@ -79,7 +79,12 @@ async function main() {
     const [runtime] = await model.openRuntimes(1, { reuseCache: true });
     for (const d of ["agent-forced", "agent", "workflow"] as const) {
       design = d;
-      await runDesign(d, FIXTURE_QUESTION, withMaxTokens(runtime!, FIXTURE_MAX_TOKENS), fakeIndex(), openaiChat);
+      await runDesign(d, {
+        question: FIXTURE_QUESTION,
+        runtime: withMaxTokens(runtime!, FIXTURE_MAX_TOKENS),
+        index: fakeIndex(),
+        dialect: openaiChat,
+      });
     }
     const props = (await (await fetch(`${llama.rootUrl}/props`)).json()) as { build_info?: string };
     const fixture = {

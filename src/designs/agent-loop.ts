@@ -1,12 +1,12 @@
 // The agent loop, as the study ran it: generate, run every tool call the reply wrote, append, repeat.
-import type { ChatMessage, ChatRuntime, GenerateRequest } from "../llm/index.ts";
+import type { ChatMessage, GenerateRequest } from "../llm/index.ts";
 import { AGENT_TOOLS, binderOf, runToolCall, type BlogIndex } from "./tools.ts";
 import { agentSystemPrompt, RAN_OUT_OF_TURNS } from "./prompts.ts";
 import { hermes, type ToolDialect } from "../toolcalls/index.ts";
 import { withoutThinking } from "./thinking.ts";
 import { callFailure } from "../llm/index.ts";
 import type { ModelCall, ToolCallRecord, Transcript } from "./transcript.ts";
-import type { StudyDesignId } from "./design-ids.ts";
+import type { DesignRun, StudyDesignId } from "./registry.ts";
 
 export const MAX_TURNS = 6;
 
@@ -30,15 +30,21 @@ export function studySteps(design: AgentDesign, dialect: ToolDialect = hermes): 
   return { runCall, firstReply: design === "agent-forced" ? dialect.forced : {} };
 }
 
-export async function runAgent(
-  question: string,
-  design: AgentDesign,
-  runtime: ChatRuntime,
-  index: BlogIndex,
-  steps?: LoopSteps,
-  dialect: ToolDialect = hermes,
+/** One agent run: a design run, which of the study's agents it is, and (for the engineered designs) its steps. */
+export interface AgentRun extends DesignRun {
+  readonly design: AgentDesign;
+  readonly steps?: LoopSteps;
+}
+
+export async function runAgent({
+  question,
+  design,
+  runtime,
+  index,
+  steps,
+  dialect = hermes,
   thinks = false,
-): Promise<Transcript> {
+}: AgentRun): Promise<Transcript> {
   // The dialect decides where the calls are found (in the reply, or beside it from a chat server) and how they go
   // back; the study's is hermes, as written below.
   const loop = steps ?? studySteps(design, dialect);

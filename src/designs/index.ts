@@ -3,13 +3,14 @@ export { MAX_TURNS } from "./agent-loop.ts";
 export {
   DESIGN_IDS,
   DESIGN_LABELS,
+  DESIGN_MARKS,
   type DesignId,
   ENGINEERED_DESIGNS,
   EXTENDS,
   STUDY_DESIGNS,
   isAgentDesign,
   isEngineered,
-} from "./design-ids.ts";
+} from "./registry.ts";
 export { FIRST_CALL_CONSTRAINT } from "./engineered/designs.ts";
 export { type ParsedReply, parseCalls } from "./parse-calls.ts";
 export { engineeredNeedsHermes, runDesign, withMaxTokens } from "./run-design.ts";

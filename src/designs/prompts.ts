@@ -1,7 +1,7 @@
 // Every prompt the study sends, in one place (the README quotes this file).
 import { pyJsonDumps } from "../python/index.ts";
 import type { Hit } from "../search/index.ts";
-import type { StudyDesignId } from "./design-ids.ts";
+import type { StudyDesignId } from "./registry.ts";
 
 /** The workflow and every agent ask for the source in these same words. */
 export const SOURCE_INSTRUCTION =

@@ -2,28 +2,14 @@
 import type { ChatRuntime } from "../llm/index.ts";
 import { UserError } from "../common/index.ts";
 import { hermes, type ToolDialect } from "../toolcalls/index.ts";
-import { runAgent } from "./agent-loop.ts";
-import { runEngineered } from "./engineered/designs.ts";
-import type { BlogIndex } from "./tools.ts";
-import { isEngineered, type DesignId } from "./design-ids.ts";
+import { DESIGNS, isEngineered, type DesignId, type DesignRun } from "./registry.ts";
 import type { Transcript } from "./transcript.ts";
-import { runWorkflow } from "./workflow.ts";
 
-export function runDesign(
-  design: DesignId,
-  question: string,
-  runtime: ChatRuntime,
-  index: BlogIndex,
-  dialect: ToolDialect = hermes,
-  /** The model's template knows thinking: <think> blocks are kept out of answers and calls. */
-  thinks = false,
-): Promise<Transcript> {
-  if (isEngineered(design)) {
-    if (dialect.format !== "hermes") throw engineeredNeedsHermes(design, dialect);
-    return runEngineered(design, question, runtime, index);
-  }
-  if (design === "workflow") return runWorkflow(question, runtime, index, thinks);
-  return runAgent(question, design, runtime, index, undefined, dialect, thinks);
+/** One run of one design on one question. */
+export function runDesign(design: DesignId, run: DesignRun): Promise<Transcript> {
+  const dialect = run.dialect ?? hermes;
+  if (isEngineered(design) && dialect.format !== "hermes") throw engineeredNeedsHermes(design, dialect);
+  return DESIGNS[design].run(run);
 }
 
 /** The engineered designs validate and constrain the study's own call format: on another they would judge wrongly. */

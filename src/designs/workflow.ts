@@ -1,6 +1,5 @@
 // The workflow: search once with the question, put the top three hits in the prompt, answer in one call.
-import type { ChatRuntime } from "../llm/index.ts";
-import type { BlogIndex } from "./tools.ts";
+import type { DesignRun } from "./registry.ts";
 import { WORKFLOW_SYSTEM_PROMPT, workflowUserPrompt } from "./prompts.ts";
 import { callFailure } from "../llm/index.ts";
 import type { Transcript } from "./transcript.ts";
@@ -8,12 +7,7 @@ import { withoutThinking } from "./thinking.ts";
 
 export const WORKFLOW_HITS = 3;
 
-export async function runWorkflow(
-  question: string,
-  runtime: ChatRuntime,
-  index: BlogIndex,
-  thinks = false,
-): Promise<Transcript> {
+export async function runWorkflow({ question, runtime, index, thinks = false }: DesignRun): Promise<Transcript> {
   const hits = await index.search(question, WORKFLOW_HITS);
   const messages = [
     { role: "system", content: WORKFLOW_SYSTEM_PROMPT },

@@ -2,7 +2,7 @@
 import type { ScalePoint } from "../scoring/index.ts";
 import { DESIGN_IDS, DESIGN_LABELS, type DesignId } from "../designs/index.ts";
 import { escapeHtml } from "./html-escape.ts";
-import { DESIGN_MARKS } from "./svg-charts.ts";
+import { DESIGN_MARKS } from "../designs/index.ts";
 
 /** One colour per design, in DESIGN_IDS order. */
 const DESIGN_COLORS = ["#4c78a8", "#e45756", "#f58518", "#54a24b", "#b279a2", "#72b7b2", "#9d755d", "#bab0ac"];

@@ -1,23 +1,12 @@
 // The report's two charts as inline SVG strings: shares with Wilson intervals, and what each design's tokens buy.
 import { wilson, type Proportion, type StrictRow, type StudyRow } from "../scoring/index.ts";
-import { DESIGN_LABELS, type DesignId } from "../designs/index.ts";
+import { DESIGN_LABELS, DESIGN_MARKS, type DesignId } from "../designs/index.ts";
 import { escapeHtml } from "./html-escape.ts";
 import { modelLabel } from "./tables.ts";
 
 const FOUND_COLOR = "#4c78a8";
 const RIGHT_COLOR = "#e45756";
 const MODEL_COLORS = ["#4c78a8", "#e45756", "#54a24b", "#b279a2", "#f58518", "#72b7b2"];
-/** Short marks for the scatter plot, keyed by design. */
-export const DESIGN_MARKS: Readonly<Record<DesignId, string>> = {
-  workflow: "W",
-  agent: "A",
-  "agent-search-first": "S",
-  "agent-forced": "F",
-  "agent-validated": "V",
-  "agent-cite-checked": "C",
-  "workflow-cite-checked": "WC",
-  "agent-constrained": "G",
-};
 
 const fmt = (x: number) => (Math.round(x * 10) / 10).toString();
 const pct = (x: number) => `${Math.round(x * 100)}%`;

@@ -150,7 +150,7 @@ async function runInOrder(
         const task = tasks[position]!;
         finished.set(
           position,
-          await runDesign(task.design, task.question.question, runtime, index, format.dialect, format.thinks),
+          await runDesign(task.design, { question: task.question.question, runtime, index, dialect: format.dialect, thinks: format.thinks }),
         );
       } catch (error) {
         failed = true; // the other workers finish their current run and stop: nothing may write after we return

@@ -19,7 +19,7 @@ const call = toolCallText;
 
 test("a reply with no tool call is the answer, after one model call", async () => {
   const runtime = scriptedRuntime(["It rescales.\nSource: flashattention-explained"]);
-  const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
+  const t = await runAgent({ question: QUESTION.question, design: "agent", runtime, index: fakeIndex() });
   assert.equal(t.outcome, "answered");
   assert.equal(t.answer, "It rescales.\nSource: flashattention-explained");
   assert.equal(t.calls.length, 1);
@@ -31,7 +31,7 @@ test("two calls in one reply both run, in order, each with its own tool message"
   const index = fakeIndex();
   const reply = `${call("search_posts", { query: "running maximum" })}\n${call("read_section", { post: "kv-cache-inference", heading: "Prefill and decode" })}`;
   const runtime = scriptedRuntime([reply, "Done. Source: flashattention-explained"]);
-  const t = await runAgent(QUESTION.question, "agent", runtime, index);
+  const t = await runAgent({ question: QUESTION.question, design: "agent", runtime, index });
   assert.equal(t.calls[0]?.toolCalls.length, 2);
   assert.deepEqual(index.queries, ["running maximum"]);
   const second = runtime.requests[1]!.messages;
@@ -55,7 +55,7 @@ test("JSON followed by trailing text parses the first value and ignores the rest
     `<tool_call>{"name": "search_posts", "arguments": {"query": "online softmax"}} and then some</tool_call>`,
     "A.",
   ]);
-  const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
+  const t = await runAgent({ question: QUESTION.question, design: "agent", runtime, index: fakeIndex() });
   assert.equal(t.calls[0]?.toolCalls[0]?.malformed, false);
 });
 
@@ -106,7 +106,7 @@ const malformedCases: [string, string, RegExp][] = [
 for (const [what, reply, expected] of malformedCases) {
   test(`${what} becomes an error tool result and counts as malformed`, async () => {
     const runtime = scriptedRuntime([reply, "Answer. Source: none"]);
-    const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
+    const t = await runAgent({ question: QUESTION.question, design: "agent", runtime, index: fakeIndex() });
     const toolCall = t.calls[0]?.toolCalls[0];
     assert.equal(toolCall?.malformed, true);
     assert.match(toolCall!.result, expected);
@@ -118,7 +118,7 @@ for (const [what, reply, expected] of malformedCases) {
 
 test("an unclosed <tool_call> is no call: the reply is the answer", async () => {
   const runtime = scriptedRuntime([`<tool_call>\n{"name": "search_posts", "arguments": {"query": "x"}}`]);
-  const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
+  const t = await runAgent({ question: QUESTION.question, design: "agent", runtime, index: fakeIndex() });
   assert.equal(t.outcome, "answered");
   assert.equal(t.calls.length, 1);
   const r = answerRecord("m", "agent", QUESTION, t);
@@ -132,7 +132,7 @@ const notCalls: [string, string][] = [
 for (const [what, reply] of notCalls) {
   test(`a block holding ${what} is no call, as in the study's pattern: the reply is the answer`, async () => {
     const runtime = scriptedRuntime([reply]);
-    const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
+    const t = await runAgent({ question: QUESTION.question, design: "agent", runtime, index: fakeIndex() });
     assert.deepEqual([t.outcome, t.answer, t.calls.length], ["answered", reply, 1]);
     assert.equal(answerRecord("m", "agent", QUESTION, t).ignored_call_blocks, 1);
   });
@@ -143,7 +143,7 @@ test("a doubled opening tag (the forced prefix, then the model's own) still runs
     `<tool_call>\n{"name": "search_posts", "arguments": {"query": "running maximum"}}\n</tool_call>`,
     "A.",
   ]);
-  const t = await runAgent(QUESTION.question, "agent-forced", runtime, fakeIndex());
+  const t = await runAgent({ question: QUESTION.question, design: "agent-forced", runtime, index: fakeIndex() });
   assert.equal(t.calls[0]?.reply.startsWith("<tool_call>\n<tool_call>\n{"), true);
   const r = answerRecord("m", "agent-forced", QUESTION, t);
   assert.deepEqual([r.tool_calls, r.malformed, r.found, r.ignored_call_blocks], [1, 0, true, 1]);
@@ -151,7 +151,7 @@ test("a doubled opening tag (the forced prefix, then the model's own) still runs
 
 test(`still calling tools after ${MAX_TURNS} turns ends in "(ran out of turns)"`, async () => {
   const runtime = scriptedRuntime(Array.from({ length: MAX_TURNS }, () => call("search_posts", { query: "softmax" })));
-  const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
+  const t = await runAgent({ question: QUESTION.question, design: "agent", runtime, index: fakeIndex() });
   assert.equal(t.outcome, "ran-out-of-turns");
   assert.equal(t.answer, "(ran out of turns)");
   assert.equal(runtime.requests.length, MAX_TURNS);
@@ -169,7 +169,7 @@ test("the forced design starts only its first reply with <tool_call>\\n, and the
     `{"name": "search_posts", "arguments": {"query": "running maximum"}}\n</tool_call>`,
     "A. Source: flashattention-explained",
   ]);
-  const t = await runAgent(QUESTION.question, "agent-forced", runtime, fakeIndex());
+  const t = await runAgent({ question: QUESTION.question, design: "agent-forced", runtime, index: fakeIndex() });
   assert.equal(runtime.requests[0]?.prefix, FORCED_PREFIX);
   assert.equal(runtime.requests[1]?.prefix, undefined);
   assert.equal(runtime.requests[1]?.messages[2]?.content.startsWith("<tool_call>\n{"), true);
@@ -179,8 +179,8 @@ test("the forced design starts only its first reply with <tool_call>\\n, and the
 test("system prompts: the agents and the workflow ask for the source in the same words", async () => {
   const plain = scriptedRuntime(["x"]);
   const first = scriptedRuntime(["x"]);
-  await runAgent("q?", "agent", plain, fakeIndex());
-  await runAgent("q?", "agent-search-first", first, fakeIndex());
+  await runAgent({ question: "q?", design: "agent", runtime: plain, index: fakeIndex() });
+  await runAgent({ question: "q?", design: "agent-search-first", runtime: first, index: fakeIndex() });
   assert.equal(plain.requests[0]?.messages[0]?.content, AGENT_SYSTEM_PROMPT);
   assert.equal(first.requests[0]?.messages[0]?.content, `${AGENT_SYSTEM_PROMPT} ${SEARCH_FIRST_INSTRUCTION}`);
   assert.ok(AGENT_SYSTEM_PROMPT.endsWith(SOURCE_INSTRUCTION) && WORKFLOW_SYSTEM_PROMPT.endsWith(SOURCE_INSTRUCTION));
@@ -191,7 +191,7 @@ test("a failed call (context overflow) ends the run with its error, not with ans
   const runtime = scriptedRuntime([
     { stopReason: "context-overflow", error: "prompt has 5000 tokens, the context 4096" },
   ]);
-  const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex());
+  const t = await runAgent({ question: QUESTION.question, design: "agent", runtime, index: fakeIndex() });
   assert.deepEqual(t, {
     calls: t.calls,
     outcome: "error",
@@ -203,7 +203,7 @@ test("a failed call (context overflow) ends the run with its error, not with ans
 test("the workflow searches with the question, shows three hits, makes one call without tools", async () => {
   const index = fakeIndex();
   const runtime = scriptedRuntime(["It keeps a running sum.\nSource: flashattention-explained"]);
-  const t = await runWorkflow(QUESTION.question, runtime, index);
+  const t = await runWorkflow({ question: QUESTION.question, runtime, index });
   assert.deepEqual(index.queries, [QUESTION.question]);
   assert.equal(runtime.requests[0]?.tools, undefined);
   assert.equal(runtime.requests[0]?.messages[0]?.content, WORKFLOW_SYSTEM_PROMPT);
@@ -218,7 +218,13 @@ test("another dialect: its forced prefix, its calls, its messages back; hermes' 
     'search_posts", "parameters": {"query": "running maximum"}}',
     "<tool_call>\n{}\n</tool_call> It rescales.\nSource: flashattention-explained",
   ]);
-  const t = await runAgent(QUESTION.question, "agent-forced", runtime, index, undefined, DIALECTS.llama3);
+  const t = await runAgent({
+    question: QUESTION.question,
+    design: "agent-forced",
+    runtime,
+    index,
+    dialect: DIALECTS.llama3,
+  });
   assert.equal(runtime.requests[0]?.prefix, '{"name": "');
   assert.deepEqual(index.queries, ["running maximum"]);
   assert.equal(t.outcome, "answered"); // a <tool_call> is no call in Llama 3's format
@@ -230,7 +236,13 @@ test("another dialect: its forced prefix, its calls, its messages back; hermes' 
 
 test("a dialect whose template takes no tools gets none in the request; they are in its system text", async () => {
   const runtime = scriptedRuntime(["It rescales.\nSource: flashattention-explained"]);
-  await runAgent(QUESTION.question, "agent", runtime, fakeIndex(), undefined, DIALECTS.emulated);
+  await runAgent({
+    question: QUESTION.question,
+    design: "agent",
+    runtime,
+    index: fakeIndex(),
+    dialect: DIALECTS.emulated,
+  });
   assert.equal(runtime.requests[0]?.tools, undefined);
   assert.match(runtime.requests[0]?.messages[0]?.content ?? "", /<tools>\n\{"type": "function"/);
 });

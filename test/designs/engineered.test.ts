@@ -24,7 +24,7 @@ test("agent-validated: a call failing validation gets a precise error, counts as
     call("read_section", { post: "flashattention-explained", heading: "The online softmax" }),
     "It rescales the sum.\nSource: flashattention-explained",
   ]);
-  const t = await runDesign("agent-validated", QUESTION.question, runtime, tools);
+  const t = await runDesign("agent-validated", { question: QUESTION.question, runtime, index: tools });
   const [refused, corrected] = [t.calls[0]!.toolCalls[0]!, t.calls[1]!.toolCalls[0]!];
   assert.equal(refused.validation, "no-such-heading");
   assert.equal(refused.malformed, true);
@@ -101,8 +101,16 @@ for (const [what, raw, kind, message] of validationCases) {
 test("validation passes a well-formed call of a real section, which then runs exactly as the forced design's", async () => {
   const script = [forcedCall("search_posts", { query: "running maximum" }), "A.\nSource: flashattention-explained"];
   assert.equal(validateCall(`{"name": "search_posts", "arguments": {"query": "x"}}`, fakeIndex()), undefined);
-  const validated = await runDesign("agent-validated", QUESTION.question, scriptedRuntime(script), fakeIndex());
-  const forced = await runDesign("agent-forced", QUESTION.question, scriptedRuntime(script), fakeIndex());
+  const validated = await runDesign("agent-validated", {
+    question: QUESTION.question,
+    runtime: scriptedRuntime(script),
+    index: fakeIndex(),
+  });
+  const forced = await runDesign("agent-forced", {
+    question: QUESTION.question,
+    runtime: scriptedRuntime(script),
+    index: fakeIndex(),
+  });
   assert.deepEqual(validated, forced);
 });
 
@@ -112,7 +120,7 @@ test("agent-cite-checked: a Source line naming a post the run never saw is repai
     "It rescales.\nSource: kv-cache-inference",
     "It rescales.\nSource: flashattention-explained",
   ]);
-  const t = await runDesign("agent-cite-checked", QUESTION.question, runtime, fakeIndex());
+  const t = await runDesign("agent-cite-checked", { question: QUESTION.question, runtime, index: fakeIndex() });
   assert.equal(t.answer, "It rescales.\nSource: flashattention-explained");
   const problem = "names kv-cache-inference, which your search results never showed";
   assert.deepEqual(t.repair, { firstAnswer: "It rescales.\nSource: kv-cache-inference", problem });
@@ -145,7 +153,7 @@ test("agent-cite-checked: a repair can make it worse (a right but unseen post tr
     "It rescales.\nSource: flashattention-explained",
     "It rescales.\nSource: kv-cache-inference",
   ]);
-  const t = await runDesign("agent-cite-checked", QUESTION.question, runtime, fakeIndex());
+  const t = await runDesign("agent-cite-checked", { question: QUESTION.question, runtime, index: fakeIndex() });
   assert.equal(t.repair?.problem, "names flashattention-explained, which your search results never showed");
   assert.equal(t.answer, "It rescales.\nSource: kv-cache-inference");
 });
@@ -156,7 +164,7 @@ test("agent-cite-checked: a second wrong answer is not repaired again", async ()
     "It rescales.",
     "It rescales, truly.",
   ]);
-  const t = await runDesign("agent-cite-checked", QUESTION.question, runtime, fakeIndex());
+  const t = await runDesign("agent-cite-checked", { question: QUESTION.question, runtime, index: fakeIndex() });
   assert.equal(runtime.requests.length, 3, "one repair call at most");
   assert.deepEqual([t.answer, t.repair?.problem, t.outcome], ["It rescales, truly.", "is missing", "answered"]);
 });
@@ -166,7 +174,7 @@ test("agent-cite-checked: an answer citing one post it saw is left alone, and co
     forcedCall("search_posts", { query: "running maximum" }),
     "It rescales.\nSource: flashattention-explained",
   ]);
-  const t = await runDesign("agent-cite-checked", QUESTION.question, runtime, fakeIndex());
+  const t = await runDesign("agent-cite-checked", { question: QUESTION.question, runtime, index: fakeIndex() });
   assert.deepEqual([t.repair, runtime.requests.length], [undefined, 2]);
   const r = answerRecord("m", "agent-cite-checked", QUESTION, t);
   assert.deepEqual([r.repair_turns, r.repair_tokens_read, r.first_answer], [0, 0, undefined]);
@@ -177,7 +185,7 @@ test("agent-cite-checked: a run that ran out of turns is not repaired", async ()
     forcedCall("search_posts", { query: "softmax" }),
     ...Array.from({ length: 5 }, () => call("search_posts", { query: "softmax" })),
   ]);
-  const t = await runDesign("agent-cite-checked", QUESTION.question, runtime, fakeIndex());
+  const t = await runDesign("agent-cite-checked", { question: QUESTION.question, runtime, index: fakeIndex() });
   assert.deepEqual([t.outcome, t.repair, runtime.requests.length], ["ran-out-of-turns", undefined, 6]);
 });
 
@@ -187,7 +195,7 @@ test("a failed repair call fails the run with its error, the first answer kept i
     "It rescales.",
     { stopReason: "context-overflow", error: "too long" },
   ]);
-  const t = await runDesign("agent-cite-checked", QUESTION.question, runtime, fakeIndex());
+  const t = await runDesign("agent-cite-checked", { question: QUESTION.question, runtime, index: fakeIndex() });
   assert.deepEqual(
     [t.outcome, t.answer, t.outcome === "error" && t.error, t.repair?.firstAnswer],
     ["error", "", "too long", "It rescales."],
@@ -199,7 +207,7 @@ test("workflow-cite-checked: the workflow's answer gets the same repair, without
     "It keeps a running sum.\nSource: flashattention-explained, kv-cache-inference",
     "It keeps a running sum.\nSource: flashattention-explained",
   ]);
-  const t = await runDesign("workflow-cite-checked", QUESTION.question, runtime, fakeIndex());
+  const t = await runDesign("workflow-cite-checked", { question: QUESTION.question, runtime, index: fakeIndex() });
   assert.equal(t.repair?.problem, "names 2 posts (flashattention-explained, kv-cache-inference), not one");
   assert.equal(runtime.requests[1]!.tools, undefined);
   assert.equal(t.calls[1]!.withTools, false);
@@ -224,7 +232,7 @@ test("agent-constrained: only the first call carries the tool-call constraint, a
     forcedCall("search_posts", { query: "running maximum" }),
     "A.\nSource: flashattention-explained",
   ]);
-  const t = await runDesign("agent-constrained", QUESTION.question, runtime, fakeIndex());
+  const t = await runDesign("agent-constrained", { question: QUESTION.question, runtime, index: fakeIndex() });
   assert.deepEqual(
     [runtime.requests[0]!.prefix, runtime.requests[0]!.constraint],
     [FORCED_PREFIX, FIRST_CALL_CONSTRAINT],
@@ -242,7 +250,7 @@ test("a log line's new fields are checked on reading: refusals by kind must be k
         "m",
         "agent-validated",
         QUESTION,
-        await runDesign("agent-validated", QUESTION.question, runtime, fakeIndex()),
+        await runDesign("agent-validated", { question: QUESTION.question, runtime, index: fakeIndex() }),
       ),
     ),
   );

@@ -58,10 +58,15 @@ test("a call written inside <think> is no call; the answer is what follows the b
     '<think>\n<tool_call>\n{"name": "search_posts", "arguments": {"query": "x"}}\n</tool_call>\n</think>\n\n' +
     "It rescales.\nSource: flashattention-explained";
   const index = fakeIndex();
-  const t = await runAgent("Q?", "agent", scriptedRuntime([reply]), index, undefined, undefined, true);
+  const t = await runAgent({ question: "Q?", design: "agent", runtime: scriptedRuntime([reply]), index, thinks: true });
   assert.equal(t.answer, "It rescales.\nSource: flashattention-explained");
   assert.equal(t.calls[0]?.reply, reply);
   assert.deepEqual(index.queries, []);
-  const w = await runWorkflow("Q?", scriptedRuntime(["<think>\nhm\n</think>\n\nIt is.\nSource: a"]), fakeIndex(), true);
+  const w = await runWorkflow({
+    question: "Q?",
+    runtime: scriptedRuntime(["<think>\nhm\n</think>\n\nIt is.\nSource: a"]),
+    index: fakeIndex(),
+    thinks: true,
+  });
   assert.equal(w.answer, "It is.\nSource: a");
 });

@@ -1,7 +1,7 @@
 // Hand-built answer records for scoring and report tests: no model, every field chosen.
 import { ANSWER_SCHEMA_VERSION, type AnswerRecord } from "../../src/runs/answer-types.ts";
 import type { ModelCall, Transcript } from "../../src/designs/transcript.ts";
-import type { DesignId } from "../../src/designs/design-ids.ts";
+import type { DesignId } from "../../src/designs/registry.ts";
 
 export interface RecordSpec {
   readonly model?: string;

@@ -6,7 +6,7 @@ import { loadCorpus } from "../../src/corpus/index.ts";
 import { NO_PENALTY } from "../../src/llm/index.ts";
 import { newManifest, writeManifestFile, type ManifestModel } from "../../src/runs/manifest.ts";
 import { defaultSettings } from "../../src/runs/settings.ts";
-import { DESIGN_IDS } from "../../src/designs/design-ids.ts";
+import { DESIGN_IDS } from "../../src/designs/registry.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 import type { ModelCall, ToolCallRecord } from "../../src/designs/transcript.ts";
 import { FIXTURE_QUESTIONS } from "./tiny-run.ts";

@@ -81,7 +81,13 @@ const message = (e: Exchange) => (e.response.choices as { message: Record<string
 test("recorded llama-server: the forced design sends exactly the recorded requests, required on the first only", async () => {
   const exchanges = recorded("agent-forced");
   await withChat(replay(exchanges), async (runtime, server) => {
-    await runAgent(QUESTION.question, "agent-forced", runtime, fakeIndex(), undefined, openaiChat);
+    await runAgent({
+      question: QUESTION.question,
+      design: "agent-forced",
+      runtime,
+      index: fakeIndex(),
+      dialect: openaiChat,
+    });
     assert.equal(server.calls.length, exchanges.length);
     for (const [i, call] of server.calls.entries()) {
       assert.equal(call.path, "/v1/chat/completions");
@@ -95,7 +101,13 @@ test("recorded llama-server: the forced design sends exactly the recorded reques
 test("recorded llama-server: its tool_calls run, go back with their ids, and a cut-short call is malformed", async () => {
   const exchanges = recorded("agent-forced");
   await withChat(replay(exchanges), async (runtime) => {
-    const transcript = await runAgent(QUESTION.question, "agent-forced", runtime, fakeIndex(), undefined, openaiChat);
+    const transcript = await runAgent({
+      question: QUESTION.question,
+      design: "agent-forced",
+      runtime,
+      index: fakeIndex(),
+      dialect: openaiChat,
+    });
     const calls = transcript.calls;
     assert.equal(calls.length, exchanges.length);
     assert.equal(calls[0]!.toolChoice, "required");
@@ -153,7 +165,13 @@ test("recorded llama-server: its tool_calls run, go back with their ids, and a c
 test("recorded llama-server: the agent design asks for no tool_choice; the workflow sends no tools", async () => {
   const agent = recorded("agent");
   await withChat(replay(agent), async (runtime, server) => {
-    const transcript = await runAgent(QUESTION.question, "agent", runtime, fakeIndex(), undefined, openaiChat);
+    const transcript = await runAgent({
+      question: QUESTION.question,
+      design: "agent",
+      runtime,
+      index: fakeIndex(),
+      dialect: openaiChat,
+    });
     assert.deepEqual(
       server.calls.map((c) => c.body),
       agent.map((e) => e.request),
@@ -163,7 +181,12 @@ test("recorded llama-server: the agent design asks for no tool_choice; the workf
   });
   const workflow = recorded("workflow");
   await withChat(replay(workflow), async (runtime, server) => {
-    const transcript = await runDesign("workflow", QUESTION.question, runtime, fakeIndex(), openaiChat);
+    const transcript = await runDesign("workflow", {
+      question: QUESTION.question,
+      runtime,
+      index: fakeIndex(),
+      dialect: openaiChat,
+    });
     assert.deepEqual(server.calls[0]!.body, workflow[0]!.request);
     assert.equal(server.calls[0]!.body.tools, undefined);
     // Without tools the server parses no calls: its text is the answer, tags and all.
@@ -201,7 +224,13 @@ test("hand-built: an unknown tool and bad arguments are malformed, as in the stu
     call("c4", "search_posts", ' {"query": "online softmax"} '),
   ]);
   await withChat([first, answer("It rescales.\nSource: flashattention-explained")], async (runtime) => {
-    const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex(), undefined, openaiChat);
+    const t = await runAgent({
+      question: QUESTION.question,
+      design: "agent",
+      runtime,
+      index: fakeIndex(),
+      dialect: openaiChat,
+    });
     const results = t.calls[0]!.toolCalls.map((c) => [c.name, c.malformed, c.malformed ? c.result : ""]);
     assert.deepEqual(results, [
       ["browse_web", true, "\"error: KeyError: 'browse_web'\""],
@@ -223,7 +252,7 @@ test("the workflow sends no tools; only agent-forced sends tool_choice required"
   const done = answer("Done.\nSource: flashattention-explained");
   for (const design of ["workflow", "agent", "agent-search-first", "agent-forced"] as const) {
     await withChat([done], async (runtime, server) => {
-      await runDesign(design, QUESTION.question, runtime, fakeIndex(), openaiChat);
+      await runDesign(design, { question: QUESTION.question, runtime, index: fakeIndex(), dialect: openaiChat });
       const body = server.calls[0]!.body;
       assert.equal(body.tools === undefined, design === "workflow", design);
       assert.equal(body.tool_choice, design === "agent-forced" ? "required" : undefined, design);
@@ -249,7 +278,13 @@ test("chat mode: the dialect is openai-chat whatever the template; --tool-format
 
 test("an answer without a message or usage is a call error that logs the answer", async () => {
   await withChat([{ json: { choices: [{ text: "completions, not chat" }] } }], async (runtime) => {
-    const t = await runAgent(QUESTION.question, "agent", runtime, fakeIndex(), undefined, openaiChat);
+    const t = await runAgent({
+      question: QUESTION.question,
+      design: "agent",
+      runtime,
+      index: fakeIndex(),
+      dialect: openaiChat,
+    });
     assert.equal(t.outcome, "error");
     assert.match(t.outcome === "error" ? t.error : "", /^server: the answer has no choices\[0\]\.message/);
     assert.deepEqual(t.calls[0]!.record.response, { choices: [{ text: "completions, not chat" }] });
@@ -260,7 +295,13 @@ test("audit compares a chat call's text and the calls returned beside it, not th
   const run = async (answers: readonly FakeAnswer[]) => {
     let transcript: Awaited<ReturnType<typeof runAgent>> | undefined;
     await withChat(answers, async (runtime) => {
-      transcript = await runAgent(QUESTION.question, "agent", runtime, fakeIndex(), undefined, openaiChat);
+      transcript = await runAgent({
+        question: QUESTION.question,
+        design: "agent",
+        runtime,
+        index: fakeIndex(),
+        dialect: openaiChat,
+      });
     });
     return transcript!;
   };

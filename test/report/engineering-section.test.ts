@@ -21,7 +21,7 @@ async function run(design: DesignId, replies: string[]) {
     "m",
     design,
     QUESTION,
-    await runDesign(design, QUESTION.question, scriptedRuntime(replies), fakeIndex()),
+    await runDesign(design, { question: QUESTION.question, runtime: scriptedRuntime(replies), index: fakeIndex() }),
   );
 }
 

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { runDesign } from "../../src/designs/run-design.ts";
 import { answerRecord } from "../../src/runs/answer-record.ts";
-import type { DesignId } from "../../src/designs/design-ids.ts";
+import type { DesignId } from "../../src/designs/registry.ts";
 import { compareRuns, engineeringRows } from "../../src/scoring/index.ts";
 import { engineeringGrids } from "../../src/report/engineering-tables.ts";
 import { markdownTable } from "../../src/report/tables.ts";
@@ -23,7 +23,7 @@ async function run(design: DesignId, id: string, replies: string[]) {
     "m",
     design,
     { id, ...QUESTION },
-    await runDesign(design, QUESTION.question, runtime, fakeIndex()),
+    await runDesign(design, { question: QUESTION.question, runtime, index: fakeIndex() }),
   );
 }
 

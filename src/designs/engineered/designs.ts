@@ -1,10 +1,10 @@
 // The engineered designs: each is a study design with one piece of engineering added, composed from the study's
 // own loop and workflow and one step of its own (validate-call.ts, cite-check.ts, or a constrained first reply).
-import type { ChatRuntime, GenerateConstraint } from "../../llm/index.ts";
+// Each runs on the study's hermes format (the registry's entries; run-design.ts refuses the others).
+import type { GenerateConstraint } from "../../llm/index.ts";
 import { runAgent, studySteps } from "../agent-loop.ts";
 import { runWorkflow } from "../workflow.ts";
-import type { BlogIndex } from "../tools.ts";
-import type { EngineeredDesignId } from "../design-ids.ts";
+import type { DesignRun } from "../registry.ts";
 import type { Transcript } from "../transcript.ts";
 import { citeChecked } from "./cite-check.ts";
 import { validatedToolCall } from "./validate-call.ts";
@@ -17,28 +17,29 @@ import { validatedToolCall } from "./validate-call.ts";
  */
 export const FIRST_CALL_CONSTRAINT: GenerateConstraint = { kind: "tool-call", maxStringChars: 160 };
 
-export function runEngineered(
-  design: EngineeredDesignId,
-  question: string,
-  runtime: ChatRuntime,
-  index: BlogIndex,
-): Promise<Transcript> {
+/** The study's steps as the engineered designs start from them: the forced agent on hermes, no thinking. */
+function forcedOn({ question, runtime, index }: DesignRun) {
+  return { question, runtime, index, design: "agent-forced" as const };
+}
+
+/** The forced agent, every call validated before it runs. */
+export function validatedAgent(run: DesignRun): Promise<Transcript> {
+  return runAgent({ ...forcedOn(run), steps: { ...studySteps("agent-forced"), runCall: validatedToolCall } });
+}
+
+/** The forced agent, its answer's Source line checked and repaired once. */
+export async function citeCheckedAgent(run: DesignRun): Promise<Transcript> {
+  return citeChecked(await runAgent(forcedOn(run)), run.runtime, run.index);
+}
+
+/** The workflow, with the same check and repair. */
+export async function citeCheckedWorkflow({ question, runtime, index }: DesignRun): Promise<Transcript> {
+  return citeChecked(await runWorkflow({ question, runtime, index }), runtime, index);
+}
+
+/** The forced agent, its first reply decoded under a grammar that admits only a well-formed call. */
+export function constrainedAgent(run: DesignRun): Promise<Transcript> {
   const forced = studySteps("agent-forced");
-  switch (design) {
-    // The forced agent, every call validated before it runs.
-    case "agent-validated":
-      return runAgent(question, "agent-forced", runtime, index, { ...forced, runCall: validatedToolCall });
-    // The forced agent, its answer's Source line checked and repaired once.
-    case "agent-cite-checked":
-      return runAgent(question, "agent-forced", runtime, index).then((t) => citeChecked(t, runtime, index));
-    // The workflow, with the same check and repair.
-    case "workflow-cite-checked":
-      return runWorkflow(question, runtime, index).then((t) => citeChecked(t, runtime, index));
-    // The forced agent, its first reply decoded under a grammar that admits only a well-formed call.
-    case "agent-constrained":
-      return runAgent(question, "agent-forced", runtime, index, {
-        ...forced,
-        firstReply: { ...forced.firstReply, constraint: FIRST_CALL_CONSTRAINT },
-      });
-  }
+  const firstReply = { ...forced.firstReply, constraint: FIRST_CALL_CONSTRAINT };
+  return runAgent({ ...forcedOn(run), steps: { ...forced, firstReply } });
 }
