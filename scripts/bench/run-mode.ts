@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Question } from "../../src/corpus/index.ts";
 import type { ChatRuntime, LoadedModel, ModelInfo, RuntimeOptions } from "../../src/llm/index.ts";
-import { ANSWERS_FILE, readAnswerLog, runStudy } from "../../src/runs/index.ts";
+import { ANSWERS_FILE, openRunFolder, readAnswerLog, runStudy } from "../../src/runs/index.ts";
 import type { BlogIndex, DesignId } from "../../src/designs/index.ts";
 import type { ServerCounters } from "./server.ts";
 import { countersDelta } from "./server.ts";
@@ -96,8 +96,9 @@ export async function runMode(o: RunModeOptions): Promise<ModeSample> {
   try {
     const before = await o.counters?.();
     const started = performance.now();
+    const folder = openRunFolder(outDir, { fresh: true });
     await runStudy({
-      outDir,
+      folder,
       models: ["bench"],
       openModel,
       index: o.index,
@@ -109,8 +110,8 @@ export async function runMode(o: RunModeOptions): Promise<ModeSample> {
         sharedContext: o.mode.sharedContext,
         maxNewTokens: o.slice.maxNewTokens,
       },
-      beforeStart: async () => rmSync(path.join(outDir, ANSWERS_FILE), { force: true }),
-    });
+      fresh: true,
+    }).finally(() => folder.close());
     const seconds = (performance.now() - started) / 1000 - loadSeconds;
     const served = before === undefined ? undefined : countersDelta(before, await o.counters!());
     const { records } = readAnswerLog(path.join(outDir, ANSWERS_FILE));

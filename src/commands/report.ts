@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import { UserError } from "../common/index.ts";
 import { compareRuns } from "../scoring/index.ts";
-import { comparisonsMarkdown, openRunFolder, writeReport, type RunFolder } from "../report/index.ts";
+import { comparisonsMarkdown, readRunFolder, writeReport, type ReadRun } from "../report/index.ts";
 import { jsonOption, runFolderOptions, runPositional } from "./options.ts";
 
 const report: CommandModule<object, { run: string; content?: string; force: boolean }> = {
@@ -32,19 +32,19 @@ const compare: CommandModule<object, { run: string; other?: string; content?: st
         .options(jsonOption),
     handler: async (argv) => {
       const options = { content: argv.content, force: argv.force };
-      const folder = await openRunFolder(argv.run, options);
+      const folder = await readRunFolder(argv.run, options);
       const records =
-        argv.other === undefined ? folder.records : tagFolders(folder, await openRunFolder(argv.other, options));
+        argv.other === undefined ? folder.records : tagFolders(folder, await readRunFolder(argv.other, options));
       const comparisons = compareRuns(records, folder.slugs);
       console.log(argv.json ? JSON.stringify(comparisons) : comparisonsMarkdown(comparisons));
     },
   };
 
 /** Both folders' records, each model id tagged "<id> [<folder name>]", so the same model in each is two arms. */
-function tagFolders(a: RunFolder, b: RunFolder) {
+function tagFolders(a: ReadRun, b: ReadRun) {
   if (path.resolve(a.dir) === path.resolve(b.dir))
     throw new UserError(`compare: ${a.dir} given twice; name two run folders`);
-  const blog = (f: RunFolder) => f.manifest?.corpus.sha256;
+  const blog = (f: ReadRun) => f.manifest?.corpus.sha256;
   if (blog(a) !== undefined && blog(b) !== undefined && blog(a) !== blog(b)) {
     throw new UserError(
       `compare: ${a.dir} and ${b.dir} searched different blogs (corpus sha256 differ): their answers cannot be paired`,

@@ -1,35 +1,21 @@
 // The study commands: thin shells over src/runs/.
 import type { Argv, ArgumentsCamelCase, CommandModule, Options } from "yargs";
-import { checkModel, QUANTS, type LoadedModel, type Quant } from "../llm/index.ts";
+import { checkModel, QUANTS, type Quant } from "../llm/index.ts";
 import { splitQuestionSets, strictRows, twoPostRows } from "../scoring/index.ts";
-import {
-  clearRunOutputs,
-  openRunFolder,
-  strictTableMarkdown,
-  twoPostTableMarkdown,
-  writeReport,
-} from "../report/index.ts";
-import {
-  type DesignId,
-  transcriptCostTable,
-  STUDY_DESIGNS,
-  engineeredNeedsHermes,
-  isEngineered,
-} from "../designs/index.ts";
+import { readRunFolder, strictTableMarkdown, twoPostTableMarkdown, writeReport } from "../report/index.ts";
+import { type DesignId, transcriptCostTable, STUDY_DESIGNS } from "../designs/index.ts";
 import {
   runStudy,
   settingsFromArgs,
   SETTING_OPTIONS,
-  startManifest,
-  modelEntryFields,
+  openRunFolder,
   readModelsFile,
-  settingsForModel,
+  type StudyRunSummary,
   suiteModels,
   SUITES,
   SUITE_NAMES,
   type ModelEntry,
 } from "../runs/index.ts";
-import { modelDialect } from "../toolcalls/index.ts";
 import { UserError } from "../common/index.ts";
 import { checkWritableFolder } from "../common/index.ts";
 import {
@@ -156,7 +142,6 @@ export async function runStudyCommand(
   const cacheDir = argv.cacheDir;
   const designs = argv.designs ?? [...(options.defaultDesigns ?? STUDY_DESIGNS)];
   const entryOf = new Map((options.entries ?? []).map((e) => [e.model, e]));
-  const settingsOf = (id: string) => settingsForModel(settings, entryOf.get(id));
   // Offline, everything missing is named at once, before minutes of work that would stop at the first of them.
   const needed = {
     models,
@@ -179,9 +164,8 @@ export async function runStudyCommand(
     cacheDir,
   });
   // Checked before any model loads: a folder's answers must all come from one setup.
-  const manifest = startManifest(
-    argv.out,
-    {
+  const folder = openRunFolder(argv.out, {
+    inputs: {
       settings,
       selection: { models, designs, limit: argv.limit },
       questionsFile: argv.questions,
@@ -189,61 +173,36 @@ export async function runStudyCommand(
       questionCount: inputs.questions.length,
       embedding: inputs.index.embedding,
     },
-    { fresh: argv.fresh, cacheDir, onProgress: progress },
-  );
-  // Every model's files and metadata before anything runs (and before --fresh removes anything).
-  if (!served)
-    for (const id of models)
-      await checkModel(id, { cacheDir, chatTemplate: settings.chatTemplate, onProgress: progress });
-  const open = served
-    ? serverOpener(settings, cacheDir, { timeoutSeconds: argv.requestTimeout, retries: argv.retries })
-    : modelOpener(settings, cacheDir);
-  let preloaded: { readonly id: string; readonly model: LoadedModel } | undefined;
-  const summary = await runStudy({
-    outDir: argv.out,
-    models,
-    designs,
-    questions: inputs.questions,
-    openModel: async (id) => {
-      const model = preloaded?.id === id ? preloaded.model : await open(id);
-      preloaded = undefined;
-      try {
-        // The tool-call format is placed (or refused, naming --tool-format) before any run, and recorded; an
-        // engineered design that cannot run in it stops the model here, not after the study's designs ran.
-        const entry = entryOf.get(id);
-        const choice =
-          entry?.toolFormat !== undefined
-            ? { said: `"tool_format": "${entry.toolFormat}" of ${entry.id} in --models`, drop: "that tool_format" }
-            : undefined;
-        const { dialect } = modelDialect(model, settingsOf(id).toolFormat, choice);
-        const engineered = designs.find(isEngineered);
-        if (engineered !== undefined && dialect.format !== "hermes") throw engineeredNeedsHermes(engineered, dialect);
-        await manifest.recordModel({
-          ...model.info,
-          toolFormat: dialect.format,
-          ...(entry !== undefined ? { entry: modelEntryFields(entry) } : {}),
-        });
-      } catch (error) {
-        await model.dispose();
-        throw error;
-      }
-      return model;
-    },
-    index: inputs.index,
-    settings,
-    settingsFor: settingsOf,
-    // --fresh: the first model must load before the folder's earlier work is removed.
-    beforeStart: argv.fresh
-      ? async () => {
-          preloaded = { id: models[0]!, model: await open(models[0]!) };
-          clearRunOutputs(argv.out);
-        }
-      : undefined,
+    fresh: argv.fresh,
+    cacheDir,
     onProgress: progress,
-    onTick: tick,
   });
-  display.stop();
-  manifest.finish(summary);
+  let summary: StudyRunSummary;
+  try {
+    // Every model's files and metadata before anything runs (and before --fresh removes anything).
+    if (!served)
+      for (const id of models)
+        await checkModel(id, { cacheDir, chatTemplate: settings.chatTemplate, onProgress: progress });
+    summary = await runStudy({
+      folder,
+      models,
+      designs,
+      questions: inputs.questions,
+      openModel: served
+        ? serverOpener(settings, cacheDir, { timeoutSeconds: argv.requestTimeout, retries: argv.retries })
+        : modelOpener(settings, cacheDir),
+      entryOf: (id) => entryOf.get(id),
+      index: inputs.index,
+      settings,
+      fresh: argv.fresh,
+      onProgress: progress,
+      onTick: tick,
+    });
+    display.stop();
+    folder.finish(summary);
+  } finally {
+    folder.close();
+  }
   progress(`${summary.ran} runs done, ${summary.skipped} already logged, in ${summary.answersFile}`);
   scoreAndPrint(argv.out, inputs.corpus, inputs.questions.length);
   if (options.report) progress(`report: ${await writeReport(argv.out, { content: argv.content })}`);
@@ -336,7 +295,7 @@ const rescore: CommandModule<object, { run: string; content?: string; force: boo
     "two-post questions get their own table (exactly the gold posts / subset / plus others / none of them / no source line)",
   builder: (y) => y.positional("run", runPositional).options(runFolderOptions).options(jsonOption),
   handler: async (argv) => {
-    const folder = await openRunFolder(argv.run, { content: argv.content, force: argv.force });
+    const folder = await readRunFolder(argv.run, { content: argv.content, force: argv.force });
     const slugs = folder.slugs;
     // One table per question set: the study's strict rescore over one-post questions, the two-post table over the rest.
     const { onePost, twoPost } = splitQuestionSets(folder.records);

@@ -15,7 +15,8 @@ import {
 import { PAGE_SCRIPT } from "./page-script.ts";
 import { PAGE_STYLE } from "./page-style.ts";
 import { reportData, type ReportData } from "./report-data.ts";
-import { openRunFolder, type OpenRunFolderOptions } from "./run-folder.ts";
+import { readRunFolder, type ReadRunOptions } from "./run-folder.ts";
+import { DERIVED_FILES } from "../runs/index.ts";
 import { randomWeightsWarning } from "./random-weights.ts";
 import { modelLabel } from "./tables.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
@@ -23,7 +24,7 @@ import { costChart, marksLegend, sharesChart } from "./svg-charts.ts";
 import { scaleChart } from "./scale-chart.ts";
 import { SCALE_TITLE, scaleGrids } from "./scale-tables.ts";
 
-export const REPORT_FILE = "report.html";
+export const REPORT_FILE = DERIVED_FILES.report;
 
 /**
  * The page. Logged text (replies, questions, tool results, model names) is escaped where the server renders it
@@ -148,8 +149,8 @@ ${twoPostTableHtml(data.twoPost)}`;
 }
 
 /** Reads a run folder (or its answers.jsonl), writes DIR/report.html and returns its path. */
-export async function writeReport(target: string, options: OpenRunFolderOptions = {}): Promise<string> {
-  const folder = await openRunFolder(target, options);
+export async function writeReport(target: string, options: ReadRunOptions = {}): Promise<string> {
+  const folder = await readRunFolder(target, options);
   const data = reportData(
     `blogqa report: ${path.basename(path.resolve(folder.dir))}`,
     folder.records,

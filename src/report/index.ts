@@ -11,12 +11,11 @@ export { writeTables, TABLE_FILES, TWO_POST_CSV } from "./write-tables.ts";
 export { writeReport, renderReportHtml, REPORT_FILE } from "./html.ts";
 export { reportData, type ReportData, type ReportRun } from "./report-data.ts";
 export {
-  openRunFolder,
+  readRunFolder,
   readRunLog,
-  clearRunOutputs,
   DEFAULT_CONTENT_DIR,
-  type OpenRunFolderOptions,
-  type RunFolder,
+  type ReadRunOptions,
+  type ReadRun,
 } from "./run-folder.ts";
 export { comparisonsMarkdown, MEASURE_LABELS } from "./comparisons-text.ts";
 export { escapeHtml, jsonForScript } from "./html-escape.ts";

@@ -1,11 +1,8 @@
-// Opens a run folder for analysis: its logged answers, its manifest, and the blog's slugs to score them with.
-import { rmSync } from "node:fs";
+// Reads a run folder for analysis: its logged answers, its manifest, and the blog's slugs to score them with.
 import path from "node:path";
 import { loadCorpus } from "../corpus/index.ts";
 import { UserError } from "../common/index.ts";
 import {
-  ANSWERS_FILE,
-  MANIFEST_FILE,
   locateAnswerLog,
   readAnswerLog,
   readManifest,
@@ -14,21 +11,10 @@ import {
   type RunManifest,
 } from "../runs/index.ts";
 import type { TableContext } from "./tables.ts";
-import { TABLE_FILES } from "./write-tables.ts";
-import { REPORT_FILE } from "./html.ts";
-
-/**
- * Empties a run folder of everything a run and its report wrote (run --fresh): what was derived from the answers
- * goes first and the answers last, so no table outlives the answers it counted.
- */
-export function clearRunOutputs(dir: string): void {
-  for (const file of [...TABLE_FILES, REPORT_FILE, MANIFEST_FILE, ANSWERS_FILE])
-    rmSync(path.join(dir, file), { force: true });
-}
 
 export const DEFAULT_CONTENT_DIR = "content/posts";
 
-export interface RunFolder {
+export interface ReadRun {
   readonly dir: string;
   readonly answersFile: string;
   readonly records: readonly AnswerRecord[];
@@ -40,7 +26,7 @@ export interface RunFolder {
   readonly context: TableContext;
 }
 
-export interface OpenRunFolderOptions {
+export interface ReadRunOptions {
   /** A blog folder to take the slugs from instead of the manifest's list. */
   readonly content?: string | undefined;
   /** Accept a `content` whose bytes differ from the blog the manifest records. */
@@ -52,7 +38,7 @@ export interface OpenRunFolderOptions {
 /** A run folder's checked log (see readAnswerLog), for the commands that read one: a missing or empty log is an error. */
 export function readRunLog(
   target: string,
-  options: Pick<OpenRunFolderOptions, "onNotice"> = {},
+  options: Pick<ReadRunOptions, "onNotice"> = {},
 ): { dir: string; answersFile: string; records: readonly AnswerRecord[] } {
   const { dir, file } = locateAnswerLog(target);
   const log = readAnswerLog(file);
@@ -68,7 +54,7 @@ export function readRunLog(
  * count every right citation of the run's own posts as invented, so a `content` whose corpus hash differs from the
  * manifest's is refused unless `force`.
  */
-export async function openRunFolder(target: string, options: OpenRunFolderOptions = {}): Promise<RunFolder> {
+export async function readRunFolder(target: string, options: ReadRunOptions = {}): Promise<ReadRun> {
   const { content, force = false } = options;
   const { dir, answersFile, records } = readRunLog(target, options);
   const manifest = readManifest(dir);

@@ -9,7 +9,7 @@ import {
   studyRows,
   twoPostRows,
 } from "../scoring/index.ts";
-import { readManifest } from "../runs/index.ts";
+import { DERIVED_FILES, readManifest } from "../runs/index.ts";
 import type { AnswerRecord } from "../runs/index.ts";
 import { randomWeightsWarning } from "./random-weights.ts";
 import { engineeringGrids } from "./engineering-tables.ts";
@@ -24,12 +24,19 @@ import {
   type TableContext,
 } from "./tables.ts";
 
-export const TWO_POST_CSV = "two-post.csv";
-export const ENGINEERING_CSV = "engineering.csv";
-export const SCALE_CSV = "scale.csv";
+export const TWO_POST_CSV = DERIVED_FILES.twoPostCsv;
+export const ENGINEERING_CSV = DERIVED_FILES.engineeringCsv;
+export const SCALE_CSV = DERIVED_FILES.scaleCsv;
 
 /** Every file writeTables may write into a run folder. */
-export const TABLE_FILES = ["tables.md", "study.csv", "strict.csv", TWO_POST_CSV, ENGINEERING_CSV, SCALE_CSV] as const;
+export const TABLE_FILES = [
+  DERIVED_FILES.tables,
+  DERIVED_FILES.studyCsv,
+  DERIVED_FILES.strictCsv,
+  TWO_POST_CSV,
+  ENGINEERING_CSV,
+  SCALE_CSV,
+] as const;
 
 /**
  * One table per question set: the study's two tables over the one-post questions, the two-post table over the

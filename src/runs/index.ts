@@ -6,6 +6,7 @@ export { cachedSha256 } from "./file-sha256.ts";
 export { startManifest } from "./manifest-session.ts";
 export { MANIFEST_FILE, type RunManifest, decodingChange, readManifest } from "./manifest.ts";
 export { readModelsFile } from "./models-file.ts";
-export { type StudyRunSummary, runStudy } from "./runner.ts";
+export { type RunStudyOptions, type StudyRunSummary, runStudy } from "./runner.ts";
 export { type ModelEntry, type RunSettings, SETTING_OPTIONS, defaultSettings, modelEntryFields, modelLoadOptions, settingsForModel, settingsFromArgs, settingsFromFields } from "./settings.ts";
 export { SUITES, SUITE_NAMES, suiteModels } from "./suites.ts";
+export { DERIVED_FILES, openRunFolder, type RunFolder } from "./run-folder.ts";

@@ -1,39 +1,43 @@
-// Runs the study: every (model, design, question) not yet in answers.jsonl, K at a time, logged in plan order.
-import { mkdirSync } from "node:fs";
+// Runs the study: every (model, design, question) not yet in the run folder, K at a time, logged in plan order.
 import path from "node:path";
 import type { Question } from "../corpus/index.ts";
 import type { ChatRuntime, LoadedModel } from "../llm/index.ts";
 import { answerRecord } from "./answer-record.ts";
-import { ANSWERS_FILE, appendAnswer, dropTornTail, readAnswerLog, runKey } from "./answer-log.ts";
-import { acquireRunLock } from "./run-lock.ts";
-import type { BlogIndex } from "../designs/index.ts";
 import type { AnswerRecord } from "./answer-types.ts";
-import type { Transcript, DesignId } from "../designs/index.ts";
-import { runDesign, withMaxTokens } from "../designs/index.ts";
-import type { RunSettings } from "./settings.ts";
+import {
+  isEngineered,
+  modelThinking,
+  runDesign,
+  withMaxTokens,
+  engineeredNeedsHermes,
+  type BlogIndex,
+  type DesignId,
+  type Transcript,
+} from "../designs/index.ts";
+import type { RunFolder } from "./run-folder.ts";
+import { modelEntryFields, settingsForModel, type ModelEntry, type RunSettings } from "./settings.ts";
 import type { OnTick } from "../common/index.ts";
 import { modelDialect, type ToolDialect } from "../toolcalls/index.ts";
-import { modelThinking } from "../designs/index.ts";
 
 /** The settings the runner itself reads (the others shape the search index and the model it is given). */
 export type RunnerSettings = Pick<RunSettings, "parallel" | "reuseCache" | "sharedContext" | "maxNewTokens"> &
   Partial<Pick<RunSettings, "toolFormat" | "thinking">>;
 
 export interface RunStudyOptions {
-  readonly outDir: string;
+  readonly folder: RunFolder;
   readonly models: readonly string[];
   readonly openModel: (id: string) => Promise<LoadedModel>;
   readonly index: BlogIndex;
   readonly designs: readonly DesignId[];
   readonly questions: readonly Question[];
   readonly settings: RunnerSettings;
-  /** A model's own settings where its suite entry sets some (its tool-call format); default: `settings` for all. */
-  readonly settingsFor?: (model: string) => RunnerSettings;
+  /** The suite's or --models file's entry of a model, where it has one (its label, size and own tool format). */
+  readonly entryOf?: (model: string) => ModelEntry | undefined;
   /**
-   * Runs once the folder's lock is held, before its log is read: where `run --fresh` checks that the first model
-   * loads and only then clears the folder.
+   * run --fresh: the folder is cleared once the first model has loaded, its format is placed and its contexts are
+   * made, so that a run that cannot start removes nothing.
    */
-  readonly beforeStart?: () => Promise<void>;
+  readonly fresh?: boolean;
   readonly onProgress?: (line: string) => void;
   /** Counts runs done of each model's pending runs; when given, a run that went well gets no line of its own. */
   readonly onTick?: OnTick;
@@ -50,75 +54,98 @@ interface Task {
   readonly question: Question;
 }
 
-export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummary> {
-  const { outDir, settings } = options;
-  const progress = options.onProgress ?? (() => {});
-  mkdirSync(outDir, { recursive: true });
-  const release = acquireRunLock(outDir, progress);
-  try {
-    const file = path.join(outDir, ANSWERS_FILE);
-    await options.beforeStart?.();
-    const log = readAnswerLog(file);
-    if (log.tornLine !== undefined)
-      progress(`${file}:${log.tornLine}: dropped a torn last line (an interrupted write); that run will be redone`);
-    dropTornTail(file, log);
-    const done = new Set(log.records.map(runKey));
+/** How one model's runs are made: its tool-call format and thinking switch, decided once when it is opened. */
+interface ModelFormat {
+  readonly dialect: ToolDialect;
+  readonly thinks: boolean;
+  readonly wrap: (runtime: ChatRuntime) => ChatRuntime;
+}
 
-    let ran = 0;
-    let skipped = 0;
-    for (const model of options.models) {
-      const plan = options.designs.flatMap((design) => options.questions.map((question) => ({ design, question })));
-      const pending = plan.filter((t) => !done.has(runKey({ model, design: t.design, question_id: t.question.id })));
-      skipped += plan.length - pending.length;
-      if (pending.length === 0) {
-        progress(`${model}: all ${plan.length} runs already in ${file}`);
-        continue;
-      }
-      progress(
-        `${model}: ${pending.length} runs to do${plan.length > pending.length ? ` (${plan.length - pending.length} already done)` : ""}`,
-      );
-      const loaded = await options.openModel(model);
-      try {
-        const own = options.settingsFor?.(model) ?? settings;
-        const { dialect, reason } = modelDialect(loaded, own.toolFormat ?? "auto");
-        const fromEntry = own.toolFormat !== settings.toolFormat && own.toolFormat !== "auto";
-        progress(
-          `${model}: tool-call format ${dialect.format} (${fromEntry ? "the model's own tool_format" : reason})`,
-        );
-        const thinking = modelThinking(loaded, own.thinking ?? false);
-        if (thinking.note !== undefined) progress(`${model}: ${thinking.note}`);
-        const runtimes = await loaded.openRuntimes(Math.min(settings.parallel, pending.length), {
-          reuseCache: settings.reuseCache,
-          sharedContext: settings.sharedContext,
-        });
-        await runInOrder(
-          pending,
-          runtimes.map((r) => thinking.wrap(withMaxTokens(r, settings.maxNewTokens))),
-          options.index,
-          { dialect, thinks: thinking.thinks },
-          (task, transcript, i) => {
-            const record = answerRecord(model, task.design, task.question, transcript);
-            appendAnswer(file, record);
-            ran++;
-            if (options.onTick === undefined || record.outcome === "error")
-              progress(`${i + 1}/${pending.length} ${describeRun(record)}`);
-            options.onTick?.({
-              task: `runs of ${path.basename(model)}`,
-              done: i + 1,
-              total: pending.length,
-              unit: "runs",
-              detail: `${record.design} ${record.question_id}`,
-            });
-          },
-        );
-      } finally {
-        await loaded.dispose();
-      }
+export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummary> {
+  const { folder, settings } = options;
+  const progress = options.onProgress ?? (() => {});
+  let ran = 0;
+  let skipped = 0;
+  let cleared = !options.fresh;
+  for (const model of options.models) {
+    const plan = options.designs.flatMap((design) => options.questions.map((question) => ({ design, question })));
+    const pending = plan.filter((t) => !folder.has({ model, design: t.design, question_id: t.question.id }));
+    skipped += plan.length - pending.length;
+    if (pending.length === 0) {
+      progress(`${model}: all ${plan.length} runs already in ${folder.answersFile}`);
+      continue;
     }
-    return { answersFile: file, ran, skipped };
-  } finally {
-    release();
+    progress(
+      `${model}: ${pending.length} runs to do${plan.length > pending.length ? ` (${plan.length - pending.length} already done)` : ""}`,
+    );
+    const loaded = await options.openModel(model);
+    try {
+      const entry = options.entryOf?.(model);
+      const format = placeFormat(loaded, model, options, progress);
+      const runtimes = await loaded.openRuntimes(Math.min(settings.parallel, pending.length), {
+        reuseCache: settings.reuseCache,
+        sharedContext: settings.sharedContext,
+      });
+      if (!cleared) {
+        folder.clear();
+        cleared = true;
+      }
+      await folder.recordModel({
+        ...loaded.info,
+        toolFormat: format.dialect.format,
+        ...(entry !== undefined ? { entry: modelEntryFields(entry) } : {}),
+      });
+      await runInOrder(
+        pending,
+        runtimes.map((r) => format.wrap(withMaxTokens(r, settings.maxNewTokens))),
+        options.index,
+        format,
+        (task, transcript, i) => {
+          const record = answerRecord(model, task.design, task.question, transcript);
+          folder.append(record);
+          ran++;
+          if (options.onTick === undefined || record.outcome === "error")
+            progress(`${i + 1}/${pending.length} ${describeRun(record)}`);
+          options.onTick?.({
+            task: `runs of ${path.basename(model)}`,
+            done: i + 1,
+            total: pending.length,
+            unit: "runs",
+            detail: `${record.design} ${record.question_id}`,
+          });
+        },
+      );
+    } finally {
+      await loaded.dispose();
+    }
   }
+  return { answersFile: folder.answersFile, ran, skipped };
+}
+
+/**
+ * The model's tool-call format (its entry's own, else the run's --tool-format, else detected from its template) and
+ * its thinking switch, placed before any run: an engineered design that cannot run in that format stops the model
+ * here, not after the study's designs ran.
+ */
+function placeFormat(
+  loaded: LoadedModel,
+  model: string,
+  options: RunStudyOptions,
+  progress: (line: string) => void,
+): ModelFormat {
+  const entry = options.entryOf?.(model);
+  const own = settingsForModel(options.settings, entry);
+  const choice =
+    entry?.toolFormat !== undefined
+      ? { said: `"tool_format": "${entry.toolFormat}" of ${entry.id} in --models`, drop: "that tool_format" }
+      : undefined;
+  const { dialect, reason } = modelDialect(loaded, own.toolFormat ?? "auto", choice);
+  progress(`${model}: tool-call format ${dialect.format} (${choice !== undefined ? "the model's own tool_format" : reason})`);
+  const engineered = options.designs.find(isEngineered);
+  if (engineered !== undefined && dialect.format !== "hermes") throw engineeredNeedsHermes(engineered, dialect);
+  const thinking = modelThinking(loaded, own.thinking ?? false);
+  if (thinking.note !== undefined) progress(`${model}: ${thinking.note}`);
+  return { dialect, thinks: thinking.thinks, wrap: thinking.wrap };
 }
 
 /**
@@ -129,7 +156,7 @@ async function runInOrder(
   tasks: readonly Task[],
   runtimes: readonly ChatRuntime[],
   index: BlogIndex,
-  format: { readonly dialect: ToolDialect; readonly thinks: boolean },
+  format: ModelFormat,
   onDone: (task: Task, transcript: Transcript, index: number) => void,
 ): Promise<void> {
   const finished = new Map<number, Transcript>();

@@ -207,7 +207,10 @@ export interface ModelEntryFields {
 export const MODEL_SETTING_FIELDS = ["tool_format"] as const;
 
 /** One model's settings: the run's, with what its entry sets on top (none: the run's as they are). */
-export function settingsForModel(settings: RunSettings, entry: ModelEntry | undefined): RunSettings {
+export function settingsForModel<S extends Partial<Pick<RunSettings, "toolFormat">>>(
+  settings: S,
+  entry: ModelEntry | undefined,
+): S {
   return entry?.toolFormat === undefined ? settings : { ...settings, toolFormat: entry.toolFormat };
 }
 

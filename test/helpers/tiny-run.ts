@@ -9,7 +9,7 @@ import {
   defaultSettings,
   modelLoadOptions,
   runStudy,
-  startManifest,
+  openRunFolder,
   type StudyRunSummary,
 } from "../../src/runs/index.ts";
 import type { DesignId } from "../../src/designs/index.ts";
@@ -28,7 +28,7 @@ export interface TinyRunOptions {
 
 /**
  * Runs the study on the tiny model into a fresh temp folder, wiring the manifest exactly as the run command does:
- * startManifest before runStudy, recordModel as each model loads, finish after.
+ * openRunFolder before runStudy, recordModel as each model loads, finish after.
  */
 export async function tinyRun(
   options: TinyRunOptions = {},
@@ -50,9 +50,8 @@ export async function tinyRun(
     retriever: "bm25",
     gpu: false,
   });
-  const manifest = startManifest(
-    dir,
-    {
+  const folder = openRunFolder(dir, {
+    inputs: {
       settings,
       selection: { models: [model], designs, limit: questions.length },
       questionsFile: FIXTURE_QUESTIONS,
@@ -60,21 +59,22 @@ export async function tinyRun(
       questionCount: questions.length,
       embedding: index.embedding,
     },
-    { cacheDir: testCacheDir },
-  );
-  const summary = await runStudy({
-    outDir: dir,
-    models: [model],
-    openModel: async (id) => {
-      const loaded = await loadModel(id, { ...modelLoadOptions(settings), cacheDir: testCacheDir });
-      await manifest.recordModel(loaded.info);
-      return loaded;
-    },
-    index,
-    designs,
-    questions,
-    settings,
+    cacheDir: testCacheDir,
   });
-  manifest.finish(summary);
+  let summary: StudyRunSummary;
+  try {
+    summary = await runStudy({
+      folder,
+      models: [model],
+      openModel: (id) => loadModel(id, { ...modelLoadOptions(settings), cacheDir: testCacheDir }),
+      index,
+      designs,
+      questions,
+      settings,
+    });
+    folder.finish(summary);
+  } finally {
+    folder.close();
+  }
   return { dir, model, summary };
 }

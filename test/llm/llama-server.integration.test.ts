@@ -7,7 +7,6 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadModel, openServerModel, type ServerModelOptions } from "../../src/llm/index.ts";
-import { runStudy } from "../../src/runs/runner.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 import { STUDY_EXAMPLE } from "../../src/designs/index.ts";
 import type { Question } from "../../src/corpus/types.ts";
@@ -17,6 +16,7 @@ import { testCacheDir, tinyModelPath } from "../helpers/tiny-model.ts";
 import { tinyEmbedderPath } from "../helpers/tiny-embedder.ts";
 import { fakeIndex } from "../helpers/scripted-runtime.ts";
 import { llamaServerMissing, startLlamaServer, type RunningServer } from "../helpers/llama-server.ts";
+import { runStudyIn } from "../helpers/run-in-folder.ts";
 
 const skip = llamaServerMissing();
 
@@ -215,8 +215,7 @@ test("a llama-server killed mid-run stops the run; restarted, the run resumes to
 }, async () => {
   const model = await tinyModelPath();
   const run = (url: string, dir: string, onDone?: (n: number) => void) =>
-    runStudy({
-      outDir: dir,
+    runStudyIn(dir, {
       models: ["tiny"],
       designs: ["workflow", "agent"],
       questions: QUESTIONS,

@@ -6,11 +6,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openServerModel, type ServerModelOptions } from "../../src/llm/index.ts";
-import { runStudy } from "../../src/runs/runner.ts";
 import type { Question } from "../../src/corpus/types.ts";
 import { UserError } from "../../src/common/errors.ts";
 import { fakeIndex } from "../helpers/scripted-runtime.ts";
 import { echoAnswer, FAKE_TEMPLATE, startFakeServer, type FakeServer } from "../helpers/fake-openai-server.ts";
+import { runStudyIn } from "../helpers/run-in-folder.ts";
 
 const REQUEST = { messages: [{ role: "user" as const, content: "What is the online softmax?" }], maxTokens: 50 };
 const RENDERED = "<|im_start|>user\nWhat is the online softmax?<|im_end|>\n<|im_start|>assistant\n";
@@ -247,8 +247,7 @@ const QUESTIONS: Question[] = Array.from({ length: 4 }, (_, i) => ({
 }));
 
 async function runOn(server: FakeServer, dir: string, parallel: number) {
-  return runStudy({
-    outDir: dir,
+  return runStudyIn(dir, {
     models: ["tiny"],
     designs: ["workflow", "agent"],
     questions: QUESTIONS,

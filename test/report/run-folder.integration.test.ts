@@ -2,15 +2,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { openRunFolder } from "../../src/report/index.ts";
+import { readRunFolder } from "../../src/report/index.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { runWithManifest, writeReportFixture } from "../helpers/report-fixture.ts";
 import { FIXTURE_CONTENT } from "../helpers/tiny-run.ts";
 
 test("a run folder's slugs come from its manifest, whether the folder or its answers.jsonl is named", async () => {
   const dir = await runWithManifest();
-  const byFolder = await openRunFolder(dir);
-  const byLog = await openRunFolder(path.join(dir, "answers.jsonl"));
+  const byFolder = await readRunFolder(dir);
+  const byLog = await readRunFolder(path.join(dir, "answers.jsonl"));
   assert.deepEqual(byFolder.slugs, ["bm25-hybrid-search", "flashattention-explained", "kv-cache-inference"]);
   assert.deepEqual(byLog.slugs, byFolder.slugs);
   assert.equal(byLog.records.length, byFolder.records.length);
@@ -18,12 +18,12 @@ test("a run folder's slugs come from its manifest, whether the folder or its ans
 
 test("--content naming another blog than the manifest's is refused, and accepted with force", async () => {
   const dir = await runWithManifest();
-  await assert.rejects(openRunFolder(dir, { content: FIXTURE_CONTENT }), /is not the blog this run searched.*--force/);
-  const forced = await openRunFolder(dir, { content: FIXTURE_CONTENT, force: true });
+  await assert.rejects(readRunFolder(dir, { content: FIXTURE_CONTENT }), /is not the blog this run searched.*--force/);
+  const forced = await readRunFolder(dir, { content: FIXTURE_CONTENT, force: true });
   assert.ok(forced.slugs.includes("softmax-basics"));
   // The same bytes under another path are the same blog.
-  const same = await openRunFolder(dir, { content: path.join(dir, "content") });
-  assert.deepEqual(same.slugs, (await openRunFolder(dir)).slugs);
+  const same = await readRunFolder(dir, { content: path.join(dir, "content") });
+  assert.deepEqual(same.slugs, (await readRunFolder(dir)).slugs);
 });
 
 test("rescore scores against the run's own blog, not content/posts, and refuses another --content", async () => {

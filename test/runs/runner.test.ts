@@ -4,13 +4,14 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, appendFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { runStudy, type RunnerSettings } from "../../src/runs/runner.ts";
+import type { RunnerSettings } from "../../src/runs/runner.ts";
 import { acquireRunLock } from "../../src/runs/run-lock.ts";
 import { readAnswerLog } from "../../src/runs/answer-log.ts";
 import type { ChatRuntime, LoadedModel } from "../../src/llm/types.ts";
 import { compileChatTemplate } from "../../src/llm/chat-template.ts";
 import type { Question } from "../../src/corpus/types.ts";
 import { fakeIndex } from "../helpers/scripted-runtime.ts";
+import { runStudyIn } from "../helpers/run-in-folder.ts";
 
 const QUESTIONS: Question[] = Array.from({ length: 6 }, (_, i) => ({
   id: `q${i + 1}`,
@@ -70,8 +71,7 @@ const stable = (dir: string) =>
 
 async function run(dir: string, model: LoadedModel, settings: Partial<RunnerSettings> = {}) {
   const designs = ["workflow", "agent", "agent-forced"] as const;
-  return runStudy({
-    outDir: dir,
+  return runStudyIn(dir, {
     models: ["m1", "m2"],
     designs,
     questions: QUESTIONS,
@@ -162,8 +162,7 @@ test("a model's own settings (a suite entry's tool-call format) apply to that mo
   const dir = tempDir();
   const said: string[] = [];
   const forced: Record<string, string[]> = { m1: [], m2: [] };
-  await runStudy({
-    outDir: dir,
+  await runStudyIn(dir, {
     models: ["m1", "m2"],
     designs: ["agent-forced"],
     questions: QUESTIONS.slice(0, 1),
@@ -181,7 +180,7 @@ test("a model's own settings (a suite entry's tool-call format) apply to that mo
     },
     index: fakeIndex(),
     settings: SETTINGS,
-    settingsFor: (id) => (id === "m2" ? { ...SETTINGS, toolFormat: "llama3" } : SETTINGS),
+    entryOf: (id) => (id === "m2" ? { id: "m2", model: "m2", paramsB: 1, toolFormat: "llama3" } : undefined),
     onProgress: (line) => said.push(line),
   });
   assert.ok(said.includes("m1: tool-call format hermes (the template writes <tool_call>)"), said.join("\n"));

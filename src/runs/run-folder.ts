@@ -1,0 +1,102 @@
+// A run folder as a run writes it: opened for one plan and its settings (with every refusal a folder can give), then
+// appended to one answer at a time, its models recorded, finished; commands never touch its files themselves.
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import type { ModelInfo } from "../llm/index.ts";
+import type { RunFormat } from "../toolcalls/index.ts";
+import { checkWritableFolder } from "../common/index.ts";
+import { ANSWERS_FILE, appendAnswer, dropTornTail, readAnswerLog, runKey } from "./answer-log.ts";
+import type { AnswerRecord } from "./answer-types.ts";
+import { startManifest, type ManifestSessionOptions } from "./manifest-session.ts";
+import { MANIFEST_FILE, type ManifestInputs, type RunManifest } from "./manifest.ts";
+import { acquireRunLock } from "./run-lock.ts";
+import type { ModelEntryFields } from "./settings.ts";
+
+/** Every file a run and its analysis write into a run folder, besides the answers and the manifest. */
+export const DERIVED_FILES = {
+  tables: "tables.md",
+  studyCsv: "study.csv",
+  strictCsv: "strict.csv",
+  twoPostCsv: "two-post.csv",
+  engineeringCsv: "engineering.csv",
+  scaleCsv: "scale.csv",
+  report: "report.html",
+} as const;
+
+export interface RunFolder {
+  readonly dir: string;
+  readonly answersFile: string;
+  /** Whether a run with this model, design and question is logged already (and so is not run again). */
+  has(run: { readonly model: string; readonly design: string; readonly question_id: string }): boolean;
+  append(record: AnswerRecord): void;
+  /** Hashes a loaded model's files, refuses one that differs from this id's earlier runs, writes the manifest. */
+  recordModel(info: ModelInfo & { readonly toolFormat?: RunFormat; readonly entry?: ModelEntryFields }): Promise<void>;
+  /**
+   * run --fresh: removes what earlier runs wrote, derived files first and the answers last, so that no table outlives
+   * the answers it counted. Call it only once every check of the run has passed.
+   */
+  clear(): void;
+  /** Stamps the session's end and counts into the manifest. */
+  finish(result: { readonly ran: number; readonly skipped: number }): void;
+  /** The manifest as it stands (undefined in a scratch folder). */
+  manifest(): RunManifest | undefined;
+  /** Lets another process open the folder. */
+  close(): void;
+}
+
+export interface OpenRunFolderOptions extends Partial<ManifestSessionOptions> {
+  /**
+   * What the run is made of, checked against the folder's manifest and recorded in it. Left out only for a scratch
+   * folder (a bench, a test): then no manifest is written, so no command will read the folder as a run.
+   */
+  readonly inputs?: ManifestInputs;
+  /** The flag that named the folder, for messages. */
+  readonly flag?: string;
+}
+
+/**
+ * Opens `dir` for a run of `options.inputs`: refuses a folder that cannot be written, one whose answers were made with other
+ * settings (or that has answers and no manifest), and one another run holds; then takes its lock and reads its log,
+ * cutting a torn last line off. With `fresh` nothing is read or checked against the earlier answers, and nothing is
+ * removed until clear().
+ */
+export function openRunFolder(dir: string, options: OpenRunFolderOptions = {}): RunFolder {
+  const progress = options.onProgress ?? (() => {});
+  checkWritableFolder(dir, options.flag ?? "--out");
+  const { inputs } = options;
+  const manifest = inputs && startManifest(dir, inputs, { ...options, cacheDir: options.cacheDir ?? ".cache" });
+  mkdirSync(dir, { recursive: true });
+  const release = acquireRunLock(dir, progress);
+  const answersFile = path.join(dir, ANSWERS_FILE);
+  const done = new Set<string>();
+  try {
+    if (!options.fresh) {
+      const log = readAnswerLog(answersFile);
+      if (log.tornLine !== undefined)
+        progress(`${answersFile}:${log.tornLine}: dropped a torn last line (an interrupted write); that run will be redone`);
+      dropTornTail(answersFile, log);
+      for (const record of log.records) done.add(runKey(record));
+    }
+  } catch (error) {
+    release();
+    throw error;
+  }
+  return {
+    dir,
+    answersFile,
+    has: (run) => done.has(runKey(run)),
+    append(record) {
+      appendAnswer(answersFile, record);
+      done.add(runKey(record));
+    },
+    recordModel: async (info) => manifest?.recordModel(info),
+    clear() {
+      for (const file of [...Object.values(DERIVED_FILES), MANIFEST_FILE, ANSWERS_FILE])
+        rmSync(path.join(dir, file), { force: true });
+      done.clear();
+    },
+    finish: (result) => manifest?.finish(result),
+    manifest: () => manifest?.current(),
+    close: release,
+  };
+}

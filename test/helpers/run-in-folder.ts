@@ -1,0 +1,11 @@
+// Runs the study into a scratch folder (no manifest), as the tests of the runner and the server backends need.
+import { openRunFolder, runStudy, type RunStudyOptions, type StudyRunSummary } from "../../src/runs/index.ts";
+
+export async function runStudyIn(dir: string, options: Omit<RunStudyOptions, "folder">): Promise<StudyRunSummary> {
+  const folder = openRunFolder(dir, { fresh: options.fresh ?? false });
+  try {
+    return await runStudy({ ...options, folder });
+  } finally {
+    folder.close();
+  }
+}
