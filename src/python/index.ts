@@ -5,4 +5,4 @@ export { JSONDecodeError, rawDecode } from "./raw-decode.ts";
 export { jsonLoads } from "./json-loads.ts";
 export { pyRepr, pyTypeName } from "./repr.ts";
 export { PyError } from "./exceptions.ts";
-export { floatRepr, PyDict, PyFloat, PyInt, toPlainJson } from "./values.ts";
+export { floatRepr, PyDict, PyFloat, toPlainJson } from "./values.ts";

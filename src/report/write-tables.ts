@@ -28,16 +28,6 @@ export const TWO_POST_CSV = DERIVED_FILES.twoPostCsv;
 export const ENGINEERING_CSV = DERIVED_FILES.engineeringCsv;
 export const SCALE_CSV = DERIVED_FILES.scaleCsv;
 
-/** Every file writeTables may write into a run folder. */
-export const TABLE_FILES = [
-  DERIVED_FILES.tables,
-  DERIVED_FILES.studyCsv,
-  DERIVED_FILES.strictCsv,
-  TWO_POST_CSV,
-  ENGINEERING_CSV,
-  SCALE_CSV,
-] as const;
-
 /**
  * One table per question set: the study's two tables over the one-post questions, the two-post table over the
  * others. Returns the markdown it wrote, for printing, and the names of the files it wrote.

@@ -3,9 +3,37 @@
 // Each field list `satisfies` the type it checks, so a field added to a record without its check fails tsc here.
 import type { CallRecord, ChatMessage, Role, StopReason } from "../llm/index.ts";
 import type { Hit } from "../search/index.ts";
-import { arrayOf, anything, boolean, count, keysOf, literal, nonNegative, nullable, object, optional, string, type FieldsOf, type Shape, type ShapeMismatch } from "./shape.ts";
-import { ANSWER_SCHEMA_VERSION, type AnswerFields, type AnswerRecord, type OnePostAnswer, type TwoPostAnswer } from "./answer-types.ts";
-import { DESIGN_IDS, VALIDATION_KINDS, type ModelCall, type Outcome, type ToolCallRecord, type Transcript } from "../designs/index.ts";
+import {
+  arrayOf,
+  anything,
+  boolean,
+  count,
+  keysOf,
+  literal,
+  nonNegative,
+  nullable,
+  object,
+  optional,
+  string,
+  type FieldsOf,
+  type Shape,
+  type ShapeMismatch,
+} from "./shape.ts";
+import {
+  ANSWER_SCHEMA_VERSION,
+  type AnswerFields,
+  type AnswerRecord,
+  type OnePostAnswer,
+  type TwoPostAnswer,
+} from "./answer-types.ts";
+import {
+  DESIGN_IDS,
+  VALIDATION_KINDS,
+  type ModelCall,
+  type Outcome,
+  type ToolCallRecord,
+  type Transcript,
+} from "../designs/index.ts";
 
 const OUTCOMES = keysOf({ answered: 1, "ran-out-of-turns": 1, error: 1 } satisfies Record<Outcome, 1>);
 const STOP_REASONS = keysOf({ eos: 1, "max-tokens": 1, "context-overflow": 1, error: 1 } satisfies Record<

@@ -87,7 +87,13 @@ export async function auditRuns(options: AuditOptions): Promise<AuditResult> {
   const generate = thinking.wrap(withMaxTokens(runtime!, options.maxNewTokens));
   const runs: AuditedRun[] = [];
   for (const [i, logged] of options.runs.entries()) {
-    const rerun = await runDesign(logged.design, { question: logged.question, runtime: generate, index: options.index, dialect: options.dialect, thinks: thinking.thinks });
+    const rerun = await runDesign(logged.design, {
+      question: logged.question,
+      runtime: generate,
+      index: options.index,
+      dialect: options.dialect,
+      thinks: thinking.thinks,
+    });
     const difference = firstDifference(logged.transcript, rerun);
     runs.push({ design: logged.design, question_id: logged.question_id, difference });
     progress(

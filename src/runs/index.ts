@@ -1,12 +1,27 @@
 // A run: its settings and models, the plan, the runner, the answer log, the manifest, the lock and the audit.
 export { ANSWERS_FILE, locateAnswerLog, readAnswerLog, tornLineNotice } from "./answer-log.ts";
-export { type AnswerRecord, type OnePostAnswer, type TwoPostAnswer, goldHeadingsOf, goldPostsOf, isTwoPostAnswer } from "./answer-types.ts";
+export {
+  type AnswerRecord,
+  type OnePostAnswer,
+  type TwoPostAnswer,
+  goldHeadingsOf,
+  goldPostsOf,
+  isTwoPostAnswer,
+} from "./answer-types.ts";
 export { auditRuns, auditText, firstDifference } from "./audit.ts";
 export { cachedSha256 } from "./file-sha256.ts";
-export { startManifest } from "./manifest-session.ts";
-export { MANIFEST_FILE, type RunManifest, decodingChange, readManifest } from "./manifest.ts";
+
+export { type RunManifest, decodingChange, readManifest } from "./manifest.ts";
 export { readModelsFile } from "./models-file.ts";
 export { type RunStudyOptions, type StudyRunSummary, runStudy } from "./runner.ts";
-export { type ModelEntry, type RunSettings, SETTING_OPTIONS, defaultSettings, modelEntryFields, modelLoadOptions, settingsForModel, settingsFromArgs, settingsFromFields } from "./settings.ts";
+export {
+  type ModelEntry,
+  type RunSettings,
+  SETTING_OPTIONS,
+  defaultSettings,
+  modelLoadOptions,
+  settingsFromArgs,
+  settingsFromFields,
+} from "./settings.ts";
 export { SUITES, SUITE_NAMES, suiteModels } from "./suites.ts";
-export { DERIVED_FILES, openRunFolder, type RunFolder } from "./run-folder.ts";
+export { DERIVED_FILES, openRunFolder } from "./run-folder.ts";

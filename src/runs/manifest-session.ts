@@ -7,7 +7,18 @@ import { UserError } from "../common/index.ts";
 import { ANSWERS_FILE } from "./answer-log.ts";
 import { cachedSha256 } from "./file-sha256.ts";
 import type { ModelEntryFields } from "./settings.ts";
-import { MANIFEST_FILE, manifestConflicts, modelConflicts, newManifest, readManifest, runtimeChanges, writeManifestFile, type ManifestInputs, type ManifestModel, type RunManifest } from "./manifest.ts";
+import {
+  MANIFEST_FILE,
+  manifestConflicts,
+  modelConflicts,
+  newManifest,
+  readManifest,
+  runtimeChanges,
+  writeManifestFile,
+  type ManifestInputs,
+  type ManifestModel,
+  type RunManifest,
+} from "./manifest.ts";
 
 export interface ManifestSessionOptions {
   /** The run starts over (--fresh): the folder's earlier manifest is replaced, not checked. */

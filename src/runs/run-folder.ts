@@ -73,7 +73,9 @@ export function openRunFolder(dir: string, options: OpenRunFolderOptions = {}): 
     if (!options.fresh) {
       const log = readAnswerLog(answersFile);
       if (log.tornLine !== undefined)
-        progress(`${answersFile}:${log.tornLine}: dropped a torn last line (an interrupted write); that run will be redone`);
+        progress(
+          `${answersFile}:${log.tornLine}: dropped a torn last line (an interrupted write); that run will be redone`,
+        );
       dropTornTail(answersFile, log);
       for (const record of log.records) done.add(runKey(record));
     }

@@ -140,7 +140,9 @@ function placeFormat(
       ? { said: `"tool_format": "${entry.toolFormat}" of ${entry.id} in --models`, drop: "that tool_format" }
       : undefined;
   const { dialect, reason } = modelDialect(loaded, own.toolFormat ?? "auto", choice);
-  progress(`${model}: tool-call format ${dialect.format} (${choice !== undefined ? "the model's own tool_format" : reason})`);
+  progress(
+    `${model}: tool-call format ${dialect.format} (${choice !== undefined ? "the model's own tool_format" : reason})`,
+  );
   const engineered = options.designs.find(isEngineered);
   if (engineered !== undefined && dialect.format !== "hermes") throw engineeredNeedsHermes(engineered, dialect);
   const thinking = modelThinking(loaded, own.thinking ?? false);
@@ -177,7 +179,13 @@ async function runInOrder(
         const task = tasks[position]!;
         finished.set(
           position,
-          await runDesign(task.design, { question: task.question.question, runtime, index, dialect: format.dialect, thinks: format.thinks }),
+          await runDesign(task.design, {
+            question: task.question.question,
+            runtime,
+            index,
+            dialect: format.dialect,
+            thinks: format.thinks,
+          }),
         );
       } catch (error) {
         failed = true; // the other workers finish their current run and stop: nothing may write after we return

@@ -1,7 +1,6 @@
 // The study's strict rescore: classify the text after the last "Source:" by the blog's slugs it contains.
 
 export type SourceClass = "none" | "one-real" | "several" | "invented";
-export const SOURCE_CLASSES: readonly SourceClass[] = ["none", "one-real", "several", "invented"];
 
 export interface SourceVerdict {
   readonly kind: SourceClass;

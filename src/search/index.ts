@@ -9,11 +9,11 @@ export type {
   SearchOptions,
 } from "./types.ts";
 export { RETRIEVER_KINDS } from "./types.ts";
-export { openIndex, embeddingText } from "./open-index.ts";
+export { openIndex } from "./open-index.ts";
 export { reciprocalRankFusion, RRF_K } from "./fusion.ts";
-export { snippet, SNIPPET_WORDS } from "./snippet.ts";
-export { INDEX_FORMAT } from "./index-cache.ts";
+export { snippet } from "./snippet.ts";
+
 export { evaluateSearch, scoreRankings, type RetrieverScore } from "./evaluate.ts";
 export { loadEmbedder } from "./embedder.ts";
 export { modelSource, modelFiles, probeHub } from "./embedder-source.ts";
-export { questionStats, type QuestionStats, type QuestionSetStats } from "./question-stats.ts";
+export { questionStats, type QuestionSetStats } from "./question-stats.ts";

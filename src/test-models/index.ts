@@ -1,28 +1,14 @@
 // The generated test models: a random-weight qwen2 GGUF with Qwen2.5's real tokenizer and chat template, and a
 // random BERT-style embedder. Tests, the smoke run, the benchmark and the make-tiny-* commands use them; the stages
 // never import this folder.
-export {
-  ensureTinyModel,
-  tinyModelName,
-  TINY_MODEL_GENERATOR_VERSION,
-  type TinyModelOptions,
-  type TinyModelResult,
-  type TinyModelDtype,
-  type TinyModelWeights,
-} from "./gguf/make-tiny-model.ts";
-export { ZERO_BLOCK_WORDS } from "./gguf/zero-block-tensors.ts";
-export { ensureTinyLlamaModel, LLAMA31_TEMPLATE_PATH } from "./gguf/make-tiny-llama.ts";
-export { ensureTinyQwen3Model, QWEN3_TEMPLATE_PATH } from "./gguf/make-tiny-qwen3.ts";
-export { LLAMA3_SPECIAL_IDS } from "./gguf/llama3-vocab.ts";
+export { ensureTinyModel, tinyModelName, type TinyModelDtype, type TinyModelWeights } from "./gguf/make-tiny-model.ts";
+
+export { ensureTinyLlamaModel } from "./gguf/make-tiny-llama.ts";
+export { ensureTinyQwen3Model } from "./gguf/make-tiny-qwen3.ts";
+
 export { TINY_MODEL_SHAPES, type TinyModelShape } from "./gguf/qwen2-shapes.ts";
-export { readQwen25Template, llamaCppBundlePath, QWEN25_TEMPLATE_PATH } from "./gguf/qwen25-template.ts";
-export {
-  ensureTinyEmbedder,
-  tinyEmbedderFiles,
-  writeTinyEmbedder,
-  TINY_EMBEDDER_MANIFEST,
-  TINY_EMBEDDER_VERSION,
-} from "./embedder/make-tiny-embedder.ts";
-export type { TinyEmbedderManifest, TinyEmbedderOptions } from "./embedder/make-tiny-embedder.ts";
+export { llamaCppBundlePath, QWEN25_TEMPLATE_PATH } from "./gguf/qwen25-template.ts";
+export { ensureTinyEmbedder, tinyEmbedderFiles, writeTinyEmbedder } from "./embedder/make-tiny-embedder.ts";
+
 export { TINY_EMBEDDER_SHAPES, type TinyEmbedderShapeName } from "./embedder/bert-shapes.ts";
 export { tinyVocabulary } from "./embedder/vocab.ts";

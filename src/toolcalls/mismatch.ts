@@ -15,8 +15,3 @@ export function looksForeign(reply: string, dialect: ToolDialect): boolean {
     (other) => family(other.format) !== family(dialect.format) && other.looksLikeCall(rest),
   );
 }
-
-/** How many of these replies look like a call in another dialect. */
-export function foreignCallReplies(replies: readonly string[], dialect: ToolDialect): number {
-  return replies.filter((r) => looksForeign(r, dialect)).length;
-}

@@ -3,7 +3,14 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import yargs from "yargs";
 import { DEFAULT_CONTEXT_SIZE } from "../../src/llm/index.ts";
-import { defaultSettings, settingFields, settingsFromArgs, settingsFromFields, SETTING_OPTIONS, STUDY_MAX_NEW_TOKENS } from "../../src/runs/settings.ts";
+import {
+  defaultSettings,
+  settingFields,
+  settingsFromArgs,
+  settingsFromFields,
+  SETTING_OPTIONS,
+  STUDY_MAX_NEW_TOKENS,
+} from "../../src/runs/settings.ts";
 import { studyRunOptions } from "../../src/commands/study.ts";
 import { UserError } from "../../src/common/errors.ts";
 

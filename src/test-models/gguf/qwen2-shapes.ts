@@ -24,7 +24,3 @@ export const SHAPES: Readonly<Record<TinyModelShape, Qwen2Shape>> = {
   "qwen2.5-1.5b": { ...QWEN25, hidden: 1536, layers: 28, heads: 12, kvHeads: 2, ffn: 8960 },
   "qwen2.5-3b": { ...QWEN25, hidden: 2048, layers: 36, heads: 16, kvHeads: 2, ffn: 11008 },
 };
-
-export function isTinyModelShape(value: string): value is TinyModelShape {
-  return (TINY_MODEL_SHAPES as readonly string[]).includes(value);
-}
