@@ -1,32 +1,35 @@
-// Every prompt the study sends, in one place (the README quotes this file).
+// Every prompt the study sends, in one place (the README quotes this file). Each text says whether it is the study's
+// own, verbatim (from its printed example exchange or its description), or ours, where the study does not publish it.
 import { pyJsonDumps } from "../python/index.ts";
 import type { Hit } from "../search/index.ts";
 import type { StudyDesignId } from "./registry.ts";
 
-/** The workflow and every agent ask for the source in these same words. */
+/** Ours: the study says every answer must end with `Source: <post>`, not in which words it asked. */
 export const SOURCE_INSTRUCTION =
   "End your answer with a line 'Source: <post>', where <post> is the slug of the blog post you used.";
 
+/** Ours: the workflow's system prompt is not published. */
 export const WORKFLOW_SYSTEM_PROMPT = `You answer questions about a technical blog, using the search results you are given. ${SOURCE_INSTRUCTION}`;
 
-/** The agent's role, the first sentence of its system prompt (and the whole of it in the study's printed example). */
+/** The study's, verbatim: the agent's role, the whole system prompt of the study's printed example exchange. */
 export const AGENT_ROLE = "You answer questions about a technical blog, using its tools.";
 
 export const AGENT_SYSTEM_PROMPT = `${AGENT_ROLE} ${SOURCE_INSTRUCTION}`;
 
+/** Ours: the study quotes its meaning ("always call search_posts before answering"), not its words (about 23 tokens). */
 export const SEARCH_FIRST_INSTRUCTION = "Always call search_posts before answering.";
 
-/** Starts the first reply of the forced design: the study's stand-in for an API's tool_choice "required". */
+/** The study's, verbatim: starts the forced design's first reply, its stand-in for an API's tool_choice "required". */
 export { FORCED_PREFIX } from "../toolcalls/index.ts";
 
-/** What the agent answers when it is still calling tools after the last turn. */
+/** The study's, verbatim: what the agent answers when it is still calling tools after the last turn. */
 export const RAN_OUT_OF_TURNS = "(ran out of turns)";
 
 export function agentSystemPrompt(design: Exclude<StudyDesignId, "workflow">): string {
   return design === "agent" ? AGENT_SYSTEM_PROMPT : `${AGENT_SYSTEM_PROMPT} ${SEARCH_FIRST_INSTRUCTION}`;
 }
 
-/** The workflow shows its hits exactly as the agent's search_posts tool returns them. */
+/** Ours (the layout): the workflow shows its hits exactly as the agent's search_posts tool returns them. */
 export function workflowUserPrompt(question: string, hits: readonly Hit[]): string {
   return `Search results:\n${pyJsonDumps(hits)}\n\nQuestion: ${question}`;
 }

@@ -32,6 +32,7 @@ export interface BlogIndex {
 /** read_section returns at most this many words of the section, so one read cannot flood a small model's context. */
 export const READ_SECTION_MAX_WORDS = 300;
 
+/** The study's, verbatim: the schema of its printed example exchange. */
 export const SEARCH_POSTS: ToolSchema = {
   type: "function",
   function: {
@@ -41,6 +42,7 @@ export const SEARCH_POSTS: ToolSchema = {
   },
 };
 
+/** Ours: the study names read_section(post, heading) but prints no schema for it; this one is search_posts' shape. */
 export const READ_SECTION: ToolSchema = {
   type: "function",
   function: {
@@ -166,6 +168,7 @@ const TOOLS: Readonly<Record<string, Tool>> = {
     const { post, heading } = bindArguments("read_section", args, ["post", "heading"]);
     return async (index) => {
       const section = index.section(post, heading);
+      // Ours: the study's tool body is unpublished; a missing section raises with this text.
       if (!section) throw new PyError("LookupError", `no section ${pyRepr(heading)} in post ${pyRepr(post)}`);
       const words = section.text.split(/\s+/).filter(Boolean);
       const text =
@@ -198,7 +201,8 @@ function subscript(value: unknown, key: string): unknown {
 
 /**
  * Python's `fn(**args)` for a function of string parameters defined in the study's script (so CPython names it
- * `__main__.fn()` where it names the module), with a type check of our own that Python would only fail later.
+ * `__main__.fn()` where it names the module: the study's agent.py run as a script; imported by both_models.py it would
+ * read `agent.fn()`, and which it was cannot be known, so the harness writes the script's), with a type check of our own that Python would only fail later.
  * Keys are the dict's own, in its order: "__proto__" is an unexpected keyword like any other.
  */
 function bindArguments<K extends string>(fn: string, args: unknown, params: readonly K[]): Record<K, string> {
