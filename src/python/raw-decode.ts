@@ -5,6 +5,7 @@
 // every digit survive as in Python.
 import { PyDict, PyFloat, PyInt } from "./values.ts";
 
+/** CPython's JSONDecodeError. `pos` indexes the JavaScript string `doc` (UTF-16 units), so callers can slice it. */
 export class JSONDecodeError extends Error {
   override readonly name = "JSONDecodeError";
   constructor(
@@ -12,13 +13,26 @@ export class JSONDecodeError extends Error {
     readonly doc: string,
     readonly pos: number,
   ) {
-    const line = doc.slice(0, pos).split("\n").length;
-    const column = pos - doc.lastIndexOf("\n", pos - 1);
-    super(`${reason}: line ${line} column ${column} (char ${pos})`);
+    super(`${reason}: ${pyPosition(doc, pos)}`);
   }
 }
 
-/** Returns the first JSON value in `doc` (which must start at index 0, as raw_decode requires) and where it ended. */
+/**
+ * "line 2 column 3 (char 9)" for index `pos` of `doc`, counted as CPython counts a str: in code points, so a
+ * character beyond the BMP (an emoji) is one, not two UTF-16 units.
+ */
+function pyPosition(doc: string, pos: number): string {
+  const before = [...doc.slice(0, pos)];
+  const line = before.filter((ch) => ch === "\n").length + 1;
+  // str.rfind's -1 when no newline precedes makes the first line's columns start at 1.
+  const column = before.length - before.lastIndexOf("\n");
+  return `line ${line} column ${column} (char ${before.length})`;
+}
+
+/**
+ * Returns the first JSON value in `doc` (which must start at index 0, as raw_decode requires) and where it ended,
+ * as an index into `doc` (UTF-16 units, for slicing; CPython's `end` counts code points).
+ */
 export function rawDecode(doc: string): { value: unknown; end: number } {
   const parser = new Parser(doc);
   const value = parser.value(0);
