@@ -103,7 +103,9 @@ class Parser {
         const esc = this.doc[i + 1];
         if (esc === "u") {
           const hex = this.doc.slice(i + 2, i + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail("Invalid \\uXXXX escape", i + 1);
+          // CPython's C scanner wants a character after the four digits, and calls an escape that ends the text bad.
+          const ends = i + 6 >= this.doc.length;
+          if (ends || !/^[0-9a-fA-F]{4}$/.test(hex)) this.fail("Invalid \\uXXXX escape", i + 1);
           out += String.fromCharCode(parseInt(hex, 16));
           i += 6;
           continue;
