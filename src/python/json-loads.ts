@@ -6,6 +6,8 @@ const WHITESPACE = /[ \t\n\r]*/y;
 
 /** `json.loads(s)`: the value, or CPython's JSONDecodeError ("Extra data: line 1 column 5 (char 4)"). */
 export function jsonLoads(s: string): unknown {
+  // json.loads refuses a str that starts with a byte order mark before it parses anything.
+  if (s.startsWith("\ufeff")) throw new JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", s, 0);
   const start = skip(s, 0);
   let decoded: { value: unknown; end: number };
   try {
