@@ -1,4 +1,5 @@
 // Python's repr() and type names of decoded JSON values, for error messages worded as CPython words them.
+import { UNPRINTABLE } from "./unprintable.ts";
 import { floatRepr, PyDict, PyFloat, PyInt } from "./values.ts";
 
 /** type(value).__name__ of a value decoded from JSON. */
@@ -13,10 +14,6 @@ export function pyTypeName(value: unknown): string {
   return "dict";
 }
 
-// Characters str.isprintable() rejects: the categories Other and Separator, except the ASCII space.
-// subtle: Node's Unicode tables are newer than CPython 3.11's (14.0), so a character assigned since then is
-// printable here and escaped there; none of them is likely in a tool call.
-const NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
 const SHORT_ESCAPES: Readonly<Record<string, string>> = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
 /** Python's repr() of a str: quotes chosen as Python chooses them, non-printable characters as \x, \u or \U. */
@@ -27,7 +24,7 @@ function strRepr(s: string): string {
     const code = ch.codePointAt(0)!;
     if (SHORT_ESCAPES[ch] !== undefined) out += SHORT_ESCAPES[ch];
     else if (ch === quote) out += `\\${ch}`;
-    else if (ch !== " " && NON_PRINTABLE.test(ch)) {
+    else if (UNPRINTABLE.test(ch)) {
       const [prefix, width] = code < 0x100 ? ["\\x", 2] : code < 0x10000 ? ["\\u", 4] : ["\\U", 8];
       out += prefix + code.toString(16).padStart(width, "0");
     } else out += ch;

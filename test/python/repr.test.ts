@@ -19,6 +19,13 @@ test("strings: non-printable characters as \\x, \\u or \\U; printable non-ASCII 
   assert.equal(pyRepr("\ud800"), "'\\ud800'");
 });
 
+test("strings: printable as in CPython 3.11's Unicode 14.0, not as in Node's newer tables", () => {
+  // U+1F6DF (ring buoy) came in 14.0; U+1F6DC (wireless), U+1FA75 and U+0C5C came later: unassigned there.
+  assert.equal(pyRepr("\u{1f6df}"), "'\u{1f6df}'");
+  assert.equal(pyRepr("\u{1f6dc}\u{1fa75}x\u0c5c"), "'\\U0001f6dc\\U0001fa75x\\u0c5c'");
+  assert.equal(pyRepr("a\u00adb \u{31350}"), "'a\\xadb \\U00031350'");
+});
+
 test("floats, including integral ones that JavaScript numbers cannot tell from ints", () => {
   const floats = [1, 1e16, 1e-5, -0, NaN, Infinity, 2.5].map((x) => pyRepr(new PyFloat(x)));
   assert.deepEqual(floats, ["1.0", "1e+16", "1e-05", "-0.0", "nan", "inf", "2.5"]);
