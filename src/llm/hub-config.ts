@@ -1,4 +1,5 @@
-// Fetches a model repository's generation_config.json from the Hugging Face hub once, into the models folder.
+// Fetches a model repository's small config files (generation_config.json, tokenizer_config.json) from the Hugging
+// Face hub once, into the models folder, each with a record of the commit it came from.
 import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../common/index.ts";
@@ -18,47 +19,69 @@ export interface HubFileRequest {
   readonly endpoint?: string;
 }
 
+/** A hub file in the cache: its path, and the commit it came from (null: placed there by hand). */
+export interface CachedHubFile {
+  readonly path: string;
+  readonly hub: HubSource | null;
+}
+
 /** `<modelsDir>/Qwen_Qwen2.5-3B-Instruct/`: one folder per source repository, beside the GGUF files. */
 export function hubConfigDir(modelsDir: string, repo: string): string {
   return path.join(modelsDir, repo.replace(/\//g, "_"));
 }
 
-const CONFIG = "generation_config.json";
-/** Written after the config: the repository and the commit it came from. */
-const SOURCE = "generation_config.source.json";
+const GENERATION_CONFIG = "generation_config.json";
 
 /**
- * The repository's generation_config.json, fetched on first use and reused afterwards. A pinned revision must match
- * the cached copy's (else it is fetched again); an unpinned one keeps the commit of the first fetch, which the hub
- * names in its X-Repo-Commit header. A copy placed by hand (no record of its source beside it) is read with no hub
- * source. Offline with nothing cached: one error line naming the file to put in place.
+ * The repository's generation_config.json, fetched on first use and reused afterwards (see hubFile). Offline with
+ * nothing cached: one error line naming the file to put in place and the options that do without it.
  */
 export async function hubGenerationConfig(
   modelsDir: string,
   request: HubFileRequest,
   onProgress?: (m: string) => void,
 ): Promise<GenerationConfigFile> {
+  const file = path.join(hubConfigDir(modelsDir, request.repo), GENERATION_CONFIG);
+  const offline =
+    `Put the repository's ${GENERATION_CONFIG} at ${file}, or pass --generation-config FILE, or ` +
+    `--repetition-penalty none for pure greedy decoding.`;
+  const cached = await hubFile(modelsDir, request, GENERATION_CONFIG, offline, onProgress);
+  return readGenerationConfig(cached.path, cached.hub);
+}
+
+/**
+ * One file of the repository, fetched on first use and reused afterwards. A pinned revision must match the cached
+ * copy's (else it is fetched again); an unpinned one keeps the commit of the first fetch, which the hub names in its
+ * X-Repo-Commit header. A copy placed by hand (no record of its source beside it) is used with no hub source.
+ * Offline with nothing cached: a UserError, its message ending with `offline`.
+ */
+export async function hubFile(
+  modelsDir: string,
+  request: HubFileRequest,
+  name: string,
+  offline: string,
+  onProgress?: (m: string) => void,
+): Promise<CachedHubFile> {
   const dir = hubConfigDir(modelsDir, request.repo);
-  const file = path.join(dir, CONFIG);
-  const cached = readSource(path.join(dir, SOURCE));
+  const file = path.join(dir, name);
+  // Written after the file: the repository and the commit it came from.
+  const sourceFile = path.join(dir, name.replace(/\.json$/, ".source.json"));
+  const cached = readSource(sourceFile);
   if (
     cached !== undefined &&
     fs.existsSync(file) &&
     cached.repo === request.repo &&
     (request.revision === undefined || cached.revision === request.revision)
   ) {
-    return readGenerationConfig(file, cached);
+    return { path: file, hub: cached };
   }
   // Put in place by hand, as the offline message asks: used as it is, its revision unknown, so none is recorded.
   if (cached === undefined && fs.existsSync(file)) {
     onProgress?.(`using ${file}, placed by hand: its hub revision is not known and is not recorded`);
-    return readGenerationConfig(file, null);
+    return { path: file, hub: null };
   }
   const endpoint = request.endpoint ?? hubEndpoint();
-  const url = `${endpoint}/${request.repo}/resolve/${request.revision ?? "main"}/${CONFIG}`;
-  const offline =
-    `Put the repository's ${CONFIG} at ${file}, or pass --generation-config FILE, or --repetition-penalty none for ` +
-    `pure greedy decoding.`;
+  const url = `${endpoint}/${request.repo}/resolve/${request.revision ?? "main"}/${name}`;
   let response: Response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
@@ -72,9 +95,9 @@ export async function hubGenerationConfig(
   const source: HubSource = { repo: request.repo, revision };
   fs.mkdirSync(dir, { recursive: true });
   writeFileAtomic(file, bytes);
-  writeFileAtomic(path.join(dir, SOURCE), `${JSON.stringify({ ...source, url }, null, 2)}\n`);
-  onProgress?.(`fetched ${request.repo}'s ${CONFIG} at ${revision} into ${dir}`);
-  return readGenerationConfig(file, source);
+  writeFileAtomic(sourceFile, `${JSON.stringify({ ...source, url }, null, 2)}\n`);
+  onProgress?.(`fetched ${request.repo}'s ${name} at ${revision} into ${dir}`);
+  return { path: file, hub: source };
 }
 
 function readSource(file: string): HubSource | undefined {
