@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../common/index.ts";
 import { sha256Hex } from "../common/index.ts";
+import { ggufSpecialTokens, type SpecialTokens } from "./special-tokens.ts";
 
 /** `--repetition-penalty`: "auto" reads the model's generation_config.json, "none" is pure greedy, or a number. */
 export type RepetitionPenaltySetting = "auto" | "none" | number;
@@ -38,15 +39,24 @@ export interface Decoding {
   readonly stopTokens: readonly number[] | null;
   /** Said once on stderr and kept in the manifest: why there is no penalty, or where it came from. */
   readonly note: string;
+  /** Which tokens a reply's text leaves out, and the tokenizer_config.json that says so (special-tokens.ts). */
+  readonly specialTokens: SpecialTokens;
 }
 
-/** Pure greedy with llama.cpp's end tokens: the harness's decoding before it read generation configs. */
+/** What a generation config decides: everything but the special tokens, which the tokenizer's config decides. */
+export type GenerationDecoding = Omit<Decoding, "specialTokens">;
+
+/**
+ * Pure greedy with llama.cpp's end tokens and control tokens: the harness's decoding before it read generation and
+ * tokenizer configs.
+ */
 export const NO_PENALTY: Decoding = {
   setting: "none",
   repetitionPenalty: null,
   generationConfig: null,
   stopTokens: null,
   note: "no repetition penalty (--repetition-penalty none)",
+  specialTokens: ggufSpecialTokens("no tokenizer config read"),
 };
 
 /** Parses `--repetition-penalty`: auto, none, or a positive number. */
@@ -116,7 +126,7 @@ export function decodingFor(
   setting: RepetitionPenaltySetting,
   config: GenerationConfigFile | null,
   modelName: string,
-): Decoding {
+): GenerationDecoding {
   if (setting === "none") return NO_PENALTY;
   const penalty = setting === "auto" ? (config?.repetitionPenalty ?? 1) : setting;
   const repetitionPenalty = penalty === 1 ? null : penalty;

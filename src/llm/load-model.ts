@@ -11,9 +11,9 @@ import {
   type ChatTemplate,
   type TemplateTokens,
 } from "./chat-template.ts";
-import { NO_PENALTY, type RepetitionPenaltySetting } from "./generation-config.ts";
+import { NO_PENALTY, type Decoding, type RepetitionPenaltySetting } from "./generation-config.ts";
 import { resolveModelFiles } from "./model-files.ts";
-import { resolveDecoding } from "./resolve-decoding.ts";
+import { resolveDecoding, resolveSpecialTokens } from "./resolve-decoding.ts";
 import { importNodeLlamaCpp, inheritedThreadpoolSize, startedWithPoolOfOne } from "./native.ts";
 import { serializeSampling } from "./serialize-sampling.ts";
 import { SequenceRuntime } from "./sequence-runtime.ts";
@@ -63,14 +63,17 @@ export async function loadModel(id: string, options: LoadModelOptions): Promise<
     onProgress: report,
     ...(options.onTick ? { onTick: options.onTick } : {}),
   });
-  const decoding = options.vocabOnly
+  const decoding: Decoding = options.vocabOnly
     ? NO_PENALTY
-    : await resolveDecoding(id, files.path, {
-        setting: options.repetitionPenalty ?? "none",
-        ...(options.generationConfig !== undefined ? { generationConfigFile: options.generationConfig } : {}),
-        cacheDir: options.cacheDir,
-        onProgress: report,
-      });
+    : {
+        ...(await resolveDecoding(id, files.path, {
+          setting: options.repetitionPenalty ?? "none",
+          ...(options.generationConfig !== undefined ? { generationConfigFile: options.generationConfig } : {}),
+          cacheDir: options.cacheDir,
+          onProgress: report,
+        })),
+        specialTokens: await resolveSpecialTokens(id, files.path, { cacheDir: options.cacheDir, onProgress: report }),
+      };
   const llama = await sharedLlama(options.gpu ? "auto" : false);
   let model: LlamaModel;
   try {
@@ -116,6 +119,7 @@ export async function loadModel(id: string, options: LoadModelOptions): Promise<
   };
   if (!options.vocabOnly) {
     report(`model ${path.basename(files.path)}: ${decoding.note}`);
+    report(`model ${path.basename(files.path)}: ${decoding.specialTokens.note}`);
     const devices = info.deviceNames.length > 0 ? ` on ${info.deviceNames.join(", ")}` : "";
     report(
       `model ${path.basename(files.path)}: backend ${backend}${devices}, ${model.gpuLayers} layer(s) on the GPU, ${threads} CPU thread(s)`,

@@ -10,6 +10,7 @@ import {
 import type { Decoding } from "./generation-config.ts";
 import type { CallEnding, CallRecord, ChatRuntime, GenerateRequest, Generation } from "./types.ts";
 import { commonPrefixLength } from "../common/index.ts";
+import { specialIdSet } from "./special-tokens.ts";
 import { toolCallGrammar } from "./tool-call-grammar.ts";
 
 export const DEFAULT_MAX_TOKENS = 200;
@@ -18,20 +19,24 @@ export interface SequenceRuntimeOptions {
   readonly reuseCache: boolean;
   /** Renders a request to the prompt text, prefix included (the model's chat template). */
   readonly render: (request: GenerateRequest) => string;
-  /** Repetition penalty and end tokens (see generation-config.ts). */
-  readonly decoding: Pick<Decoding, "repetitionPenalty" | "stopTokens">;
+  /** Repetition penalty, end tokens and the special tokens replies leave out (see generation-config.ts). */
+  readonly decoding: Pick<Decoding, "repetitionPenalty" | "stopTokens" | "specialTokens">;
 }
 
 export class SequenceRuntime implements ChatRuntime {
   private busy = false;
   /** Grammars by their GBNF text: a constrained design asks for the same one on every question. */
   private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
+  /** The ids replies leave out by the tokenizer config's rule, or null for llama.cpp's. */
+  private readonly special: ReadonlySet<number> | null;
 
   constructor(
     private readonly model: LlamaModel,
     private readonly sequence: LlamaContextSequence,
     private readonly options: SequenceRuntimeOptions,
-  ) {}
+  ) {
+    this.special = specialIdSet(options.decoding.specialTokens);
+  }
 
   async generate(request: GenerateRequest): Promise<Generation> {
     // One sequence holds one KV cache: two calls at once would interleave their tokens in it.
@@ -123,7 +128,7 @@ export class SequenceRuntime implements ChatRuntime {
     // but the last (it is sampled, never fed back). What remains is the prompt evaluation, re-evaluations included.
     const used = this.sequence.tokenMeter.diff(meter);
     const tokensEvaluated = used.usedInputTokens + used.usedOutputTokens - Math.max(0, generated.length - 1);
-    const text = (request.prefix ?? "") + decodeReply(this.model, generated, request.keepTokens);
+    const text = (request.prefix ?? "") + decodeReply(this.model, generated, request.keepTokens, this.special);
     const record: CallRecord = {
       tokensRead: promptTokens.length,
       tokensEvaluated,
@@ -171,18 +176,33 @@ export class SequenceRuntime implements ChatRuntime {
   }
 }
 
+/** What decoding a reply's text needs of the model: its tokenizer. */
+export type Detokenizer = Pick<LlamaModel, "detokenize" | "isEogToken" | "tokenize">;
+
 /**
- * The reply's text: detokenize(…, false) drops control tokens (<|im_end|>, <|endoftext|>) and keeps user-defined
- * ones (<tool_call>), as Hugging Face's skip_special_tokens=True does for Qwen2.5. Decoded in one piece, so
- * characters split across tokens come out whole. `keep` names control tokens whose text stays (a tool-call format's
- * markers, such as Mistral's [TOOL_CALLS]): the pieces between them are decoded whole, as before.
+ * The reply's text, decoded in one piece, so characters split across tokens come out whole. With `special` (the ids
+ * the original tokenizer marks special, see special-tokens.ts) it is the study's decode(…, skip_special_tokens=True):
+ * those ids are left out and every other token keeps its text, including tokens llama.cpp made control tokens or
+ * end-of-generation tokens though Qwen2.5's tokenizer does not mark them special (<|fim_prefix|>, <|file_sep|>,
+ * "</s>"). Without it (null: no tokenizer config read), llama.cpp's rule: detokenize(…, false) drops control tokens
+ * (<|im_end|>, <|endoftext|>) and keeps user-defined ones (<tool_call>), which for an ordinary Qwen2.5 reply is the
+ * same text. `keep` names tokens whose text stays whichever rule applies (a tool-call format's markers, such as
+ * Mistral's [TOOL_CALLS]).
  */
-export function decodeReply(model: LlamaModel, tokens: readonly Token[], keep: readonly string[] = []): string {
+export function decodeReply(
+  model: Detokenizer,
+  tokens: readonly Token[],
+  keep: readonly string[] = [],
+  special: ReadonlySet<number> | null = null,
+): string {
+  const kept = singleTokens(model, keep);
+  if (special !== null) {
+    const reply = tokens.filter((t) => !special.has(t) || kept.has(t));
+    return model.detokenize(reply, true);
+  }
   const reply = tokens.filter((t) => !model.isEogToken(t));
-  if (keep.length === 0) return model.detokenize(reply, false);
-  const kept = new Set(
-    keep.map((text) => model.tokenize(text, true)).flatMap((ids) => (ids.length === 1 ? [ids[0]!] : [])),
-  );
+  if (kept.size === 0) return model.detokenize(reply, false);
+  // llama.cpp's rule keeps no control token's text, so the pieces between kept ones are decoded apart.
   let text = "";
   let run: Token[] = [];
   for (const token of reply) {
@@ -194,6 +214,12 @@ export function decodeReply(model: LlamaModel, tokens: readonly Token[], keep: r
     run = [];
   }
   return text + model.detokenize(run, false);
+}
+
+/** The ids of the texts that are one token each; a text that is not one token names none. */
+function singleTokens(model: Detokenizer, texts: readonly string[]): ReadonlySet<Token> {
+  const ids = texts.map((text) => model.tokenize(text, true));
+  return new Set(ids.flatMap((one) => (one.length === 1 ? [one[0]!] : [])));
 }
 
 /**

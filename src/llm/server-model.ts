@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../common/index.ts";
 import { compileChatTemplate, renderChatPrompt, type ChatTemplate, type TemplateTokens } from "./chat-template.ts";
-import { decodingFor, NO_PENALTY, readGenerationConfig, type Decoding } from "./generation-config.ts";
+import { decodingFor, NO_PENALTY, readGenerationConfig, type GenerationDecoding } from "./generation-config.ts";
 import type { RepetitionPenaltySetting } from "./generation-config.ts";
 import { resolveDecoding } from "./resolve-decoding.ts";
 import { DEFAULT_MODELS } from "./model-files.ts";
@@ -14,6 +14,7 @@ import { ServerClient } from "./server-client.ts";
 import { asRecord } from "./server-answer.ts";
 import { ChatServerRuntime } from "./server-chat-runtime.ts";
 import { ServerRuntime } from "./server-completions-runtime.ts";
+import type { SpecialTokens } from "./special-tokens.ts";
 import type { ChatRuntime, GenerateRequest, LoadedModel, ModelInfo, RuntimeOptions, ServerInfo } from "./types.ts";
 
 export const SERVER_MODES = ["completions", "chat"] as const;
@@ -78,7 +79,7 @@ export async function openServerModel(options: ServerModelOptions): Promise<Load
   const flavor: ServerInfo["flavor"] =
     props !== undefined && "default_generation_settings" in props ? "llama-server" : "openai";
   const template = serverTemplate(options.chatTemplate, props, client.baseUrl, options.mode);
-  const decoding = await serverDecoding(options);
+  const decoding = { ...(await serverDecoding(options)), specialTokens: serverSpecialTokens(flavor) };
   report(`server ${client.baseUrl} (${flavor}), model ${options.model}: ${decoding.note}`);
   if (decoding.stopTokens !== null)
     report(
@@ -207,7 +208,7 @@ function serverTemplate(
  * The decoding as for a local model, without a GGUF to look beside: --generation-config, or the study models'
  * original repository's file when --model names one of them (qwen2.5-1.5b, Qwen/Qwen2.5-3B-Instruct, ...).
  */
-async function serverDecoding(options: ServerModelOptions): Promise<Decoding> {
+async function serverDecoding(options: ServerModelOptions): Promise<GenerationDecoding> {
   if (options.repetitionPenalty === "none") return NO_PENALTY;
   const given = options.generationConfig;
   if (given !== undefined) return decodingFor(options.repetitionPenalty, readGenerationConfig(given), options.model);
@@ -219,6 +220,19 @@ async function serverDecoding(options: ServerModelOptions): Promise<Decoding> {
     cacheDir: options.cacheDir,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
+}
+
+/**
+ * The server decodes a reply's tokens by its own rule, and only its text comes back. llama-server's differs from the
+ * study's where llama.cpp made control tokens of tokens Qwen2.5's tokenizer does not mark special (<|fim_prefix|>,
+ * <|file_sep|>): it drops their text, where the study and the in-process runtime keep it.
+ */
+function serverSpecialTokens(flavor: ServerInfo["flavor"]): SpecialTokens {
+  const rule =
+    flavor === "llama-server"
+      ? "llama-server leaves out llama.cpp's control tokens (the GGUF's token types)"
+      : "vLLM and SGLang skip the special tokens of the model's own tokenizer (skip_special_tokens)";
+  return { source: "server", note: `the server decodes replies: ${rule}` };
 }
 
 function readApiKey(variable: string | undefined): string | undefined {
