@@ -3,7 +3,7 @@ import type { Argv, ArgumentsCamelCase, CommandModule, Options } from "yargs";
 import { checkModel, QUANTS, type Quant } from "../llm/index.ts";
 import { splitQuestionSets, strictRows, twoPostRows } from "../scoring/index.ts";
 import { readRunFolder, strictTableMarkdown, twoPostTableMarkdown, writeReport } from "../report/index.ts";
-import { type DesignId, transcriptCostTable, STUDY_DESIGNS } from "../designs/index.ts";
+import { costTableText, type DesignId, transcriptCostTable, STUDY_DESIGNS } from "../designs/index.ts";
 import {
   runStudy,
   settingsFromArgs,
@@ -50,15 +50,15 @@ const cost: CommandModule<object, { prefix: number; "per-turn": number; price: n
       .option("price", { type: "number", default: 3, describe: "Dollars per million input tokens" })
       .option("json", { type: "boolean", default: false, describe: "Print JSON rows" }),
   handler: (argv) => {
-    const rows = transcriptCostTable({ prefix: argv.prefix, perTurn: argv["per-turn"], pricePerMillion: argv.price });
-    if (argv.json) return void console.log(JSON.stringify(rows));
-    const n = (x: number) => x.toLocaleString("en-US");
-    console.log("| turns | final context | tokens read in all | uncached | cached |\n|---|---|---|---|---|");
-    for (const r of rows) {
-      console.log(
-        `| ${r.turns} | ${n(r.finalContext)} | ${n(r.tokensRead)} | $${r.costUncached.toFixed(2)} | $${r.costCached.toFixed(2)} |`,
+    const assumptions = { prefix: argv.prefix, perTurn: argv["per-turn"], pricePerMillion: argv.price };
+    const rows = transcriptCostTable(assumptions);
+    const counts = [argv.prefix, argv["per-turn"], ...rows.flatMap((r) => [r.finalContext, r.tokensRead])];
+    // Token counts are Python ints in the study's script: whole, and exact here only up to 2^53.
+    if (!counts.every((n) => Number.isSafeInteger(n) && n >= 0))
+      throw new UserError(
+        "--prefix and --per-turn take whole numbers of tokens, few enough that 50 turns of them stay under 2^53",
       );
-    }
+    console.log(argv.json ? JSON.stringify(rows) : costTableText(assumptions, rows));
   },
 };
 

@@ -18,7 +18,7 @@ export { STUDY_EXAMPLE, dialectExample } from "./study-example.ts";
 export { modelThinking } from "./thinking.ts";
 export { toolBlockSize } from "./tool-block.ts";
 export { AGENT_TOOLS, type BlogIndex, READ_SECTION_MAX_WORDS, SEARCH_POSTS } from "./tools.ts";
-export { transcriptCostTable } from "./transcript-cost.ts";
+export { costTableText, transcriptCostTable } from "./transcript-cost.ts";
 export {
   type ModelCall,
   type Outcome,
