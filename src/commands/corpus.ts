@@ -1,7 +1,10 @@
 // The corpus commands: thin shells over src/corpus/ (list or sum up sections, check the questions file, how lexical it is).
 import type { Argv, CommandModule } from "yargs";
 import {
+  ANSWER_OVERLAP_DEFAULTS,
+  answerOverlaps,
   checkQuestions,
+  formatAnswerOverlaps,
   formatCorpusSummary,
   isTwoPost,
   loadCorpus,
@@ -12,9 +15,10 @@ import {
   readQuestionsFile,
   summarizeCorpus,
 } from "../corpus/index.ts";
-import { questionStats, type QuestionSetStats } from "../search/index.ts";
+import { bm25Terms, questionStats, type QuestionSetStats } from "../search/index.ts";
 import { READ_SECTION_MAX_WORDS } from "../designs/index.ts";
 import { contentOption, jsonOption, questionsOption } from "./options.ts";
+import { UserError } from "../common/index.ts";
 
 const sections: CommandModule<object, { content: string; summary: boolean }> = {
   command: "sections",
@@ -41,14 +45,39 @@ const sections: CommandModule<object, { content: string; summary: boolean }> = {
   },
 };
 
-const questionsCheck: CommandModule<object, { content: string; questions: string }> = {
+const questionsCheck: CommandModule<
+  object,
+  { content: string; questions: string; overlap: boolean; "overlap-threshold": number }
+> = {
   command: "check",
   describe:
     "Check the questions file against the blog: valid JSON lines with id, question, and post and heading (or, for a " +
-    "question needing two posts, posts: [a, b] and headings: [ha, hb]); ids unique; every post and heading in the " +
-    "indexed corpus; exactly 3 one-post questions per post. Exits 1 naming file:line for each problem",
-  builder: (y) => y.options({ ...questionsOption, ...contentOption }),
+    "question needing two posts, posts: [a, b] and headings: [ha, hb], and optionally details: [da, db]); ids " +
+    "unique; every post and heading in the indexed corpus; exactly 3 one-post questions per post. Exits 1 naming " +
+    "file:line for each problem. With --overlap, then lists for each question the sections of other posts that " +
+    "may answer it as well as its own",
+  builder: (y) =>
+    y.options({
+      ...questionsOption,
+      ...contentOption,
+      overlap: {
+        type: "boolean",
+        default: false,
+        describe:
+          "Also list, per question (per half of a two-post one), the sections of other posts whose content terms " +
+          "overlap its section's by at least --overlap-threshold and that hold as many of the question's words: " +
+          "possible second right answers, to review (the exit status does not change)",
+      },
+      "overlap-threshold": {
+        type: "number",
+        default: ANSWER_OVERLAP_DEFAULTS.threshold,
+        describe: "Least overlap (0 to 1: the geometric mean of the two sections' shared term weight) to list",
+      },
+    }),
   handler: async (argv) => {
+    const threshold = argv["overlap-threshold"];
+    if (argv.overlap && !(threshold >= 0 && threshold <= 1))
+      throw new UserError(`--overlap-threshold must be a number from 0 to 1, got ${threshold}`);
     const corpus = await loadCorpus(argv.content);
     const { questions, problems } = parseQuestions(argv.questions, await readQuestionsFile(argv.questions));
     const all = [...problems, ...checkQuestions(argv.questions, questions, corpus)].sort(
@@ -66,6 +95,15 @@ const questionsCheck: CommandModule<object, { content: string; questions: string
     console.log(
       `${argv.questions}: ${questions.length} questions${shape} about ${posts} posts, all found in ${argv.content} (${corpus.posts.length} posts, ${corpus.sections.length} sections)`,
     );
+    if (argv.overlap) {
+      const overlaps = answerOverlaps(
+        corpus.sections,
+        questions.map((q) => q.question),
+        bm25Terms,
+        { threshold },
+      );
+      console.log(formatAnswerOverlaps(argv.questions, overlaps, threshold));
+    }
   },
 };
 

@@ -17,3 +17,14 @@ export {
   words,
   type Passage,
 } from "./near-duplicates.ts";
+export {
+  ANSWER_OVERLAP_DEFAULTS,
+  SectionOverlap,
+  answerOverlaps,
+  formatAnswerOverlaps,
+  type AnswerOverlap,
+  type AnswerOverlapOptions,
+  type Analyzer,
+  type OverlapFlag,
+  type SectionRef,
+} from "./answer-overlap.ts";

@@ -17,3 +17,4 @@ export { evaluateSearch, scoreRankings, type RetrieverScore } from "./evaluate.t
 export { loadEmbedder } from "./embedder.ts";
 export { modelSource, modelFiles, probeHub } from "./embedder-source.ts";
 export { questionStats, type QuestionSetStats } from "./question-stats.ts";
+export { bm25Terms } from "./bm25.ts";
