@@ -16,8 +16,8 @@ export interface LocatedQuestion {
 
 /**
  * Parses JSONL text; blank lines are skipped. A line is a JSON object with string `id` and `question` and either
- * string `post` and `heading` (one post) or `posts: [a, b]` and `headings: [ha, hb]` (two posts); anything else
- * becomes a problem naming the line.
+ * string `post` and `heading` (one post) or `posts: [a, b]` and `headings: [ha, hb]` (two posts, optionally with
+ * `details: [da, db]`, what each post contributes to the answer); anything else becomes a problem naming the line.
  */
 export function parseQuestions(file: string, text: string): { questions: LocatedQuestion[]; problems: InputProblem[] } {
   const questions: LocatedQuestion[] = [];
@@ -58,12 +58,20 @@ function questionFrom(record: Record<string, unknown>): Question | string {
   if (missing.length > 0)
     return `missing field ${missing.map((f) => `"${f}"`).join(", ")} (each must be a non-empty string)`;
   const [id, question] = [record.id as string, record.question as string];
-  if (!twoPost) return { id, question, post: record.post as string, heading: record.heading as string };
-  const bad = (["posts", "headings"] as const).filter((field) => !isPair(record[field]));
+  if (!twoPost) {
+    if (own("details"))
+      return 'field "details" belongs to two-post questions (what each of "posts" contributes); this one has one post';
+    return { id, question, post: record.post as string, heading: record.heading as string };
+  }
+  const bad: string[] = (["posts", "headings"] as const).filter((field) => !isPair(record[field]));
+  if (own("details") && !isPair(record.details)) bad.push("details");
   if (bad.length > 0) return `field ${bad.map((f) => `"${f}"`).join(", ")} must be a list of two non-empty strings`;
   const [posts, headings] = [record.posts as [string, string], record.headings as [string, string]];
   if (posts[0] === posts[1]) return `"posts" names "${posts[0]}" twice; a two-post question needs two different posts`;
-  return { id, question, posts: [posts[0], posts[1]], headings: [headings[0], headings[1]] };
+  const parsed = { id, question, posts: [posts[0], posts[1]], headings: [headings[0], headings[1]] } as const;
+  if (!own("details")) return parsed;
+  const details = record.details as [string, string];
+  return { ...parsed, details: [details[0], details[1]] };
 }
 
 /**

@@ -61,9 +61,17 @@ export interface TwoPostQuestion {
   readonly posts: readonly [string, string];
   /** The heading in each post, in the same order. */
   readonly headings: readonly [string, string];
+  /**
+   * What each post contributes to the answer, in the same order: the detail the question asks of it that the
+   * other post does not have. For the reader who writes or reviews the question; nothing scores with it.
+   */
+  readonly details?: readonly [string, string];
 }
 
-/** One line of a questions file: `{id, question, post, heading}` or `{id, question, posts: [a, b], headings: [ha, hb]}`. */
+/**
+ * One line of a questions file: `{id, question, post, heading}` or `{id, question, posts: [a, b], headings: [ha, hb]}`
+ * (with an optional `details: [da, db]`).
+ */
 export type Question = OnePostQuestion | TwoPostQuestion;
 
 export function isTwoPost(q: Question): q is TwoPostQuestion {

@@ -127,3 +127,26 @@ test("a two-post question's shape, posts and headings are checked, each problem 
   );
   assert.match(await problem(TWO.replace('"question": "How do both?", ', "")), /missing field "question"/);
 });
+
+test("a two-post question may say what each post contributes, as a list of two strings beside its posts", async () => {
+  const line = TWO.replace("}", ', "details": ["the formula", "the cosine of unit vectors"]}');
+  assert.deepEqual(await problemsFor([...goodLines, line]), []);
+  assert.deepEqual(parseQuestions("q.jsonl", line).questions[0]?.question, {
+    id: "t1",
+    question: "How do both?",
+    posts: ["softmax-basics", "vector-search"],
+    headings: ["The softmax formula", "Cosine similarity"],
+    details: ["the formula", "the cosine of unit vectors"],
+  });
+  const problem = async (text: string) =>
+    only((await problemsFor([...goodLines, text])).filter((p) => p.line === 10)).message;
+  assert.match(
+    await problem(TWO.replace("}", ', "details": ["only one"]}')),
+    /field "details" must be a list of two non-empty strings/,
+  );
+  assert.match(await problem(TWO.replace("}", ', "details": "both"}')), /field "details" must be a list/);
+  assert.match(
+    await problem(goodLines[0]!.replace('"f1"', '"f10"').replace("}", ', "details": ["a", "b"]}')),
+    /field "details" belongs to two-post questions/,
+  );
+});
