@@ -1,6 +1,7 @@
 // Lints the real blog in content/posts/ against the corpus floors, counted by the project's own indexer.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { loadCorpus, type Post } from "../../src/corpus/index.ts";
 import { repoRoot } from "../helpers/run-cli.ts";
@@ -44,4 +45,17 @@ test("no slug is a substring of another (the strict scorer matches slugs as subs
   const slugs = corpus.posts.map((p) => p.slug);
   const clashes = slugs.flatMap((a) => slugs.filter((b) => a !== b && b.includes(a)).map((b) => `${a} is inside ${b}`));
   assert.deepEqual(clashes, []);
+});
+
+test("no post imports a component or shows one of the site's images: the blog has neither", () => {
+  // An ESM import, a JSX component tag, or an image with a site path (markdown or src="/..."); an image with a full
+  // URL inside inline code, as in the prompt-injection post, is an example, not a picture.
+  const absent = corpus.posts.flatMap((post) =>
+    [
+      ...readFileSync(post.file, "utf8").matchAll(
+        /^import\s.+\sfrom\s+['"][^'"]+['"]|<[A-Z][\w.]*|!\[[^\]]*\]\(\/[^)]*\)|src=["']\/[^"']*["']/gm,
+      ),
+    ].map((m) => `${post.slug}: ${m[0]}`),
+  );
+  assert.deepEqual(absent, []);
 });
