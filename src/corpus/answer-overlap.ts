@@ -14,7 +14,9 @@
 // A section is flagged for a question when it is in another post than the gold section, its overlap with the gold
 // section is at least `threshold`, and it holds at least as many of the question's distinct terms as the gold
 // section does. For a two-post question each half is checked on its own, the other half's post included: a
-// section of post B that answers half A is how a two-post question turns out answerable from one post.
+// section of post B that answers half A is how a two-post question turns out answerable from one post. A half
+// whose question records `details` is checked on its detail's words instead of the whole question's, since the
+// question's other half is worded after the other post and would make that post look like an answer to both.
 // The second condition is what lets a question through whose section has a near twin elsewhere: asking for a
 // detail only its own section holds, in that section's words, it points at its section more than at the twin.
 //
@@ -24,7 +26,7 @@
 // had found answerable wholly or mostly from one of their posts, and none of the other 5. It also flagged 5 default
 // questions whose flagged sections only touch their idea: the list is to be read, not obeyed.
 import type { Question, Section } from "./types.ts";
-import { questionHeadings, questionPosts } from "./types.ts";
+import { isTwoPost, questionHeadings, questionPosts } from "./types.ts";
 
 /** The terms of a text, in order, repeats kept (the search's own analysis, so that the check sees what it sees). */
 export type Analyzer = (text: string) => readonly string[];
@@ -161,9 +163,11 @@ export function answerOverlaps(
   const model = new SectionOverlap(sections, analyze, headingWeight);
   const round = (x: number) => Math.round(x * 1000) / 1000;
   return questions.flatMap((q) => {
-    const terms = model.questionTerms(q.question);
     const headings = questionHeadings(q);
+    const details = isTwoPost(q) ? q.details : undefined;
     return questionPosts(q).flatMap((post, half) => {
+      // A half with a detail is checked on what it asks of its post; the whole question also names the other half's.
+      const terms = model.questionTerms(details ? details[half]! : q.question);
       const gold: SectionRef = { post, heading: headings[half]! };
       const g = model.indexOf(gold);
       if (g === undefined) return [];

@@ -118,6 +118,23 @@ test("a two-post question is checked half by half, and the other half's post can
   assert.deepEqual(second?.flags, []);
 });
 
+test("a two-post half with a detail is checked on the detail's words: one only its section holds passes", () => {
+  // The gold section gains a detail its twin in the serving post lacks; the paging words are in both.
+  const detailed = blog.map((s) =>
+    s.heading === "Paged attention" ? { ...s, text: `${s.text} Sixteen tokens fill each block by default.` } : s,
+  );
+  const question = (first: string): Question => ({
+    id: "t2",
+    question: "What does the block table do, and what does arrival rate times latency give?",
+    posts: ["kv-cache", "serving"],
+    headings: ["Paged attention", "Little's law"],
+    details: [first, "Requests in flight on average"],
+  });
+  const flags = (q: Question) => answerOverlaps(detailed, [q], analyze).map((o) => o.flags.length);
+  assert.deepEqual(flags(question("It maps logical positions to physical blocks")), [1, 0]);
+  assert.deepEqual(flags(question("Sixteen tokens fill each block by default")), [0, 0]);
+});
+
 test("overlap is symmetric, 1 for a section with itself, and 0 for sections sharing no weighted term", () => {
   const model = new SectionOverlap(blog, analyze);
   const [paged, memory, law] = [0, 2, 3];
