@@ -3,7 +3,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { loadCorpus, type Post } from "../../src/corpus/index.ts";
+import { loadCorpus, summarizeCorpus, type Post } from "../../src/corpus/index.ts";
+import { READ_SECTION_MAX_WORDS } from "../../src/designs/index.ts";
 import { repoRoot } from "../helpers/run-cli.ts";
 
 const corpus = await loadCorpus(path.join(repoRoot, "content/posts"));
@@ -65,4 +66,11 @@ test("no post imports a component or shows one of the site's images: the blog ha
     ].map((m) => `${post.slug}: ${m[0]}`),
   );
   assert.deepEqual(absent, []);
+});
+
+test("no section is longer than read_section returns, so an agent that reads a section sees all of it", () => {
+  const over = summarizeCorpus(corpus, READ_SECTION_MAX_WORDS)
+    .posts.filter((p) => p.overReadLimit > 0)
+    .map((p) => `${p.slug}: ${p.overReadLimit} over ${READ_SECTION_MAX_WORDS} words (longest: ${p.longest.heading})`);
+  assert.deepEqual(over, []);
 });
