@@ -22,9 +22,4 @@ export {
   SectionOverlap,
   answerOverlaps,
   formatAnswerOverlaps,
-  type AnswerOverlap,
-  type AnswerOverlapOptions,
-  type Analyzer,
-  type OverlapFlag,
-  type SectionRef,
 } from "./answer-overlap.ts";
