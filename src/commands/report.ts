@@ -1,9 +1,6 @@
 // The report commands: thin shells over src/report/ (the HTML page, the paired comparisons).
-import path from "node:path";
 import type { Argv, CommandModule } from "yargs";
-import { UserError } from "../common/index.ts";
-import { compareRuns } from "../scoring/index.ts";
-import { comparisonsMarkdown, readRunFolder, writeReport, type ReadRun } from "../report/index.ts";
+import { compareJson, compareText, readRunFolder, writeReport } from "../report/index.ts";
 import { jsonOption, runFolderOptions, runPositional } from "./options.ts";
 
 const report: CommandModule<object, { run: string; content?: string; force: boolean }> = {
@@ -33,30 +30,10 @@ const compare: CommandModule<object, { run: string; other?: string; content?: st
     handler: async (argv) => {
       const options = { content: argv.content, force: argv.force };
       const folder = await readRunFolder(argv.run, options);
-      const records =
-        argv.other === undefined ? folder.records : tagFolders(folder, await readRunFolder(argv.other, options));
-      const comparisons = compareRuns(records, folder.slugs);
-      console.log(argv.json ? JSON.stringify(comparisons) : comparisonsMarkdown(comparisons));
+      const other = argv.other === undefined ? undefined : await readRunFolder(argv.other, options);
+      console.log(argv.json ? compareJson(folder, other) : compareText(folder, other));
     },
   };
-
-/** Both folders' records, each model id tagged "<id> [<folder name>]", so the same model in each is two arms. */
-function tagFolders(a: ReadRun, b: ReadRun) {
-  if (path.resolve(a.dir) === path.resolve(b.dir))
-    throw new UserError(`compare: ${a.dir} given twice; name two run folders`);
-  const blog = (f: ReadRun) => f.manifest?.corpus.sha256;
-  if (blog(a) !== undefined && blog(b) !== undefined && blog(a) !== blog(b)) {
-    throw new UserError(
-      `compare: ${a.dir} and ${b.dir} searched different blogs (corpus sha256 differ): their answers cannot be paired`,
-    );
-  }
-  let [tagA, tagB] = [a.dir, b.dir].map((d) => path.basename(path.resolve(d)).replace(/[\]/\\]/g, "_"));
-  if (tagA === tagB) [tagA, tagB] = [`${tagA} 1`, `${tagB} 2`];
-  return [
-    ...a.records.map((r) => ({ ...r, model: `${r.model} [${tagA}]` })),
-    ...b.records.map((r) => ({ ...r, model: `${r.model} [${tagB}]` })),
-  ];
-}
 
 /** Registers this file's commands on the command line. */
 export const reportCommands = (y: Argv): Argv => y.command(report).command(compare);

@@ -6,6 +6,7 @@ import type { LoadedModel } from "../llm/index.ts";
 import { readAnswerLog, modelLoadOptions, ANSWERS_FILE, type RunSettings } from "../runs/index.ts";
 import { DESIGN_IDS, ENGINEERED_DESIGNS, STUDY_DESIGNS, type DesignId } from "../designs/index.ts";
 import { writeTables } from "../report/index.ts";
+import { leftOutNote, splitFailed } from "../scoring/index.ts";
 import { UserError } from "../common/index.ts";
 import path from "node:path";
 import type { OnTick } from "../common/index.ts";
@@ -107,14 +108,17 @@ export function serverOpener(
     });
 }
 
-/** Scores the folder's log, writes its tables and prints them. */
-export function scoreAndPrint(outDir: string, corpus: Corpus, questionCount: number): void {
-  const { records } = readAnswerLog(path.join(outDir, ANSWERS_FILE));
+/** Scores the folder's log, writes its tables and prints them; stderr says how many runs failed and were left out. */
+export function scoreAndPrint(outDir: string, corpus: Corpus): void {
+  const file = path.join(outDir, ANSWERS_FILE);
+  const { records } = readAnswerLog(file);
+  const leftOut = leftOutNote(splitFailed(records).failed);
+  if (leftOut !== undefined) progress(`${file}: ${leftOut}`);
   const { markdown, files } = writeTables(
     outDir,
     records,
     corpus.posts.map((p) => p.slug),
-    { sections: corpus.sections.length, questions: questionCount },
+    { sections: corpus.sections.length },
   );
   console.log(markdown);
   progress(`tables written to ${path.join(outDir, files[0]!)}, ${files.slice(1).join(", ")}`);

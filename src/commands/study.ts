@@ -1,8 +1,7 @@
 // The study commands: thin shells over src/runs/.
 import type { Argv, ArgumentsCamelCase, CommandModule, Options } from "yargs";
 import { checkModel, QUANTS, type Quant } from "../llm/index.ts";
-import { splitQuestionSets, strictRows, twoPostRows } from "../scoring/index.ts";
-import { readRunFolder, strictTableMarkdown, twoPostTableMarkdown, writeReport } from "../report/index.ts";
+import { readRunFolder, rescoreJson, rescoreText, writeReport } from "../report/index.ts";
 import { costTableText, type DesignId, transcriptCostTable, STUDY_DESIGNS } from "../designs/index.ts";
 import {
   runStudy,
@@ -204,7 +203,7 @@ export async function runStudyCommand(
     folder.close();
   }
   progress(`${summary.ran} runs done, ${summary.skipped} already logged, in ${summary.answersFile}`);
-  scoreAndPrint(argv.out, inputs.corpus, inputs.questions.length);
+  scoreAndPrint(argv.out, inputs.corpus);
   if (options.report) progress(`report: ${await writeReport(argv.out, { content: argv.content })}`);
 }
 
@@ -296,20 +295,7 @@ const rescore: CommandModule<object, { run: string; content?: string; force: boo
   builder: (y) => y.positional("run", runPositional).options(runFolderOptions).options(jsonOption),
   handler: async (argv) => {
     const folder = await readRunFolder(argv.run, { content: argv.content, force: argv.force });
-    const slugs = folder.slugs;
-    // One table per question set: the study's strict rescore over one-post questions, the two-post table over the rest.
-    const { onePost, twoPost } = splitQuestionSets(folder.records);
-    const rows = strictRows(onePost, slugs);
-    const twoPostTable = twoPostRows(twoPost, slugs);
-    if (argv.json) {
-      // A log of the study's questions prints the study's rows, as before; a log with two-post questions, both sets.
-      console.log(JSON.stringify(twoPost.length === 0 ? rows : { one_post: rows, two_post: twoPostTable }));
-      return;
-    }
-    const tables: string[] = [];
-    if (onePost.length > 0 || twoPost.length === 0) tables.push(strictTableMarkdown(rows));
-    if (twoPost.length > 0) tables.push(twoPostTableMarkdown(twoPostTable));
-    console.log(tables.join("\n\n"));
+    console.log(argv.json ? rescoreJson(folder) : rescoreText(folder));
   },
 };
 

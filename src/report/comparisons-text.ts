@@ -1,7 +1,7 @@
 // The paired comparisons as tables: proportions with 95% intervals, exact McNemar p, the questions that flip.
 import { fewestSignificantFlips, formatP, formatProportion, type Comparison, type Measure } from "../scoring/index.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
-import { modelLabel } from "./tables.ts";
+import { leftOutNotes, modelLabel, type LeftOutRun } from "./tables.ts";
 
 export const MEASURE_LABELS: Readonly<Record<Measure, string>> = {
   found: "found",
@@ -111,8 +111,9 @@ export function hasUnpaired(comparisons: readonly Comparison[]): boolean {
 export const UNPAIRED_NOTE =
   "Some runs are missing on one side (an unfinished run?); those questions are left out of their comparison.";
 
-export function comparisonsMarkdown(comparisons: readonly Comparison[]): string {
-  if (comparisons.length === 0) return NO_COMPARISONS;
+/** `failed`: the runs left out of every comparison because their call failed, counted in a line at the end. */
+export function comparisonsMarkdown(comparisons: readonly Comparison[], failed: readonly LeftOutRun[] = []): string {
+  if (comparisons.length === 0) return [NO_COMPARISONS, ...leftOutNotes(failed)].join("\n\n");
   const blocks = [
     comparisonsNote(comparisons),
     ...comparisonTables(comparisons).map((t) =>
@@ -120,6 +121,7 @@ export function comparisonsMarkdown(comparisons: readonly Comparison[]): string 
     ),
   ];
   if (hasUnpaired(comparisons)) blocks.push(UNPAIRED_NOTE);
+  blocks.push(...leftOutNotes(failed));
   return blocks.join("\n\n");
 }
 

@@ -13,19 +13,36 @@ import {
 import { answerRight, type Comparison, type EngineeringRow } from "../scoring/index.ts";
 import { DESIGN_LABELS, isEngineered, type DesignId } from "../designs/index.ts";
 import type { AnswerRecord } from "../runs/index.ts";
-import { formatInteger, modelLabel, type TableGrid } from "./tables.ts";
+import { formatInteger, leftOutNotes, modelLabel, type TableGrid } from "./tables.ts";
 
 export const ENGINEERING_TITLE = "What the engineering bought";
 
-/** The section's tables; none when the log holds no engineered design. */
-export function engineeringGrids(records: readonly AnswerRecord[], slugs: readonly string[]): TableGrid[] {
+/**
+ * The section's tables; none when the log holds no engineered design. `records` are the scored runs; `failed`, those
+ * left out (see splitFailed), counted under each table.
+ */
+export function engineeringGrids(
+  records: readonly AnswerRecord[],
+  slugs: readonly string[],
+  failed: readonly AnswerRecord[] = [],
+): TableGrid[] {
   if (!records.some((r) => isEngineered(r.design))) return [];
   const onePost = splitQuestionSets(records).onePost;
+  const failedOnePost = splitQuestionSets(failed).onePost;
   const comparisons = compareRuns(onePost, slugs).filter((c) => c.measure === "cites_right");
   const models = [...new Set(onePost.map((r) => r.model))];
+  const withLeftOut = (grid: TableGrid, left: readonly AnswerRecord[]): TableGrid => ({
+    ...grid,
+    notes: [...(grid.notes ?? []), ...leftOutNotes(left)],
+  });
   return [
-    ...models.map((model) => boughtGrid(model, onePost, slugs, comparisons)),
-    measuresGrid(engineeringRows(records, slugs)),
+    ...models.map((model) =>
+      withLeftOut(
+        boughtGrid(model, onePost, slugs, comparisons),
+        failedOnePost.filter((r) => r.model === model),
+      ),
+    ),
+    withLeftOut(measuresGrid(engineeringRows(records, slugs)), failed),
   ];
 }
 

@@ -9,7 +9,9 @@ import {
   studyTableGrids,
   strictTableGrid,
   twoPostTableGrid,
+  leftOutNotes,
   type Cell,
+  type LeftOutRun,
   type TableContext,
 } from "./tables.ts";
 
@@ -37,33 +39,42 @@ export function htmlTable(
 }
 
 /** The study's first table (lenient cites right), one per model, headed as the study headed it. */
-export function studyTablesHtml(rows: readonly StudyRow[], context: TableContext): string {
-  return studyTableGrids(rows, context)
-    .map((g) => htmlTable(g.caption, g.header, g.rows))
+export function studyTablesHtml(
+  rows: readonly StudyRow[],
+  context: TableContext,
+  failed: readonly LeftOutRun[] = [],
+): string {
+  return studyTableGrids(rows, context, failed)
+    .map((g) => htmlTable(g.caption, g.header, g.rows) + notesHtml(g.notes))
     .join("");
 }
 
-export function strictTableHtml(rows: readonly StrictRow[]): string {
-  const g = strictTableGrid(rows);
-  const notes = (g.notes ?? []).map((note) => `<p class="note">${escapeHtml(note)}</p>`).join("");
-  return htmlTable(`${g.caption}, with grounded citations`, g.header, g.rows, 2) + notes;
+export function strictTableHtml(rows: readonly StrictRow[], failed: readonly LeftOutRun[] = []): string {
+  const g = strictTableGrid(rows, failed);
+  return htmlTable(`${g.caption}, with grounded citations`, g.header, g.rows, 2) + notesHtml(g.notes);
 }
 
 /** The two-post questions' table; nothing for a log of the study's questions only. */
-export function twoPostTableHtml(rows: readonly TwoPostRow[]): string {
+export function twoPostTableHtml(rows: readonly TwoPostRow[], failed: readonly LeftOutRun[] = []): string {
   if (rows.length === 0) return "";
-  const g = twoPostTableGrid(rows);
-  return htmlTable(g.caption, g.header, g.rows, 2);
+  const g = twoPostTableGrid(rows, failed);
+  return htmlTable(g.caption, g.header, g.rows, 2) + notesHtml(g.notes);
 }
 
-export function comparisonsHtml(comparisons: readonly Comparison[]): string {
-  if (comparisons.length === 0) return `<p class="note">${escapeHtml(NO_COMPARISONS)}</p>`;
+/** A table's notes, one paragraph each. */
+function notesHtml(notes: readonly string[] | undefined): string {
+  return (notes ?? []).map((note) => `<p class="note">${escapeHtml(note)}</p>`).join("");
+}
+
+export function comparisonsHtml(comparisons: readonly Comparison[], failed: readonly LeftOutRun[] = []): string {
+  const leftOut = notesHtml(leftOutNotes(failed));
+  if (comparisons.length === 0) return `<p class="note">${escapeHtml(NO_COMPARISONS)}</p>${leftOut}`;
   // The last two columns list the questions that flip, the only cells that may wrap.
   const tables = comparisonTables(comparisons)
     .map((t) => htmlTable(t.title, t.header, t.rows, 2, [t.header.length - 2, t.header.length - 1]))
     .join("");
   const unpaired = hasUnpaired(comparisons) ? `<p class="note">${escapeHtml(UNPAIRED_NOTE)}</p>` : "";
-  return `<p class="note">${escapeHtml(comparisonsNote(comparisons))}</p>${tables}${unpaired}`;
+  return `<p class="note">${escapeHtml(comparisonsNote(comparisons))}</p>${tables}${unpaired}${leftOut}`;
 }
 
 /** What produced the numbers, from manifest.json; a note when the folder has none. */

@@ -18,7 +18,7 @@ import { reportData, type ReportData } from "./report-data.ts";
 import { readRunFolder, type ReadRunOptions } from "./run-folder.ts";
 import { DERIVED_FILES } from "../runs/index.ts";
 import { randomWeightsWarning } from "./random-weights.ts";
-import { modelLabel } from "./tables.ts";
+import { leftOutNotes, modelLabel } from "./tables.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
 import { costChart, marksLegend, sharesChart } from "./svg-charts.ts";
 import { scaleChart } from "./scale-chart.ts";
@@ -60,7 +60,7 @@ ${data.study.length > 0 ? studySections(data) : ""}
 ${data.twoPost.length > 0 ? twoPostSection(data) : ""}
 
 <h2>Paired comparisons</h2>
-${comparisonsHtml(data.comparisons)}
+${comparisonsHtml(data.comparisons, data.failed)}
 ${data.engineering.length > 0 ? engineeringSection(data) : ""}
 ${data.scale !== null ? scaleSection(data, data.scale) : ""}
 
@@ -84,18 +84,22 @@ ${manifestHtml(data.manifest)}
 
 /** The study's charts and tables, over the log's one-post questions. */
 function studySections(data: ReportData): string {
+  const failed = data.failed.filter((r) => r.set === "one-post");
+  const leftOut = leftOutNotes(failed)
+    .map((n) => ` ${escapeHtml(n)}.`)
+    .join("");
   return `<h2>Found and cites right</h2>
 ${sharesChart(data.strict)}
-<p class="caption">${escapeHtml(marksLegend())}. Whiskers: 95% Wilson intervals; with 30 questions they are wide, so see the paired comparisons below before reading a difference as real.</p>
+<p class="caption">${escapeHtml(marksLegend())}.${leftOut} Whiskers: 95% Wilson intervals; with 30 questions they are wide, so see the paired comparisons below before reading a difference as real.</p>
 
 <h2>What each design costs for what it buys</h2>
 ${costChart(data.study, data.strict)}
-<p class="caption">Tokens read per question (input tokens of every call, summed) against cites right (strict). ${escapeHtml(marksLegend())}.</p>
+<p class="caption">Tokens read per question (input tokens of every call, summed) against cites right (strict). ${escapeHtml(marksLegend())}.${leftOut}</p>
 
 <h2>The study's table</h2>
-${studyTablesHtml(data.study, data.context)}
+${studyTablesHtml(data.study, data.context, failed)}
 <p class="note">cites right here is the study's first, lenient scorer; the strict rescore follows.</p>
-${strictTableHtml(data.strict)}
+${strictTableHtml(data.strict, failed)}
 ${formatMismatchHtml(data)}`;
 }
 
@@ -129,7 +133,10 @@ ${tables.join("\n")}`;
 /** Beyond the study: each design's cites right and tokens read against model size, and the paired test per size. */
 function scaleSection(data: ReportData, scale: NonNullable<ReportData["scale"]>): string {
   const warning = randomWeightsWarning(data.manifest);
-  const tables = scaleGrids(scale).map(
+  const tables = scaleGrids(
+    scale,
+    data.failed.filter((r) => r.set === "one-post"),
+  ).map(
     (g) =>
       htmlTable(g.caption, g.header, g.rows, 1) +
       (g.notes ?? []).map((n) => `<p class="note">${escapeHtml(n)}</p>`).join(""),
@@ -145,7 +152,10 @@ ${tables.join("\n")}`;
 function twoPostSection(data: ReportData): string {
   return `<h2>Questions that need two posts</h2>
 <p class="note">Beyond the study. found all / any: the run's searches and reads showed every / some gold post. cites right: the text after the last "Source:" names exactly the gold posts, in any order.</p>
-${twoPostTableHtml(data.twoPost)}`;
+${twoPostTableHtml(
+  data.twoPost,
+  data.failed.filter((r) => r.set === "two-post"),
+)}`;
 }
 
 /** Reads a run folder (or its answers.jsonl), writes DIR/report.html and returns its path. */

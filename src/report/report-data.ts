@@ -1,5 +1,6 @@
 // Everything the report page shows, computed once from the log: table rows, comparisons, and each run with its verdicts.
 import {
+  splitFailed,
   citesRightLenient,
   citesRightStrict,
   classifySource,
@@ -81,35 +82,45 @@ export interface ReportData {
   readonly engineering: readonly TableGrid[];
   /** Beyond the study: per agent row, replies that look like a call in another tool-call format than the one parsed. */
   readonly formatMismatch: readonly FormatMismatchRow[];
+  /** Every logged run, failed ones included (the browser shows their error); only `scored` ones are in the tables. */
   readonly runs: readonly ReportRun[];
+  /** The runs left out of every table and comparison because their model call failed. */
+  readonly failed: readonly { readonly model: string; readonly design: DesignId; readonly set: QuestionSet }[];
   readonly manifest: RunManifest | null;
   /** Beyond the study: each design against model size, for a run of two or more sized models; null otherwise. */
   readonly scale: ScaleTable | null;
 }
 
+/** `all` is the whole log; runs whose call failed are left out of every table (see splitFailed) and counted. */
 export function reportData(
   title: string,
-  records: readonly AnswerRecord[],
+  all: readonly AnswerRecord[],
   slugs: readonly string[],
   context: TableContext,
   manifest: RunManifest | undefined,
   slugsFrom: string,
 ): ReportData {
-  const models = [...new Set(records.map((r) => r.model))];
-  const designs = (Object.keys(DESIGN_LABELS) as DesignId[]).filter((v) => records.some((r) => r.design === v));
+  const { scored: records, failed } = splitFailed(all);
+  const models = [...new Set(all.map((r) => r.model))];
+  const designs = (Object.keys(DESIGN_LABELS) as DesignId[]).filter((v) => all.some((r) => r.design === v));
   return {
     title,
     context,
     slugsFrom,
     models: models.map((id) => ({ id, label: modelLabel(id) })),
     designs: designs.map((id) => ({ id, label: DESIGN_LABELS[id] })),
-    study: studyRows(records),
+    study: studyRows(records, failed),
     strict: strictRows(records, slugs),
-    twoPost: twoPostRows(records, slugs),
+    twoPost: twoPostRows(records, slugs, failed),
     comparisons: compareRuns(records, slugs),
-    engineering: engineeringGrids(records, slugs),
+    engineering: engineeringGrids(records, slugs, failed),
     formatMismatch: formatMismatchRows(records, (id) => manifest?.models.find((m) => m.id === id)?.toolFormat),
-    runs: records.map((r) => reportRun(r, slugs)),
+    runs: all.map((r) => reportRun(r, slugs)),
+    failed: failed.map((r) => ({
+      model: r.model,
+      design: r.design,
+      set: isTwoPostAnswer(r) ? ("two-post" as const) : ("one-post" as const),
+    })),
     manifest: manifest ?? null,
     scale: runScaleTable(records, slugs, manifest) ?? null,
   };

@@ -2,6 +2,7 @@
 import path from "node:path";
 import { loadCorpus } from "../corpus/index.ts";
 import { UserError } from "../common/index.ts";
+import { leftOutNote, splitFailed } from "../scoring/index.ts";
 import {
   locateAnswerLog,
   readAnswerLog,
@@ -31,7 +32,7 @@ export interface ReadRunOptions {
   readonly content?: string | undefined;
   /** Accept a `content` whose bytes differ from the blog the manifest records. */
   readonly force?: boolean | undefined;
-  /** Where a notice goes (a torn last line); default stderr. */
+  /** Where a notice goes (a torn last line, runs left out because their call failed); default stderr. */
   readonly onNotice?: ((line: string) => void) | undefined;
 }
 
@@ -57,8 +58,9 @@ export function readRunLog(
 export async function readRunFolder(target: string, options: ReadRunOptions = {}): Promise<ReadRun> {
   const { content, force = false } = options;
   const { dir, answersFile, records } = readRunLog(target, options);
+  const leftOut = leftOutNote(splitFailed(records).failed);
+  if (leftOut !== undefined) (options.onNotice ?? console.error)(`${answersFile}: ${leftOut}`);
   const manifest = readManifest(dir);
-  const questions = manifest?.questions.count ?? new Set(records.map((r) => r.question_id)).size;
 
   if (content === undefined && manifest) {
     return {
@@ -68,7 +70,7 @@ export async function readRunFolder(target: string, options: ReadRunOptions = {}
       manifest,
       slugs: manifest.corpus.posts,
       slugsFrom: `${path.join(dir, "manifest.json")}`,
-      context: { sections: manifest.corpus.sections, questions },
+      context: { sections: manifest.corpus.sections },
     };
   }
   const corpus = await loadCorpus(content ?? DEFAULT_CONTENT_DIR);
@@ -87,6 +89,6 @@ export async function readRunFolder(target: string, options: ReadRunOptions = {}
     manifest,
     slugs,
     slugsFrom: corpus.dir,
-    context: { sections: corpus.sections.length, questions },
+    context: { sections: corpus.sections.length },
   };
 }

@@ -2,7 +2,7 @@
 import { formatP, formatProportion, scaleTable, type ModelSize, type ScaleTable } from "../scoring/index.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
 import type { AnswerRecord, RunManifest } from "../runs/index.ts";
-import { formatInteger, type TableGrid } from "./tables.ts";
+import { formatInteger, leftOutNotes, type LeftOutRun, type TableGrid } from "./tables.ts";
 
 export const SCALE_TITLE = "Scale: does the agent catch up as models grow?";
 
@@ -25,8 +25,9 @@ export function runScaleTable(
 
 const billions = (b: number) => `${b}B`;
 
-export function scaleGrids(table: ScaleTable): TableGrid[] {
-  return [
+/** `failed`: the one-post runs left out of the table (see splitFailed), counted under each grid. */
+export function scaleGrids(table: ScaleTable, failed: readonly LeftOutRun[] = []): TableGrid[] {
+  const grids: TableGrid[] = [
     {
       caption: "Scale: cites right (strict) and tokens read per design, by model size",
       header: ["model", "parameters", "design", "cites right (strict)", "tokens read"],
@@ -71,6 +72,7 @@ export function scaleGrids(table: ScaleTable): TableGrid[] {
       ],
     },
   ];
+  return grids.map((g) => ({ ...g, notes: [...(g.notes ?? []), ...leftOutNotes(failed)] }));
 }
 
 /**

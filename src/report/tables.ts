@@ -1,11 +1,20 @@
 // The study's two tables as text (markdown, as the study printed them) and as CSV, from scored rows.
 import { stringify } from "csv-stringify/sync";
-import type { FormatMismatchRow, StrictRow, StudyRow, TwoPostRow } from "../scoring/index.ts";
+import {
+  leftOutNote,
+  type FormatMismatchRow,
+  type StrictRow,
+  type StudyRow,
+  type TwoPostRow,
+} from "../scoring/index.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
 
+/** A run left out of a table because its call failed: enough to count it under the right table. */
+export type LeftOutRun = { readonly model: string };
+
+/** What a table's header says of the blog; question counts come from the rows tabled, never from elsewhere. */
 export interface TableContext {
   readonly sections: number;
-  readonly questions: number;
 }
 
 /** "Qwen2.5-3B-Instruct" for hf:Qwen/Qwen2.5-3B-Instruct-GGUF/...; the file name for a local path. */
@@ -39,12 +48,17 @@ export interface TableGrid {
 
 /**
  * The study's first table, one per model, headed "N sections; N questions; <model>, greedy" as the study headed it.
- * Its columns come first, in its order; "errors" (runs whose call failed) is ours, at the end.
+ * Its columns come first, in its order; "errors" (runs whose call failed) is ours, at the end. `failed`: the runs
+ * left out of the rows, counted in a note under each model's table.
  */
-export function studyTableGrids(rows: readonly StudyRow[], context: TableContext): TableGrid[] {
+export function studyTableGrids(
+  rows: readonly StudyRow[],
+  context: TableContext,
+  failed: readonly LeftOutRun[] = [],
+): TableGrid[] {
   const models = [...new Set(rows.map((r) => r.model))];
   return models.map((model) => ({
-    caption: `${int(context.sections)} sections; ${context.questions} questions; ${modelLabel(model)}, greedy`,
+    caption: `${int(context.sections)} sections; ${questionCount(rows.filter((r) => r.model === model))}; ${modelLabel(model)}, greedy`,
     header: [
       "design",
       "found",
@@ -73,11 +87,26 @@ export function studyTableGrids(rows: readonly StudyRow[], context: TableContext
         r.malformed,
         r.errors,
       ]),
+    notes: leftOutNotes(failed.filter((r) => r.model === model)),
   }));
 }
 
+/** "6 questions", or "2 to 6 questions" when the model's designs were run on different numbers (an unfinished run). */
+function questionCount(rows: readonly { readonly n: number }[]): string {
+  const least = Math.min(...rows.map((r) => r.n));
+  const most = Math.max(...rows.map((r) => r.n));
+  const unit = most === 1 ? "question" : "questions";
+  return least === most ? `${most} ${unit}` : `${least} to ${most} ${unit}`;
+}
+
+/** The left-out line under a table, as a list of notes (empty when no run of the table failed). */
+export function leftOutNotes(failed: readonly LeftOutRun[]): string[] {
+  const note = leftOutNote(failed);
+  return note === undefined ? [] : [note];
+}
+
 /** The strict rescore, with the grounded counts (beyond the study) in the last two columns. */
-export function strictTableGrid(rows: readonly StrictRow[]): TableGrid {
+export function strictTableGrid(rows: readonly StrictRow[], failed: readonly LeftOutRun[] = []): TableGrid {
   return {
     caption: "Strict rescore (source line: none / one real post / several / placeholder or invented)",
     header: [
@@ -104,7 +133,7 @@ export function strictTableGrid(rows: readonly StrictRow[]): TableGrid {
       r.cites_right_grounded,
       r.citations_grounded,
     ]),
-    notes: [ignoredCallBlocksNote(rows)],
+    notes: [ignoredCallBlocksNote(rows), ...leftOutNotes(failed)],
   };
 }
 
@@ -113,7 +142,7 @@ export function strictTableGrid(rows: readonly StrictRow[]): TableGrid {
  * reads showed every / some gold post), cites right = the source line names exactly the gold posts, then the
  * source classes and the study's cost columns.
  */
-export function twoPostTableGrid(rows: readonly TwoPostRow[]): TableGrid {
+export function twoPostTableGrid(rows: readonly TwoPostRow[], failed: readonly LeftOutRun[] = []): TableGrid {
   return {
     caption:
       "Two-post questions (source line against the gold posts: exactly / strict subset / plus others / some plus others / none of them / no source line)",
@@ -161,6 +190,7 @@ export function twoPostTableGrid(rows: readonly TwoPostRow[]): TableGrid {
       r.malformed,
       r.errors,
     ]),
+    notes: leftOutNotes(failed),
   };
 }
 
@@ -193,16 +223,20 @@ export function markdownTable(grid: TableGrid): string {
   ].join("\n");
 }
 
-export function studyTablesMarkdown(rows: readonly StudyRow[], context: TableContext): string {
-  return studyTableGrids(rows, context).map(markdownTable).join("\n\n");
+export function studyTablesMarkdown(
+  rows: readonly StudyRow[],
+  context: TableContext,
+  failed: readonly LeftOutRun[] = [],
+): string {
+  return studyTableGrids(rows, context, failed).map(markdownTable).join("\n\n");
 }
 
-export function strictTableMarkdown(rows: readonly StrictRow[]): string {
-  return markdownTable(strictTableGrid(rows));
+export function strictTableMarkdown(rows: readonly StrictRow[], failed: readonly LeftOutRun[] = []): string {
+  return markdownTable(strictTableGrid(rows, failed));
 }
 
-export function twoPostTableMarkdown(rows: readonly TwoPostRow[]): string {
-  return markdownTable(twoPostTableGrid(rows));
+export function twoPostTableMarkdown(rows: readonly TwoPostRow[], failed: readonly LeftOutRun[] = []): string {
+  return markdownTable(twoPostTableGrid(rows, failed));
 }
 
 export function rowsCsv(rows: readonly object[]): string {

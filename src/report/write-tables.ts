@@ -2,6 +2,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import {
+  splitFailed,
   engineeringRows,
   formatMismatchRows,
   splitQuestionSets,
@@ -30,14 +31,17 @@ export const SCALE_CSV = DERIVED_FILES.scaleCsv;
 
 /**
  * One table per question set: the study's two tables over the one-post questions, the two-post table over the
- * others. Returns the markdown it wrote, for printing, and the names of the files it wrote.
+ * others. `all` is the whole log: runs whose call failed are left out of every table (see splitFailed) and counted
+ * under each. Returns the markdown it wrote, for printing, and the names of the files it wrote.
  */
 export function writeTables(
   dir: string,
-  records: readonly AnswerRecord[],
+  all: readonly AnswerRecord[],
   slugs: readonly string[],
   context: TableContext,
 ): { markdown: string; files: string[] } {
+  const { scored: records, failed } = splitFailed(all);
+  const failedSets = splitQuestionSets(failed);
   const sets = splitQuestionSets(records);
   const blocks: string[] = [];
   const files = ["tables.md"];
@@ -45,13 +49,12 @@ export function writeTables(
   const warning = randomWeightsWarning(manifest);
   if (warning !== undefined) blocks.push(`> **Random weights.** ${warning}`);
   if (sets.onePost.length > 0 || sets.twoPost.length === 0) {
-    const study = studyRows(records);
+    const study = studyRows(records, failed);
     const strict = strictRows(records, slugs);
-    const onePostContext =
-      sets.twoPost.length > 0
-        ? { ...context, questions: new Set(sets.onePost.map((r) => r.question_id)).size }
-        : context;
-    blocks.push(studyTablesMarkdown(study, onePostContext), strictTableMarkdown(strict));
+    blocks.push(
+      studyTablesMarkdown(study, context, failedSets.onePost),
+      strictTableMarkdown(strict, failedSets.onePost),
+    );
     const formats = new Map(manifest?.models.map((m) => [m.id, m.toolFormat]));
     const mismatch = formatMismatchMarkdown(formatMismatchRows(records, (model) => formats.get(model)));
     if (mismatch !== undefined) blocks.push(mismatch);
@@ -60,13 +63,13 @@ export function writeTables(
     files.push("study.csv", "strict.csv");
   }
   if (sets.twoPost.length > 0) {
-    const rows = twoPostRows(records, slugs);
-    blocks.push(twoPostTableMarkdown(rows));
+    const rows = twoPostRows(records, slugs, failed);
+    blocks.push(twoPostTableMarkdown(rows, failedSets.twoPost));
     writeFileSync(path.join(dir, TWO_POST_CSV), rowsCsv(rows));
     files.push(TWO_POST_CSV);
   }
   // Beyond the study, for a log with engineered designs: what they bought and cost.
-  const engineering = engineeringGrids(records, slugs);
+  const engineering = engineeringGrids(records, slugs, failed);
   if (engineering.length > 0) {
     blocks.push(...engineering.map(markdownTable));
     writeFileSync(path.join(dir, ENGINEERING_CSV), rowsCsv(engineeringRows(records, slugs)));
@@ -75,7 +78,7 @@ export function writeTables(
   // Beyond the study, for a run of several sized models (run --suite or --models): the scale tables.
   const scale = runScaleTable(records, slugs, manifest);
   if (scale !== undefined) {
-    blocks.push(...scaleGrids(scale).map(markdownTable));
+    blocks.push(...scaleGrids(scale, failedSets.onePost).map(markdownTable));
     writeFileSync(path.join(dir, SCALE_CSV), rowsCsv(scaleCsvRows(scale)));
     files.push(SCALE_CSV);
   }

@@ -1,5 +1,6 @@
 // What other stages may use from scoring: the lenient and strict scorers and the table rows.
 export { citesRightLenient } from "./lenient.ts";
+export { splitFailed, leftOutNote } from "./failed-runs.ts";
 export { classifySource, citesRightStrict, type SourceClass } from "./strict.ts";
 export {
   studyRows,

@@ -105,9 +105,13 @@ export function groupRuns<R extends AnswerRecord>(
   );
 }
 
-/** The study's first table over the one-post questions of a log (two-post questions have their own table). */
-export function studyRows(all: readonly AnswerRecord[]): StudyRow[] {
+/**
+ * The study's first table over the one-post questions of a log (two-post questions have their own table). `all` are
+ * the scored runs (see splitFailed); `failed`, the runs left out, only fill the errors column.
+ */
+export function studyRows(all: readonly AnswerRecord[], failed: readonly AnswerRecord[] = []): StudyRow[] {
   const records = splitQuestionSets(all).onePost;
+  const failedHere = splitQuestionSets(failed).onePost;
   return groupRuns(records).map(({ model, design, runs }) => {
     const evaluated = runs.map((r) => r.tokens_evaluated);
     return {
@@ -126,7 +130,7 @@ export function studyRows(all: readonly AnswerRecord[]): StudyRow[] {
       tokens_evaluated: evaluated.every((e) => e !== null) ? mean(evaluated as number[]) : null,
       tokens_generated: mean(runs.map((r) => r.tokens_generated)),
       seconds: mean(runs.map((r) => r.seconds)),
-      errors: count(runs, (r) => r.outcome === "error"),
+      errors: failedOf(failedHere, model, design),
     };
   });
 }
@@ -159,9 +163,14 @@ export function strictRows(all: readonly AnswerRecord[], slugs: readonly string[
   });
 }
 
-/** The two-post table over the two-post questions of a log: one row per model and design. */
-export function twoPostRows(all: readonly AnswerRecord[], slugs: readonly string[]): TwoPostRow[] {
+/** The two-post table over the two-post questions of a log (scored runs; `failed` fill the errors column). */
+export function twoPostRows(
+  all: readonly AnswerRecord[],
+  slugs: readonly string[],
+  failed: readonly AnswerRecord[] = [],
+): TwoPostRow[] {
   const records = splitQuestionSets(all).twoPost;
+  const failedHere = splitQuestionSets(failed).twoPost;
   return groupRuns(records).map(({ model, design, runs }) => {
     const verdicts = runs.map((r) => classifyTwoPostSource(r.answer, r.gold_posts, slugs));
     const kind = (k: TwoPostClass) => count(verdicts, (v) => v.kind === k);
@@ -185,9 +194,13 @@ export function twoPostRows(all: readonly AnswerRecord[], slugs: readonly string
       tokens_read: mean(runs.map((r) => r.tokens_read)),
       no_tool: design === "workflow" ? 0 : count(runs, (r) => r.tool_calls === 0),
       malformed: runs.reduce((a, r) => a + r.malformed, 0),
-      errors: count(runs, (r) => r.outcome === "error"),
+      errors: failedOf(failedHere, model, design),
     };
   });
+}
+
+function failedOf(failed: readonly AnswerRecord[], model: string, design: DesignId): number {
+  return count(failed, (r) => r.model === model && r.design === design);
 }
 
 function count<T>(xs: readonly T[], predicate: (x: T) => boolean): number {

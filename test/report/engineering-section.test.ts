@@ -30,8 +30,7 @@ test("the page shows what the engineering bought, and a repaired run's first ans
     await run("workflow", ["A.\nSource: flashattention-explained"]),
     await run("workflow-cite-checked", ["A.\nSource: <post>", "A.\nSource: flashattention-explained"]),
   ];
-  const page = (rs: typeof records) =>
-    renderReportHtml(reportData("t", rs, SLUGS, { sections: 3, questions: 1 }, undefined, "x"));
+  const page = (rs: typeof records) => renderReportHtml(reportData("t", rs, SLUGS, { sections: 3 }, undefined, "x"));
   const html = page(records);
   assert.match(html, /<h2>What the engineering bought<\/h2>/);
   assert.match(html, /<caption>What the engineering bought: m<\/caption>/);

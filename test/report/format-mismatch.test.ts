@@ -38,10 +38,10 @@ test("a non-zero count is shown with a warning naming parse-calls and --tool-for
 });
 
 test("the report page shows the same warning and table, escaped, only when a count is non-zero", () => {
-  const page = renderReportHtml(reportData("t", records, ["a"], { sections: 1, questions: 2 }, undefined, "x"));
+  const page = renderReportHtml(reportData("t", records, ["a"], { sections: 1 }, undefined, "x"));
   assert.match(page, /<strong>Tool-call format mismatch\.<\/strong> 1 agent row has/);
   assert.match(page, /<code>--tool-format<\/code>/);
   const clean = records.filter((r) => r.answer.startsWith("It is"));
-  const quiet = renderReportHtml(reportData("t", clean, ["a"], { sections: 1, questions: 2 }, undefined, "x"));
+  const quiet = renderReportHtml(reportData("t", clean, ["a"], { sections: 1 }, undefined, "x"));
   assert.doesNotMatch(quiet, /Tool-call format mismatch/);
 });

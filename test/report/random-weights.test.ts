@@ -31,7 +31,7 @@ test("real models, or models without a name, get no warning", async () => {
 test("tables.md opens with the warning when some model had random weights", async () => {
   const dir = await runWithManifest([undefined, tinyModelName("random", "tiny", 1)]);
   const { records } = readAnswerLog(path.join(dir, "answers.jsonl"));
-  writeTables(dir, records, ["kv-cache-inference"], { sections: 3, questions: 3 });
+  writeTables(dir, records, ["kv-cache-inference"], { sections: 3 });
   const first = readFileSync(path.join(dir, "tables.md"), "utf8").split("\n")[0]!;
   assert.match(
     first,

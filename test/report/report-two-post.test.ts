@@ -16,7 +16,7 @@ test("a two-post log gets the two-post table and no study table; each run carrie
       twoPost("t02", "A.\nSource: kv-cache-inference"),
     ],
     SLUGS,
-    { sections: 3, questions: 2 },
+    { sections: 3 },
     undefined,
     "x",
   );
@@ -39,7 +39,7 @@ test("a mixed log shows both, and the study's rows count only its one-post quest
     answer: "A.\nSource: kv-cache-inference",
     found: true,
   });
-  const data = reportData("t", [one, twoPost("t01", "A.")], SLUGS, { sections: 3, questions: 2 }, undefined, "x");
+  const data = reportData("t", [one, twoPost("t01", "A.")], SLUGS, { sections: 3 }, undefined, "x");
   const html = renderReportHtml(data);
   assert.match(html, /<h2>The study's table<\/h2>/);
   assert.match(html, /<h2>Questions that need two posts<\/h2>/);

@@ -39,7 +39,7 @@ test("a workflow row built like the study's 3B row prints as the study printed i
       seen_posts: ["kv-cache-inference"],
     }),
   );
-  const markdown = studyTablesMarkdown(studyRows(records), { sections: 446, questions: 30 });
+  const markdown = studyTablesMarkdown(studyRows(records), { sections: 446 });
   assert.equal(
     markdown,
     [
@@ -71,7 +71,7 @@ test("agent averages, no-tool and malformed counts; thousands separators as in t
     }),
     record(3, { design: "agent", model_calls: 1, tool_calls: 0, tokens_read: 286, last_context: 286 }),
   ];
-  const markdown = studyTablesMarkdown(studyRows(records), { sections: 446, questions: 2 });
+  const markdown = studyTablesMarkdown(studyRows(records), { sections: 446 });
   assert.match(markdown, /\| agent loop \| 0 \| 0 \| 0 \| 1\.0 \| 0\.0 \| 286 \| 286 \| 1 \| 0 \| 0 \|/);
   assert.match(
     markdown,
