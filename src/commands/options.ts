@@ -42,8 +42,8 @@ export const runFolderOptions = {
   content: {
     type: "string",
     describe:
-      "Folder of the blog's posts whose slugs the strict scorer looks for (default: the posts listed in the run's manifest.json, else content/posts); " +
-      "must be the blog the run searched",
+      "Folder of the blog's posts whose slugs the strict scorer looks for (default: the posts listed in the run's manifest.json; " +
+      "a folder without one needs it); must be the blog the run searched",
   },
   force: {
     type: "boolean",

@@ -4,6 +4,7 @@ import { loadCorpus } from "../corpus/index.ts";
 import { UserError } from "../common/index.ts";
 import { leftOutNote, splitFailed } from "../scoring/index.ts";
 import {
+  goldPostsOf,
   locateAnswerLog,
   readAnswerLog,
   readManifest,
@@ -12,8 +13,6 @@ import {
   type RunManifest,
 } from "../runs/index.ts";
 import type { TableContext } from "./tables.ts";
-
-export const DEFAULT_CONTENT_DIR = "content/posts";
 
 export interface ReadRun {
   readonly dir: string;
@@ -40,55 +39,112 @@ export interface ReadRunOptions {
 export function readRunLog(
   target: string,
   options: Pick<ReadRunOptions, "onNotice"> = {},
-): { dir: string; answersFile: string; records: readonly AnswerRecord[] } {
+): { dir: string; answersFile: string; records: readonly AnswerRecord[]; lineNumbers: readonly number[] } {
   const { dir, file } = locateAnswerLog(target);
   const log = readAnswerLog(file);
   const notice = tornLineNotice(file, log);
   if (notice !== undefined) (options.onNotice ?? console.error)(notice);
   if (log.records.length === 0) throw new UserError(`${file}: no answers logged yet`);
-  return { dir, answersFile: file, records: log.records };
+  return { dir, answersFile: file, records: log.records, lineNumbers: log.lineNumbers };
 }
 
 /**
  * `target` is a run folder or an answers.jsonl inside one. The slugs come from `content` when given, else from the
- * manifest (the posts the run actually searched), else from content/posts. Scoring a run against another blog would
- * count every right citation of the run's own posts as invented, so a `content` whose corpus hash differs from the
- * manifest's is refused unless `force`.
+ * manifest (the posts the run actually searched); a folder with neither is refused, since any other blog would
+ * count every right citation of the run's own posts as invented. For the same reason a `content` whose corpus hash
+ * differs from the manifest's is refused unless `force`, a manifest that never recorded a model or design of the log
+ * is refused as another run's, and so is a line whose gold post is not a post of the blog scored against (with
+ * `force`, a notice).
  */
 export async function readRunFolder(target: string, options: ReadRunOptions = {}): Promise<ReadRun> {
   const { content, force = false } = options;
-  const { dir, answersFile, records } = readRunLog(target, options);
+  const { dir, answersFile, records, lineNumbers } = readRunLog(target, options);
+  const manifest = readManifest(dir);
+  const manifestFile = path.join(dir, "manifest.json");
+  const at = (i: number) => `${answersFile}:${lineNumbers[i]}`;
+  if (manifest) checkManifestIsTheLogs(manifest, manifestFile, records, at);
+  const blog = await blogToScore(dir, manifest, manifestFile, content, force);
+  const unknownGold = unknownGoldPost(records, blog.slugs, blog.slugsFrom, at);
+  if (unknownGold !== undefined && !force) throw new UserError(unknownGold);
+  // --force scores against a blog on purpose: say what it costs, once.
+  if (unknownGold !== undefined) (options.onNotice ?? console.error)(`${unknownGold}; --force scores it anyway`);
   const leftOut = leftOutNote(splitFailed(records).failed);
   if (leftOut !== undefined) (options.onNotice ?? console.error)(`${answersFile}: ${leftOut}`);
-  const manifest = readManifest(dir);
+  return { dir, answersFile, records, manifest, ...blog };
+}
 
-  if (content === undefined && manifest) {
+/** The slugs to score with, where they came from, and the blog's section count for the headers. */
+async function blogToScore(
+  dir: string,
+  manifest: RunManifest | undefined,
+  manifestFile: string,
+  content: string | undefined,
+  force: boolean,
+): Promise<Pick<ReadRun, "slugs" | "slugsFrom" | "context">> {
+  if (content === undefined) {
+    if (!manifest)
+      throw new UserError(
+        `${dir} has no manifest.json, so the blog this run searched is unknown (scoring against another blog ` +
+          "would count every right citation as invented): name it with --content DIR",
+      );
     return {
-      dir,
-      answersFile,
-      records,
-      manifest,
       slugs: manifest.corpus.posts,
-      slugsFrom: `${path.join(dir, "manifest.json")}`,
+      slugsFrom: manifestFile,
       context: { sections: manifest.corpus.sections },
     };
   }
-  const corpus = await loadCorpus(content ?? DEFAULT_CONTENT_DIR);
+  const corpus = await loadCorpus(content);
   if (manifest && corpus.hash !== manifest.corpus.sha256 && !force) {
     throw new UserError(
-      `${corpus.dir} is not the blog this run searched: ${path.join(dir, "manifest.json")} records ${manifest.corpus.dir} ` +
+      `${corpus.dir} is not the blog this run searched: ${manifestFile} records ${manifest.corpus.dir} ` +
         `(corpus sha256 ${manifest.corpus.sha256.slice(0, 12)}, this folder's ${corpus.hash.slice(0, 12)}). ` +
         "Leave out --content to score against the run's own posts, or add --force to score against these.",
     );
   }
-  const slugs = corpus.posts.map((p) => p.slug);
   return {
-    dir,
-    answersFile,
-    records,
-    manifest,
-    slugs,
+    slugs: corpus.posts.map((p) => p.slug),
     slugsFrom: corpus.dir,
     context: { sections: corpus.sections.length },
   };
+}
+
+/**
+ * A manifest copied from another run would score this log against that run's blog. The log can tell when it holds a
+ * model the manifest never recorded (loaded or selected), or a design none of its sessions selected.
+ */
+function checkManifestIsTheLogs(
+  manifest: RunManifest,
+  manifestFile: string,
+  records: readonly AnswerRecord[],
+  at: (i: number) => string,
+): void {
+  const models = new Set([...manifest.models.map((m) => m.id), ...manifest.sessions.flatMap((s) => s.models)]);
+  const designs = new Set(manifest.sessions.flatMap((s) => s.designs));
+  const foreign = (what: string) =>
+    `a run of ${what}, which ${manifestFile} never recorded: that manifest is not this log's (copied from another ` +
+    "run?); put the run's own back, or remove it and name the blog with --content DIR";
+  for (const [i, r] of records.entries()) {
+    if (!models.has(r.model)) throw new UserError(`${at(i)}: ${foreign(`model ${r.model}`)}`);
+    // A manifest written before any session was stamped says nothing of designs.
+    if (designs.size > 0 && !designs.has(r.design)) throw new UserError(`${at(i)}: ${foreign(`design ${r.design}`)}`);
+  }
+}
+
+/** The first line whose gold post is not a post of the blog scored against: no answer to it could score. */
+function unknownGoldPost(
+  records: readonly AnswerRecord[],
+  slugs: readonly string[],
+  slugsFrom: string,
+  at: (i: number) => string,
+): string | undefined {
+  const known = new Set(slugs);
+  for (const [i, r] of records.entries()) {
+    const missing = goldPostsOf(r).find((post) => !known.has(post));
+    if (missing !== undefined)
+      return (
+        `${at(i)}: gold post ${missing} is not a post of the blog in ${slugsFrom} ` +
+        "(is this log scored against the blog it was run on?)"
+      );
+  }
+  return undefined;
 }

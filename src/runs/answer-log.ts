@@ -9,6 +9,8 @@ export const ANSWERS_FILE = "answers.jsonl";
 
 export interface AnswerLog {
   readonly records: readonly AnswerRecord[];
+  /** Each record's line in the file (1-based), for messages naming FILE:LINE. */
+  readonly lineNumbers: readonly number[];
   /** Bytes of complete lines; anything after is a line torn by an interrupted write. */
   readonly completeBytes: number;
   /** The torn last line's number (1-based), when the file does not end with a newline. */
@@ -27,11 +29,12 @@ export function runKey(r: { readonly model: string; readonly design: string; rea
  * counting it, or leaving it out, would change the numbers without a word. A missing file is an empty log.
  */
 export function readAnswerLog(file: string): AnswerLog {
-  if (!existsSync(file)) return { records: [], completeBytes: 0, tornLine: undefined };
+  if (!existsSync(file)) return { records: [], lineNumbers: [], completeBytes: 0, tornLine: undefined };
   const buffer = readFileSync(file);
   const completeBytes = buffer.lastIndexOf(0x0a) + 1;
   const lines = buffer.subarray(0, completeBytes).toString("utf8").split("\n").slice(0, -1);
   const records: AnswerRecord[] = [];
+  const lineNumbers: number[] = [];
   const firstLine = new Map<string, number>();
   const problems: string[] = [];
   for (const [i, line] of lines.entries()) {
@@ -53,13 +56,19 @@ export function readAnswerLog(file: string): AnswerLog {
     }
     firstLine.set(key, n);
     records.push(parsed);
+    lineNumbers.push(n);
   }
   if (problems.length > 0) {
     const more =
       problems.length > 1 ? ` (and ${problems.length - 1} more bad line${problems.length > 2 ? "s" : ""})` : "";
     throw new UserError(`${problems[0]}${more}`);
   }
-  return { records, completeBytes, tornLine: completeBytes < buffer.length ? lines.length + 1 : undefined };
+  return {
+    records,
+    lineNumbers,
+    completeBytes,
+    tornLine: completeBytes < buffer.length ? lines.length + 1 : undefined,
+  };
 }
 
 /** A problem with the line, or its record. */
