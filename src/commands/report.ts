@@ -14,26 +14,35 @@ const report: CommandModule<object, { run: string; content?: string; force: bool
   },
 };
 
-const compare: CommandModule<object, { run: string; other?: string; content?: string; force: boolean; json: boolean }> =
-  {
-    command: "compare <run> [other]",
-    describe:
-      "Paired comparisons of a logged run: each agent design against the workflow, and each design across models, for found and cites right (strict): " +
-      "95% Wilson intervals, exact McNemar p, the questions that flip. With a second run folder (the same blog and questions, other settings, " +
-      "say --repetition-penalty none), each model is also compared with itself across the two, its runs tagged with their folder's name",
-    builder: (y) =>
-      y
-        .positional("run", runPositional)
-        .positional("other", { type: "string", describe: "A second run folder to compare with the first" })
-        .options(runFolderOptions)
-        .options(jsonOption),
-    handler: async (argv) => {
-      const options = { content: argv.content, force: argv.force };
-      const folder = await readRunFolder(argv.run, options);
-      const other = argv.other === undefined ? undefined : await readRunFolder(argv.other, options);
-      console.log(argv.json ? compareJson(folder, other) : compareText(folder, other));
-    },
-  };
+const compare: CommandModule<
+  object,
+  { run: string; other?: string; content?: string; force: boolean; json: boolean; "common-questions": boolean }
+> = {
+  command: "compare <run> [other]",
+  describe:
+    "Paired comparisons of a logged run: each agent design against the workflow, and each design across models, for found and cites right (strict): " +
+    "95% Wilson intervals, exact McNemar p, the questions that flip. With a second run folder (the same blog and questions, other settings, " +
+    "say --repetition-penalty none), each model is also compared with itself across the two, its runs tagged with their folder's name",
+  builder: (y) =>
+    y
+      .positional("run", runPositional)
+      .positional("other", { type: "string", describe: "A second run folder to compare with the first" })
+      .options(runFolderOptions)
+      .options(jsonOption)
+      .option("common-questions", {
+        type: "boolean",
+        default: false,
+        describe:
+          "With a second folder that asked other questions: compare only the questions both asked (same text and gold post), and say how many were left out",
+      }),
+  handler: async (argv) => {
+    const options = { content: argv.content, force: argv.force };
+    const folder = await readRunFolder(argv.run, options);
+    const other = argv.other === undefined ? undefined : await readRunFolder(argv.other, options);
+    const pairing = { commonQuestions: argv["common-questions"] };
+    console.log(argv.json ? compareJson(folder, other, pairing) : compareText(folder, other, pairing));
+  },
+};
 
 /** Registers this file's commands on the command line. */
 export const reportCommands = (y: Argv): Argv => y.command(report).command(compare);

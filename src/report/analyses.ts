@@ -1,7 +1,7 @@
 // What rescore and compare print, from run folders as readRunFolder opened them: one split of failed runs for both.
 import path from "node:path";
 import { UserError } from "../common/index.ts";
-import { compareRuns, splitFailed, splitQuestionSets, strictRows, twoPostRows } from "../scoring/index.ts";
+import { compareRuns, questionKey, splitFailed, splitQuestionSets, strictRows, twoPostRows } from "../scoring/index.ts";
 import type { AnswerRecord } from "../runs/index.ts";
 import { comparisonsMarkdown } from "./comparisons-text.ts";
 import type { ReadRun } from "./run-folder.ts";
@@ -36,20 +36,67 @@ export function rescoreText(run: ReadRun): string {
   return tables.join("\n\n");
 }
 
-/** compare's comparisons of one folder, or of two folders' runs tagged by folder, failed runs left out. */
-function comparisons(run: ReadRun, other?: ReadRun) {
-  const records = other === undefined ? run.records : tagFolders(run, other);
+export interface CompareOptions {
+  /** compare A B --common-questions: two folders that asked different questions are compared on those they share. */
+  readonly commonQuestions?: boolean | undefined;
+}
+
+/**
+ * compare's comparisons of one folder, or of two folders' runs tagged by folder, failed runs left out. Two folders
+ * must have asked the same questions (questionKey: the text and gold posts, not the id alone): otherwise they are
+ * refused, or, with commonQuestions, restricted to the questions both asked, with a line saying how many.
+ */
+function comparisons(run: ReadRun, other: ReadRun | undefined, options: CompareOptions) {
+  let records = run.records;
+  let common: string | undefined;
+  if (other !== undefined) {
+    const shared = sharedQuestions(run, other, options);
+    records = tagFolders(run, other).filter((r) => shared.keys.has(questionKey(r)));
+    common = shared.note;
+  }
   const { scored, failed } = splitFailed(records);
-  return { comparisons: compareRuns(scored, run.slugs), failed };
+  return { comparisons: compareRuns(scored, run.slugs), failed, common };
 }
 
-export function compareJson(run: ReadRun, other?: ReadRun): string {
-  return JSON.stringify(comparisons(run, other).comparisons);
+export function compareJson(run: ReadRun, other?: ReadRun, options: CompareOptions = {}): string {
+  return JSON.stringify(comparisons(run, other, options).comparisons);
 }
 
-export function compareText(run: ReadRun, other?: ReadRun): string {
-  const { comparisons: list, failed } = comparisons(run, other);
-  return comparisonsMarkdown(list, failed);
+export function compareText(run: ReadRun, other?: ReadRun, options: CompareOptions = {}): string {
+  const { comparisons: list, failed, common } = comparisons(run, other, options);
+  const text = comparisonsMarkdown(list, failed);
+  return common === undefined ? text : `${common}\n\n${text}`;
+}
+
+/** The questions both folders asked; a refusal when they differ, unless `commonQuestions`, then a line saying so. */
+function sharedQuestions(
+  a: ReadRun,
+  b: ReadRun,
+  options: CompareOptions,
+): { keys: ReadonlySet<string>; note: string | undefined } {
+  const questions = (f: ReadRun) => new Map(f.records.map((r) => [questionKey(r), r.question_id]));
+  const [qa, qb] = [questions(a), questions(b)];
+  const keys = new Set([...qa.keys()].filter((k) => qb.has(k)));
+  const onlyA = [...qa].filter(([k]) => !keys.has(k));
+  const onlyB = [...qb].filter(([k]) => !keys.has(k));
+  if (onlyA.length === 0 && onlyB.length === 0) return { keys, note: undefined };
+  const counts = `${onlyA.length} of ${a.dir}'s ${qa.size}`;
+  if (!options.commonQuestions) {
+    const first = (onlyA[0] ?? onlyB[0])![1];
+    throw new UserError(
+      `compare: ${a.dir} and ${b.dir} asked different questions (${counts} are not in ${b.dir}, ` +
+        `${onlyB.length} of ${b.dir}'s ${qb.size} not in ${a.dir}; first ${first}); ` +
+        `add --common-questions to compare the ${keys.size} they share`,
+    );
+  }
+  if (keys.size === 0) throw new UserError(`compare: ${a.dir} and ${b.dir} share no question to compare on`);
+  const unit = keys.size === 1 ? "question" : "questions";
+  return {
+    keys,
+    note:
+      `Compared on the ${keys.size} ${unit} both folders asked; ${onlyA.length + onlyB.length} left out ` +
+      `(${counts}, ${onlyB.length} of ${b.dir}'s ${qb.size}).`,
+  };
 }
 
 /** Both folders' records, each model id tagged "<id> [<folder name>]", so the same model in each is two arms. */

@@ -1,7 +1,7 @@
 // Which differences are real: each agent design against the workflow, and each design across models, paired by question.
 import type { AnswerRecord } from "../runs/index.ts";
 import type { DesignId } from "../designs/index.ts";
-import { isTwoPostAnswer } from "../runs/index.ts";
+import { goldPostsOf, isTwoPostAnswer } from "../runs/index.ts";
 import { isEngineered, DESIGN_IDS, EXTENDS } from "../designs/index.ts";
 import { citesRightStrict, classifySource } from "./strict.ts";
 import { pairedComparison, type PairedComparison, type Proportion } from "./statistics.ts";
@@ -55,7 +55,8 @@ function compareSet(set: QuestionSet, records: readonly AnswerRecord[], slugs: r
     a: [string, DesignId],
     b: [string, DesignId],
   ): Comparison => {
-    const result = pairedComparison(outcomes.get(armKey(...a, measure))!, outcomes.get(armKey(...b, measure))!);
+    const paired = pairedComparison(outcomes.get(armKey(...a, measure))!, outcomes.get(armKey(...b, measure))!);
+    const result = { ...paired, ...questionIds(paired) };
     return {
       set,
       across,
@@ -90,7 +91,21 @@ function compareSet(set: QuestionSet, records: readonly AnswerRecord[], slugs: r
   return out;
 }
 
-/** Per-question outcomes of one model, design and measure. Keys: armKey(model, design, measure). */
+/**
+ * Which runs answer the same question: its id, its text and its gold posts. An id alone pairs q01 of one questions
+ * file with q01 of another, about another post.
+ */
+export function questionKey(r: AnswerRecord): string {
+  return JSON.stringify([r.question_id, r.question, goldPostsOf(r)]);
+}
+
+/** The question lists of a comparison keyed by questionKey, given back as the ids a reader knows. */
+function questionIds(c: PairedComparison): Pick<PairedComparison, "a_only" | "b_only" | "unpaired"> {
+  const id = (key: string) => (JSON.parse(key) as [string])[0];
+  return { a_only: c.a_only.map(id), b_only: c.b_only.map(id), unpaired: c.unpaired.map(id) };
+}
+
+/** Per-question outcomes (by questionKey) of one model, design and measure. Keys: armKey(model, design, measure). */
 function outcomeTable(records: readonly AnswerRecord[], slugs: readonly string[]): Map<string, Map<string, boolean>> {
   const table = new Map<string, Map<string, boolean>>();
   const put = (key: string, id: string, value: boolean) => {
@@ -100,17 +115,17 @@ function outcomeTable(records: readonly AnswerRecord[], slugs: readonly string[]
   };
   for (const r of records) {
     if (isTwoPostAnswer(r)) {
-      put(armKey(r.model, r.design, "found"), r.question_id, foundAll(r));
+      put(armKey(r.model, r.design, "found"), questionKey(r), foundAll(r));
       put(
         armKey(r.model, r.design, "cites_right"),
-        r.question_id,
+        questionKey(r),
         citesRightExact(classifyTwoPostSource(r.answer, r.gold_posts, slugs)),
       );
     } else {
-      put(armKey(r.model, r.design, "found"), r.question_id, r.found);
+      put(armKey(r.model, r.design, "found"), questionKey(r), r.found);
       put(
         armKey(r.model, r.design, "cites_right"),
-        r.question_id,
+        questionKey(r),
         citesRightStrict(classifySource(r.answer, slugs), r.gold_post),
       );
     }

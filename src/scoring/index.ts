@@ -22,7 +22,7 @@ export {
   type TwoPostClass,
 } from "./two-post.ts";
 export { wilson, fewestSignificantFlips, type Proportion } from "./statistics.ts";
-export { compareRuns, formatP, formatProportion, type Measure, type Comparison } from "./comparisons.ts";
+export { compareRuns, questionKey, formatP, formatProportion, type Measure, type Comparison } from "./comparisons.ts";
 export { explainSource } from "./explain-source.ts";
 export { engineeringRows, answerRight, extendedDesign, BOUGHT_DESIGNS, type EngineeringRow } from "./engineering.ts";
 export { formatMismatchRows, type FormatMismatchRow } from "./format-mismatch.ts";
