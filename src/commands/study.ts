@@ -5,6 +5,7 @@ import { readRunFolder, rescoreJson, rescoreText, writeReport } from "../report/
 import { costTableText, type DesignId, transcriptCostTable, STUDY_DESIGNS } from "../designs/index.ts";
 import {
   runStudy,
+  failedRunsError,
   settingsFromArgs,
   SETTING_OPTIONS,
   openRunFolder,
@@ -202,9 +203,13 @@ export async function runStudyCommand(
   } finally {
     folder.close();
   }
-  progress(`${summary.ran} runs done, ${summary.skipped} already logged, in ${summary.answersFile}`);
+  const failedNote = summary.failed > 0 ? ` (${summary.failed} failed: their model call failed)` : "";
+  progress(`${summary.ran} runs done${failedNote}, ${summary.skipped} already logged, in ${summary.answersFile}`);
   scoreAndPrint(argv.out, inputs.corpus);
   if (options.report) progress(`report: ${await writeReport(argv.out, { content: argv.content })}`);
+  // After the tables: they are written either way, but a run with failed calls is not a result (exit status 3).
+  const failed = failedRunsError(summary);
+  if (failed !== undefined) throw failed;
 }
 
 const runBuilder = (y: Argv) =>

@@ -26,7 +26,9 @@ export function runKey(r: { readonly model: string; readonly design: string; rea
  * The one reader of a log, for the runner and every command that scores one. Blank lines are skipped. A last line
  * without its newline is a torn write: it is not counted (`tornLine` says so, for a notice). Any other line that is
  * not a valid record, or that repeats a (model, design, question), stops with FILE:LINE and the field, because
- * counting it, or leaving it out, would change the numbers without a word. A missing file is an empty log.
+ * counting it, or leaving it out, would change the numbers without a word; the one repeat allowed is a later line
+ * for a run whose earlier line ended in a call error (outcome "error"), which a resume retried: the later line
+ * counts. A missing file is an empty log.
  */
 export function readAnswerLog(file: string): AnswerLog {
   if (!existsSync(file)) return { records: [], lineNumbers: [], completeBytes: 0, tornLine: undefined };
@@ -35,7 +37,7 @@ export function readAnswerLog(file: string): AnswerLog {
   const lines = buffer.subarray(0, completeBytes).toString("utf8").split("\n").slice(0, -1);
   const records: AnswerRecord[] = [];
   const lineNumbers: number[] = [];
-  const firstLine = new Map<string, number>();
+  const indexOf = new Map<string, number>();
   const problems: string[] = [];
   for (const [i, line] of lines.entries()) {
     if (line.trim() === "") continue;
@@ -46,15 +48,21 @@ export function readAnswerLog(file: string): AnswerLog {
       continue;
     }
     const key = runKey(parsed);
-    const first = firstLine.get(key);
-    if (first !== undefined) {
+    const earlier = indexOf.get(key);
+    // A resume retries a run whose model call failed and appends its new line: that line supersedes the error.
+    if (earlier !== undefined && records[earlier]!.outcome === "error") {
+      records[earlier] = parsed;
+      lineNumbers[earlier] = n;
+      continue;
+    }
+    if (earlier !== undefined) {
       problems.push(
         `${file}:${n}: a second line for model ${parsed.model}, design ${parsed.design}, question ${parsed.question_id} ` +
-          `(first on line ${first}); a run counts once: remove one of the two lines`,
+          `(first on line ${lineNumbers[earlier]}); a run counts once: remove one of the two lines`,
       );
       continue;
     }
-    firstLine.set(key, n);
+    indexOf.set(key, records.length);
     records.push(parsed);
     lineNumbers.push(n);
   }

@@ -13,7 +13,7 @@ export { cachedSha256 } from "./file-sha256.ts";
 
 export { type RunManifest, decodingChange, readManifest } from "./manifest.ts";
 export { readModelsFile } from "./models-file.ts";
-export { type RunStudyOptions, type StudyRunSummary, runStudy } from "./runner.ts";
+export { type RunStudyOptions, type StudyRunSummary, runStudy, failedRunsError } from "./runner.ts";
 export {
   type ModelEntry,
   type RunSettings,

@@ -26,7 +26,7 @@ export const DERIVED_FILES = {
 export interface RunFolder {
   readonly dir: string;
   readonly answersFile: string;
-  /** Whether a run with this model, design and question is logged already (and so is not run again). */
+  /** Whether a run with this model, design and question is logged with a result (and so is not run again). */
   has(run: { readonly model: string; readonly design: string; readonly question_id: string }): boolean;
   append(record: AnswerRecord): void;
   /** Hashes a loaded model's files, refuses one that differs from this id's earlier runs, writes the manifest. */
@@ -77,7 +77,8 @@ export function openRunFolder(dir: string, options: OpenRunFolderOptions = {}): 
           `${answersFile}:${log.tornLine}: dropped a torn last line (an interrupted write); that run will be redone`,
         );
       dropTornTail(answersFile, log);
-      for (const record of log.records) done.add(runKey(record));
+      // A run that ended in a call error is no result: it stays pending, and a resume retries it.
+      for (const record of log.records) if (record.outcome !== "error") done.add(runKey(record));
     }
   } catch (error) {
     release();
@@ -89,7 +90,7 @@ export function openRunFolder(dir: string, options: OpenRunFolderOptions = {}): 
     has: (run) => done.has(runKey(run)),
     append(record) {
       appendAnswer(answersFile, record);
-      done.add(runKey(record));
+      if (record.outcome !== "error") done.add(runKey(record));
     },
     recordModel: async (info) => manifest?.recordModel(info),
     clear() {

@@ -16,7 +16,7 @@ import {
 } from "../designs/index.ts";
 import type { RunFolder } from "./run-folder.ts";
 import { modelEntryFields, settingsForModel, type ModelEntry, type RunSettings } from "./settings.ts";
-import type { OnTick } from "../common/index.ts";
+import { UserError, type OnTick } from "../common/index.ts";
 import { modelDialect, type ToolDialect } from "../toolcalls/index.ts";
 
 /** The settings the runner itself reads (the others shape the search index and the model it is given). */
@@ -46,7 +46,22 @@ export interface RunStudyOptions {
 export interface StudyRunSummary {
   readonly answersFile: string;
   readonly ran: number;
+  /** Of `ran`, the runs whose model call failed (outcome "error"): logged, never scored, retried by a resume. */
+  readonly failed: number;
   readonly skipped: number;
+}
+
+/** The exit status of a run in which some model call failed: the tables it printed are missing those runs. */
+export const FAILED_RUNS_EXIT_CODE = 3;
+
+/** What ends a run whose calls failed (an HTTP 401, 404 or 5xx past the retries, a context overflow); else undefined. */
+export function failedRunsError(summary: StudyRunSummary): UserError | undefined {
+  if (summary.failed === 0) return undefined;
+  return new UserError(
+    `${summary.failed} of ${summary.ran} runs failed (their model call failed; outcome error in ${summary.answersFile}): ` +
+      "they are left out of the tables, and running the same command again retries them",
+    FAILED_RUNS_EXIT_CODE,
+  );
 }
 
 interface Task {
@@ -65,6 +80,7 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
   const { folder, settings } = options;
   const progress = options.onProgress ?? (() => {});
   let ran = 0;
+  let failed = 0;
   let skipped = 0;
   let cleared = !options.fresh;
   for (const model of options.models) {
@@ -104,6 +120,7 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
           const record = answerRecord(model, task.design, task.question, transcript);
           folder.append(record);
           ran++;
+          if (record.outcome === "error") failed++;
           if (options.onTick === undefined || record.outcome === "error")
             progress(`${i + 1}/${pending.length} ${describeRun(record)}`);
           options.onTick?.({
@@ -119,7 +136,7 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
       await loaded.dispose();
     }
   }
-  return { answersFile: folder.answersFile, ran, skipped };
+  return { answersFile: folder.answersFile, ran, failed, skipped };
 }
 
 /**

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { runCliAsync } from "../helpers/run-cli.ts";
 import { FIXTURE_CONTENT, FIXTURE_QUESTIONS } from "../helpers/tiny-run.ts";
-import { startFakeServer, type CompletionCall, type FakeAnswer } from "../helpers/fake-openai-server.ts";
+import { echoAnswer, startFakeServer, type CompletionCall, type FakeAnswer } from "../helpers/fake-openai-server.ts";
 
 test("run --server logs the study, records the server (not the key) in the manifest, resumes, and audits", async () => {
   const server = await startFakeServer();
@@ -139,6 +139,31 @@ test("run --server-mode chat: the manifest says so, --tool-format and engineered
     assert.match(refused.stderr, /"tool_format": "hermes" of served in --models reads calls .* drop that tool_format/);
     assert.doesNotMatch(refused.stderr, /--tool-format/);
     assert.doesNotMatch(refused.stderr, /\n\s+at /, "no stack trace");
+  } finally {
+    await server.kill();
+  }
+});
+
+test("run --server whose every call fails exits 3 saying how many failed; the next run retries them", async () => {
+  let fail = true;
+  const server = await startFakeServer((call) =>
+    fail ? { status: 401, json: { error: { message: "bad key" } } } : echoAnswer(call),
+  );
+  try {
+    const out = mkdtempSync(path.join(tmpdir(), "blogqa-server-cli-"));
+    const args = [
+      ...["run", "--server", server.url, "--model", "tiny", "--retries", "0"],
+      ...["--retriever", "bm25", "--content", FIXTURE_CONTENT, "--questions", FIXTURE_QUESTIONS],
+      ...["--limit", "2", "--designs", "workflow,agent", "--out", out],
+    ];
+    const first = await runCliAsync(args);
+    assert.equal(first.status, 3, first.stderr);
+    assert.match(first.stderr, /4 runs done \(4 failed: their model call failed\), 0 already logged/);
+    assert.match(first.stderr, /blogqa: 4 of 4 runs failed \(their model call failed; outcome error in /);
+    fail = false;
+    const again = await runCliAsync(args);
+    assert.equal(again.status, 0, again.stderr);
+    assert.match(again.stderr, /4 runs done, 0 already logged/);
   } finally {
     await server.kill();
   }
