@@ -2,6 +2,24 @@
 import path from "node:path";
 import type { Argv, Options } from "yargs";
 import { SETTING_OPTIONS } from "../runs/index.ts";
+import { UserError } from "../common/index.ts";
+
+/** A bad option value: one line and exit status 2, as yargs' own usage errors, never a table of NaN. */
+export function usageError(message: string): UserError {
+  return new UserError(message, 2);
+}
+
+/**
+ * yargs turns an option given twice into a list, which a single-valued option would then read as NaN or take one of
+ * silently: refuse it, naming the values.
+ */
+export function refuseRepeats(argv: Record<string, unknown>, options: Record<string, Options>): void {
+  for (const [flag, option] of Object.entries(options)) {
+    const value = argv[flag];
+    if (option.array !== true && Array.isArray(value))
+      throw usageError(`--${flag} given ${value.length} times (${value.join(", ")}): give it once`);
+  }
+}
 
 /** Where caches live: the index, downloaded models, generated tiny models. */
 export function defaultCacheDir(): string {

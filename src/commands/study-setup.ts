@@ -65,10 +65,10 @@ export function parseDesigns(list: string | undefined): DesignId[] {
   const unknown = names.filter(
     (id) => !Object.hasOwn(DESIGN_GROUPS, id) && !(DESIGN_IDS as readonly string[]).includes(id),
   );
-  if (unknown.length > 0) {
-    const choices = [...Object.keys(DESIGN_GROUPS), ...DESIGN_IDS].join(", ");
-    throw new UserError(`unknown design ${unknown.join(", ")}; choose from ${choices}`);
-  }
+  const choices = [...Object.keys(DESIGN_GROUPS), ...DESIGN_IDS].join(", ");
+  if (unknown.length > 0) throw new UserError(`unknown design ${unknown.join(", ")}; choose from ${choices}`);
+  // An empty list would run nothing and print empty tables.
+  if (names.length === 0) throw new UserError(`--designs names no design; choose from ${choices}`, 2);
   return [
     ...new Set(names.flatMap((id) => (Object.hasOwn(DESIGN_GROUPS, id) ? DESIGN_GROUPS[id]! : [id as DesignId]))),
   ];

@@ -22,7 +22,9 @@ import {
   contentOption,
   jsonOption,
   questionsOption,
+  refuseRepeats,
   runFolderOptions,
+  usageError,
   runPositional,
   searchOptions,
   type BuiltArgs,
@@ -48,7 +50,15 @@ const cost: CommandModule<object, { prefix: number; "per-turn": number; price: n
       .option("prefix", { type: "number", default: 5000, describe: "Tokens in the fixed prefix (P)" })
       .option("per-turn", { type: "number", default: 1500, describe: "New tokens per turn (g)" })
       .option("price", { type: "number", default: 3, describe: "Dollars per million input tokens" })
-      .option("json", { type: "boolean", default: false, describe: "Print JSON rows" }),
+      .option("json", { type: "boolean", default: false, describe: "Print JSON rows" })
+      .check((argv) => {
+        refuseRepeats(argv, { prefix: {}, "per-turn": {}, price: {}, json: {} });
+        for (const flag of ["prefix", "per-turn", "price"] as const) {
+          const value = argv[flag];
+          if (!(Number.isFinite(value) && value >= 0)) throw usageError(`--${flag} must be a number, 0 or more`);
+        }
+        return true;
+      }),
   handler: (argv) => {
     const assumptions = { prefix: argv.prefix, perTurn: argv["per-turn"], pricePerMillion: argv.price };
     const rows = transcriptCostTable(assumptions);
@@ -70,7 +80,10 @@ const runInvocationOptions = {
   designs: {
     type: "string",
     alias: "variants",
-    coerce: (list: string) => parseDesigns(list),
+    coerce: (list: string | string[]) => {
+      if (Array.isArray(list)) throw usageError(`--designs given ${list.length} times: give it once, comma-separated`);
+      return parseDesigns(list);
+    },
     describe:
       `Designs to run, comma-separated: ids, or the groups study (${STUDY_DESIGNS.join(",")}, the default) ` +
       "and engineered (agent-validated,agent-cite-checked,workflow-cite-checked,agent-constrained)",
@@ -104,9 +117,10 @@ export function studyRunOptions<T>(y: Argv<T>) {
     .options(SETTING_OPTIONS)
     .options(runInvocationOptions)
     .check((argv) => {
+      refuseRepeats(argv, { ...SETTING_OPTIONS, ...runInvocationOptions });
       const positive = (flag: string, value: number | undefined) => {
         if (value !== undefined && (!Number.isInteger(value) || value < 1))
-          throw new UserError(`--${flag} must be a positive integer`);
+          throw usageError(`--${flag} must be a positive integer`);
       };
       positive("parallel", argv.parallel);
       positive("limit", argv.limit);
