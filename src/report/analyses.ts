@@ -4,6 +4,7 @@ import { UserError } from "../common/index.ts";
 import { compareRuns, questionKey, splitFailed, splitQuestionSets, strictRows, twoPostRows } from "../scoring/index.ts";
 import type { AnswerRecord } from "../runs/index.ts";
 import { comparisonsMarkdown } from "./comparisons-text.ts";
+import { randomWeightsLabel } from "./random-weights.ts";
 import type { ReadRun } from "./run-folder.ts";
 import { strictTableMarkdown, twoPostTableMarkdown } from "./tables.ts";
 
@@ -29,7 +30,7 @@ export function rescoreJson(run: ReadRun): string {
 /** rescore's tables, one per question set, each with its left-out line. */
 export function rescoreText(run: ReadRun): string {
   const { sets, failedSets, onePost, twoPost } = rescoreRows(run);
-  const tables: string[] = [];
+  const tables: string[] = randomWeightsLabel(run.manifest);
   if (sets.onePost.length > 0 || sets.twoPost.length === 0)
     tables.push(strictTableMarkdown(onePost, failedSets.onePost));
   if (sets.twoPost.length > 0) tables.push(twoPostTableMarkdown(twoPost, failedSets.twoPost));
@@ -64,8 +65,8 @@ export function compareJson(run: ReadRun, other?: ReadRun, options: CompareOptio
 
 export function compareText(run: ReadRun, other?: ReadRun, options: CompareOptions = {}): string {
   const { comparisons: list, failed, common } = comparisons(run, other, options);
-  const text = comparisonsMarkdown(list, failed);
-  return common === undefined ? text : `${common}\n\n${text}`;
+  const blocks = [...randomWeightsLabel(run.manifest), ...(common === undefined ? [] : [common])];
+  return [...blocks, comparisonsMarkdown(list, failed)].join("\n\n");
 }
 
 /** The questions both folders asked; a refusal when they differ, unless `commonQuestions`, then a line saying so. */

@@ -19,3 +19,9 @@ export function randomWeightsWarning(manifest: RunManifest | null | undefined): 
     "they write gibberish by design, so these figures test the harness, never a model's quality."
   );
 }
+
+/** The warning as tables.md, rescore and compare print it above their tables: a markdown quote, or nothing. */
+export function randomWeightsLabel(manifest: RunManifest | null | undefined): string[] {
+  const warning = randomWeightsWarning(manifest);
+  return warning === undefined ? [] : [`> **Random weights.** ${warning}`];
+}

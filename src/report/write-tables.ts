@@ -12,7 +12,7 @@ import {
 } from "../scoring/index.ts";
 import { DERIVED_FILES, readManifest } from "../runs/index.ts";
 import type { AnswerRecord } from "../runs/index.ts";
-import { randomWeightsWarning } from "./random-weights.ts";
+import { randomWeightsLabel } from "./random-weights.ts";
 import { engineeringGrids } from "./engineering-tables.ts";
 import { runScaleTable, scaleCsvRows, scaleGrids } from "./scale-tables.ts";
 import {
@@ -46,8 +46,7 @@ export function writeTables(
   const blocks: string[] = [];
   const files = ["tables.md"];
   const manifest = readManifest(dir);
-  const warning = randomWeightsWarning(manifest);
-  if (warning !== undefined) blocks.push(`> **Random weights.** ${warning}`);
+  blocks.push(...randomWeightsLabel(manifest));
   if (sets.onePost.length > 0 || sets.twoPost.length === 0) {
     const study = studyRows(records, failed);
     const strict = strictRows(records, slugs);
