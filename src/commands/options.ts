@@ -11,12 +11,13 @@ export function usageError(message: string): UserError {
 
 /**
  * yargs turns an option given twice into a list, which a single-valued option would then read as NaN or take one of
- * silently: refuse it, naming the values.
+ * silently: refuse it, naming the values. An option with a coerce function sees the list itself and refuses it there
+ * (its value after coercion may be a list of its own, as --designs is).
  */
 export function refuseRepeats(argv: Record<string, unknown>, options: Record<string, Options>): void {
   for (const [flag, option] of Object.entries(options)) {
     const value = argv[flag];
-    if (option.array !== true && Array.isArray(value))
+    if (option.array !== true && option.coerce === undefined && Array.isArray(value))
       throw usageError(`--${flag} given ${value.length} times (${value.join(", ")}): give it once`);
   }
 }
