@@ -29,3 +29,4 @@ export {
 } from "./transcript.ts";
 export { WORKFLOW_HITS } from "./workflow.ts";
 export * as prompts from "./prompts.ts";
+export { studyContextBounds } from "./context-parts.ts";

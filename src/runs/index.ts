@@ -18,6 +18,7 @@ export {
   type ModelEntry,
   type RunSettings,
   SETTING_OPTIONS,
+  STUDY_MAX_NEW_TOKENS,
   defaultSettings,
   modelLoadOptions,
   settingsFromArgs,
