@@ -19,7 +19,7 @@ import { benchIndex, ensureMiniLmEmbedder, type IndexFigures } from "./bench/ind
 import { benchmarksMarkdown, replaceGenerated, rowsTable } from "./bench/report.ts";
 import { benchRows } from "./bench/rows.ts";
 import { MODES, runMode, type ModeSample } from "./bench/run-mode.ts";
-import { SERVER_MODES, withLlamaServer } from "./bench/server.ts";
+import { BENCH_CONTEXT_SIZE, SERVER_MODES, withLlamaServer } from "./bench/server.ts";
 import { median } from "./bench/stats.ts";
 import { llamaServerDir } from "../test/helpers/llama-server.ts";
 import { checkTargets, type ModeProfile } from "./bench/targets.ts";
@@ -107,7 +107,8 @@ const modelPath =
       cacheDir: benchDir,
     })
   ).path;
-const load = () => loadModel(modelPath, { cacheDir, gpu: argv.gpu, threads: argv.threads });
+const load = () =>
+  loadModel(modelPath, { cacheDir, gpu: argv.gpu, threads: argv.threads, contextSize: BENCH_CONTEXT_SIZE });
 const serverBuilt = llamaServerDir() !== undefined;
 if (argv.server === true && !serverBuilt) {
   console.error("bench: --server needs llama-server: run scripts/build-llama-server.sh first");

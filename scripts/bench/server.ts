@@ -55,7 +55,13 @@ export interface ServerSession {
 }
 
 /**
- * Starts llama-server on `modelPath` for `mode` (K slots sharing a context of 4096 tokens a slot, `threads` threads
+ * The bench's context per sequence, in-process and per server slot alike: the size its figures were measured at
+ * (the slice's prompts fit), and a fraction of the runtime's default's memory for 8 sequences of a Qwen2.5 shape.
+ */
+export const BENCH_CONTEXT_SIZE = 4096;
+
+/**
+ * Starts llama-server on `modelPath` for `mode` (K slots sharing a context of BENCH_CONTEXT_SIZE tokens a slot, `threads` threads
  * as the in-process runtime uses, metrics on), pages the weights in with one untimed request, runs `measure`, and
  * stops the server whatever happens.
  */
@@ -68,11 +74,16 @@ export async function withLlamaServer<T>(
 ): Promise<T> {
   const k = String(mode.parallel);
   const server = await startLlamaServer(modelPath, {
-    extraArgs: ["-np", k, "-c", String(4096 * mode.parallel), "-t", String(threads), "-tb", String(threads)].concat([
-      "--metrics",
-      "--alias",
-      "bench",
-    ]),
+    extraArgs: [
+      "-np",
+      k,
+      "-c",
+      String(BENCH_CONTEXT_SIZE * mode.parallel),
+      "-t",
+      String(threads),
+      "-tb",
+      String(threads),
+    ].concat(["--metrics", "--alias", "bench"]),
   });
   try {
     const warm = await fetch(`${server.url}/completions`, {

@@ -20,7 +20,13 @@ import { SequenceRuntime } from "./sequence-runtime.ts";
 import type { ChatRuntime, GenerateRequest, LoadedModel, ModelInfo, RuntimeOptions } from "./types.ts";
 import type { OnTick } from "../common/index.ts";
 
-export const DEFAULT_CONTEXT_SIZE = 4096;
+/**
+ * Qwen2.5-1.5B/3B-Instruct's own context length, the largest the study's models take. Still short of the worst case:
+ * `npm run context-bound` counts 46,532 tokens (last prompt and reply) for the forced design on content/posts, each of
+ * its five replies packing 15 searches shown the blog's three longest hits. Replies of read_sections and malformed
+ * calls alone need 21,532, which fits.
+ */
+export const DEFAULT_CONTEXT_SIZE = 32768;
 
 export interface LoadModelOptions {
   /** Downloaded models go to <cacheDir>/models. */
@@ -29,7 +35,7 @@ export interface LoadModelOptions {
   readonly gpu: boolean;
   /** CPU threads per context; default from the model's size (see defaultThreads). */
   readonly threads?: number;
-  /** Tokens per sequence (default 4096). */
+  /** Tokens per sequence (default DEFAULT_CONTEXT_SIZE). */
   readonly contextSize?: number;
   /** A Jinja chat template to use instead of the one in the GGUF metadata. */
   readonly chatTemplate?: string;
