@@ -22,8 +22,10 @@ export { costTableText, transcriptCostTable } from "./transcript-cost.ts";
 export {
   type ModelCall,
   type Outcome,
+  outcomeSchema,
   type ToolCallRecord,
   type Transcript,
+  transcriptSchema,
   VALIDATION_KINDS,
   type ValidationKind,
 } from "./transcript.ts";

@@ -182,6 +182,30 @@ test("a field of the wrong type names the field, nested ones by their path", () 
   rejectsWith(logFile(line(badReply)), /:1: field transcript\.calls\[0\]\.reply: expected a string, got the number 7/);
 });
 
+test("the transcript's tags are checked: a failed run and a failed call carry their error, a failed run no answer", () => {
+  const failedCall = {
+    ...q1.transcript.calls[0],
+    record: { tokensRead: 9, tokensGenerated: 0, stopReason: "error", seconds: 0, error: "boom" },
+  };
+  const failed = { calls: [failedCall], answer: "", outcome: "error", error: "boom" };
+  assert.ok("record" in answerFromLine(edited(q1, "transcript", failed)));
+  const { error: _, ...noError } = failed;
+  rejectsWith(logFile(line(edited(q1, "transcript", noError))), /:1: field transcript\.error: missing/);
+  rejectsWith(
+    logFile(line(edited(q1, "transcript", { ...failed, answer: "Prefill." }))),
+    /:1: field transcript\.answer: expected "", got a string \("Prefill\."\)/,
+  );
+  const { error: __, ...silentRecord } = failedCall.record;
+  rejectsWith(
+    logFile(line(edited(q1, "transcript", { ...failed, calls: [{ ...failedCall, record: silentRecord }] }))),
+    /:1: field transcript\.calls\[0\]\.record\.error: missing/,
+  );
+  rejectsWith(
+    logFile(line(edited(q1, "transcript", { ...failed, outcome: "failed" }))),
+    /:1: field transcript\.outcome: expected one of "answered", "ran-out-of-turns", "error", got a string \("failed"\)/,
+  );
+});
+
 test("a schema-1 line of another shape, and lines that are not records, are errors, not silently dropped", () => {
   rejectsWith(
     logFile(line(q1), line({ schema: 1, kind: "note", text: "hello" })),
