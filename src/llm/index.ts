@@ -15,7 +15,13 @@ export {
 } from "./model-files.ts";
 export { compileChatTemplate, renderChatPrompt } from "./chat-template.ts";
 
-export { NO_PENALTY, parseRepetitionPenalty, type RepetitionPenaltySetting } from "./generation-config.ts";
+export {
+  NO_PENALTY,
+  parseRepetitionPenalty,
+  type Decoding,
+  type RepetitionPenaltySetting,
+} from "./generation-config.ts";
+export type { SpecialTokens } from "./special-tokens.ts";
 export { hubConfigDir } from "./hub-config.ts";
 export type * from "./types.ts";
 export { callFailure } from "./types.ts";

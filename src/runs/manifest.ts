@@ -1,42 +1,38 @@
 // DIR/manifest.json: what produced a run folder's answers (model files, runtime, search, inputs, settings, times).
-import type { RunFormat } from "../toolcalls/index.ts";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import type { z } from "zod";
 import os from "node:os";
 import path from "node:path";
 import type { Corpus } from "../corpus/index.ts";
 import type { ModelInfo } from "../llm/index.ts";
-import type { EmbeddingDtype, EmbeddingInfo } from "../search/index.ts";
+import type { EmbeddingInfo } from "../search/index.ts";
 import { UserError } from "../common/index.ts";
 import { MAX_TURNS } from "../designs/index.ts";
 import { AGENT_TOOLS, READ_SECTION_MAX_WORDS } from "../designs/index.ts";
 import { prompts } from "../designs/index.ts";
 import { WORKFLOW_HITS } from "../designs/index.ts";
 import type { DesignId } from "../designs/index.ts";
-import { manifestProblem } from "./manifest-check.ts";
-import { settingFields, type ModelEntryFields, type RunSettings, type SettingFields } from "./settings.ts";
-import { sha256Hex, writeFileAtomic } from "../common/index.ts";
+import {
+  MANIFEST_SCHEMA_VERSION,
+  manifestProblem,
+  type manifestModelSchema,
+  type manifestSchema,
+  type manifestSessionSchema,
+  type manifestSettingsSchema,
+} from "./manifest-schema.ts";
+import { settingFields, type RunSettings } from "./settings.ts";
+import { type Immutable, sha256Hex, writeFileAtomic } from "../common/index.ts";
 
 export const MANIFEST_FILE = "manifest.json";
-export const MANIFEST_SCHEMA_VERSION = 2;
 
 /** The settings that shape every answer (see settings.ts), and the study's fixed limits and prompts. */
-export type ManifestSettings = SettingFields & {
-  readonly max_turns: number;
-  readonly search_hits: number;
-  readonly read_section_max_words: number;
-  /** sha256 over every prompt, the tool schemas and the forced prefix: edited prompts make a different study. */
-  readonly prompts_sha256: string;
-};
-
+export type ManifestSettings = Immutable<z.output<typeof manifestSettingsSchema>>;
 /** A loaded model as the llm stage describes it, with the sha256 of each of its files. */
-export type ManifestModel = Omit<ModelInfo, "files"> & {
-  readonly files: readonly (ModelInfo["files"][number] & { readonly sha256: string })[];
-  /** The tool-call format the agent designs wrote and read (absent in manifests from before dialects). */
-  readonly toolFormat?: RunFormat;
-  /** The suite's or --models file's entry the model ran under: its label, size and own settings (absent otherwise). */
-  readonly entry?: ModelEntryFields;
-};
+export type ManifestModel = Immutable<z.output<typeof manifestModelSchema>>;
+/** One invocation of `run` on the folder: what it selected and when. */
+export type ManifestSession = Immutable<z.output<typeof manifestSessionSchema>>;
+export type RunManifest = Immutable<z.output<typeof manifestSchema>>;
 
 /** What one invocation of `run` selected: the models, the designs and --limit (they choose runs, not answers). */
 export interface RunSelection {
@@ -44,50 +40,6 @@ export interface RunSelection {
   readonly designs: readonly DesignId[];
   /** --limit: the first N questions; undefined for all. */
   readonly limit: number | undefined;
-}
-
-/** One invocation of `run` on the folder: what it selected and when. */
-export interface ManifestSession {
-  readonly started_at: string;
-  readonly finished_at: string | null;
-  readonly models: readonly string[];
-  readonly designs: readonly DesignId[];
-  readonly limit: number | null;
-  readonly ran: number | null;
-  readonly skipped: number | null;
-}
-
-export interface RunManifest {
-  readonly schema: typeof MANIFEST_SCHEMA_VERSION;
-  readonly blogqa: { readonly version: string; readonly git_commit: string | null; readonly git_dirty: boolean | null };
-  /** The first session's start and the last session's end (null while a session runs or after it was killed). */
-  readonly started_at: string;
-  readonly finished_at: string | null;
-  readonly settings: ManifestSettings;
-  /** Every model that has run into this folder, in first-run order, as it was last loaded. */
-  readonly models: readonly ManifestModel[];
-  readonly embedding: {
-    readonly model: string;
-    readonly dtype: EmbeddingDtype;
-    readonly library: string;
-    readonly dimensions: number;
-  } | null;
-  readonly corpus: {
-    readonly dir: string;
-    readonly sha256: string;
-    readonly posts: readonly string[];
-    readonly sections: number;
-  };
-  readonly questions: { readonly file: string; readonly sha256: string; readonly count: number };
-  readonly host: {
-    readonly node: string;
-    readonly platform: string;
-    readonly arch: string;
-    readonly cpu: string;
-    readonly cores: number;
-    readonly memory_bytes: number;
-  };
-  readonly sessions: readonly ManifestSession[];
 }
 
 export function manifestSettings(s: RunSettings): ManifestSettings {
@@ -197,17 +149,28 @@ export function modelConflicts(before: RunManifest, model: ManifestModel): strin
   return out;
 }
 
+/** A model's decoding as a manifest records it: older manifests lack the special-token rule (llama.cpp's then). */
+type RecordedDecoding = Omit<ModelInfo["decoding"], "specialTokens"> & {
+  readonly specialTokens?: ModelInfo["decoding"]["specialTokens"];
+};
+
 /**
  * Why a model decoding by `now` would not pick the tokens it picked by `before`; undefined when it would. The setting's
- * name and the note do not matter ("auto" finding 1.1 decodes as 1.1); the penalty, end tokens and config bytes do.
+ * name and the note do not matter ("auto" finding 1.1 decodes as 1.1); the penalty, end tokens, config bytes and
+ * which tokens a reply leaves out do.
  */
-export function decodingChange(
-  id: string,
-  before: ModelInfo["decoding"],
-  now: ModelInfo["decoding"],
-): string | undefined {
-  const decodes = (d: ModelInfo["decoding"]) =>
-    JSON.stringify({ penalty: d.repetitionPenalty, stop: d.stopTokens, config: d.generationConfig?.sha256 ?? null });
+export function decodingChange(id: string, before: RecordedDecoding, now: RecordedDecoding): string | undefined {
+  const special = (d: RecordedDecoding) => {
+    const rule = d.specialTokens ?? { source: "gguf" };
+    return rule.source === "tokenizer_config.json" ? rule.sha256 : rule.source;
+  };
+  const decodes = (d: RecordedDecoding) =>
+    JSON.stringify({
+      penalty: d.repetitionPenalty,
+      stop: d.stopTokens,
+      config: d.generationConfig?.sha256 ?? null,
+      special: special(d),
+    });
   if (decodes(before) === decodes(now)) return undefined;
   return `model ${id}: decoding ${decodes(before)} before, ${decodes(now)} now (see --repetition-penalty and --generation-config)`;
 }

@@ -251,6 +251,19 @@ test("a manifest that is valid JSON but lacks a field, or holds a wrong type, is
     damaged((m) => (m.corpus = null)),
     /field corpus: expected an object/,
   );
+  // Every field of a model entry is checked, not only those the readers compare.
+  assert.match(
+    damaged((m) => (m.models[0].threads = "4")),
+    /field models\[0\]\.threads: expected a number;/,
+  );
+  assert.match(
+    damaged((m) => (m.models[0].toolFormat = "xml")),
+    /field models\[0\]\.toolFormat: expected one of hermes, llama3, .*, openai-chat;/,
+  );
+  assert.match(
+    damaged((m) => (m.sessions[0].designs = ["agentic"])),
+    /field sessions\[0\]\.designs\[0\]: expected one of workflow, agent, /,
+  );
   assert.match(
     damaged((m) => (m.schema = 1)),
     /schema 1, this blogqa reads schema 2; rerun with --fresh/,
