@@ -1,11 +1,48 @@
 // `run --models FILE`: a JSON list of {id, model, params_b, tool_format?}, checked strictly, one line per problem.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { UserError } from "../common/index.ts";
-import { MODEL_SETTING_FIELDS, settingFieldProblem, type ModelEntry, type RunSettings } from "./settings.ts";
+import { z } from "zod";
+import { pathText, schemaMismatch, UserError } from "../common/index.ts";
+import { MODEL_SETTING_FIELDS, SETTING_OPTIONS, settingFieldProblem, type ModelEntry } from "./settings.ts";
 
 const FIELDS = ["id", "model", "params_b", ...MODEL_SETTING_FIELDS] as const;
 const SHAPE = "a JSON list of {id, model, params_b, tool_format?}";
+const NON_EMPTY = "a non-empty string";
+const SIZE = "the model's size in billions of parameters (a number above 0)";
+
+const nonEmpty = z.string({ error: NON_EMPTY }).regex(/\S/, { error: NON_EMPTY });
+
+const modelEntrySchema = z.strictObject(
+  {
+    id: nonEmpty.describe("A short label: the report's name for the model."),
+    model: nonEmpty.describe(
+      "A .gguf path (relative to the file's folder), an hf: or https: URI, or with --server the server's model id.",
+    ),
+    params_b: z
+      .number({ error: SIZE })
+      .gt(0, { error: SIZE })
+      .describe("The model's size in billions of parameters: where the scale chart places it."),
+    tool_format: z
+      .enum(SETTING_OPTIONS["tool-format"].choices, {
+        // A file that sets the field sets a format: null is not "the run's", as it is in the manifest.
+        error: (issue) =>
+          (issue.input === null ? undefined : settingFieldProblem("tool_format", issue.input)) ?? "a format",
+      })
+      .optional()
+      .describe("The tool-call format for this model alone (default: the run's --tool-format)."),
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `unknown field "${issue.keys[0]}"; an entry's fields are ${FIELDS.join(", ")}`
+        : "an object {id, model, params_b, tool_format?}",
+  },
+);
+
+export const modelsFileSchema = z
+  .array(modelEntrySchema, { error: SHAPE })
+  .min(1, { error: SHAPE })
+  .describe("A --models file: the models one run compares, each with its label and size.");
 
 /**
  * The entries of a models file. `model` is a .gguf path (relative to the file's folder), an hf: or https: URI, or,
@@ -22,9 +59,17 @@ export function readModelsFile(file: string, options: { readonly served?: boolea
   } catch (error) {
     throw new UserError(`${file}: not valid JSON (${(error as Error).message}); --models takes ${SHAPE}`);
   }
-  if (!Array.isArray(value) || value.length === 0)
-    throw new UserError(`${file}: expected ${SHAPE}, with at least one model; got ${describe(value)}`);
-  const entries = value.map((item, i) => readEntry(item, `${file}: entry ${i + 1}`, path.dirname(file), options));
+  const result = modelsFileSchema.safeParse(value);
+  if (!result.success) throw new UserError(`${file}: ${problemLine(value, result.error.issues)}`);
+  const entries = result.data.map((entry): ModelEntry => {
+    const local = !options.served && !/^(hf:|https?:\/\/)/.test(entry.model);
+    return {
+      id: entry.id,
+      model: local ? path.resolve(path.dirname(file), entry.model) : entry.model,
+      paramsB: entry.params_b,
+      ...(entry.tool_format !== undefined ? { toolFormat: entry.tool_format } : {}),
+    };
+  });
   for (const key of ["id", "model"] as const) {
     const seen = new Map<string, number>();
     entries.forEach((entry, i) => {
@@ -39,44 +84,20 @@ export function readModelsFile(file: string, options: { readonly served?: boolea
   return entries;
 }
 
-function readEntry(item: unknown, where: string, dir: string, options: { readonly served?: boolean }): ModelEntry {
-  if (typeof item !== "object" || item === null || Array.isArray(item))
-    throw new UserError(`${where}: expected an object {id, model, params_b, tool_format?}, got ${describe(item)}`);
-  const record = item as Record<string, unknown>;
-  const unknown = Object.keys(record).find((k) => !(FIELDS as readonly string[]).includes(k));
-  if (unknown !== undefined)
-    throw new UserError(`${where}: unknown field "${unknown}"; an entry's fields are ${FIELDS.join(", ")}`);
-  const text = (field: string): string => {
-    const v = record[field];
-    if (v === undefined) throw new UserError(`${where}: field ${field}: missing`);
-    if (typeof v !== "string" || v.trim() === "")
-      throw new UserError(`${where}: field ${field}: expected a non-empty string, got ${describe(v)}`);
-    return v;
-  };
-  const id = text("id");
-  const model = text("model");
-  const params = record.params_b;
-  if (params === undefined) throw new UserError(`${where} ("${id}"): field params_b: missing`);
-  if (typeof params !== "number" || !Number.isFinite(params) || params <= 0)
-    throw new UserError(
-      `${where} ("${id}"): field params_b: expected the model's size in billions of parameters (a number above 0), ` +
-        `got ${describe(params)}`,
-    );
-  const format = record.tool_format;
-  if (format !== undefined) {
-    const problem = settingFieldProblem("tool_format", format);
-    if (problem !== undefined || format === null)
-      throw new UserError(
-        `${where} ("${id}"): field tool_format: expected ${problem ?? "a format"}, got ${describe(format)}`,
-      );
-  }
-  const local = !options.served && !/^(hf:|https?:\/\/)/.test(model);
-  return {
-    id,
-    model: local ? path.resolve(dir, model) : model,
-    paramsB: params,
-    ...(format !== undefined ? { toolFormat: format as RunSettings["toolFormat"] } : {}),
-  };
+/** The first problem, as "entry 2 ("qwen"): field params_b: expected ...". */
+function problemLine(value: unknown, issues: readonly z.core.$ZodIssue[]): string {
+  const first = issues[0]!;
+  const [index, field] = first.path;
+  if (typeof index !== "number") return `expected ${SHAPE}, with at least one model; got ${describe(value)}`;
+  // An unknown field is named before the entry's other problems: it may be a misspelling of the missing one.
+  const issue =
+    issues.find((i) => i.code === "unrecognized_keys" && i.path.length === 1 && i.path[0] === index) ?? first;
+  const { problem } = schemaMismatch(value, issue, describe);
+  const where = `entry ${index + 1}`;
+  if (issue !== first || field === undefined) return `${where}: ${problem}`;
+  // Once the id and the model are good, the entry is named by its id.
+  const label = field === "id" || field === "model" ? "" : ` ("${(value as { id: string }[])[index]!.id}")`;
+  return `${where}${label}: field ${pathText(first.path.slice(1))}: ${problem}`;
 }
 
 /** A value as a short phrase for an error line: `"3b" (a string)`, `null`, `an object`. */
