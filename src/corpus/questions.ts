@@ -1,7 +1,9 @@
 // Reads questions.jsonl and checks it against the corpus: every problem named with its line.
 import { readFile } from "node:fs/promises";
-import { UserError } from "../common/index.ts";
+import type { z } from "zod";
+import { describeValue, schemaMismatch, UserError } from "../common/index.ts";
 import { isTwoPost, questionHeadings, questionPosts, type Corpus, type InputProblem, type Question } from "./types.ts";
+import { onePostQuestionSchema, twoPostQuestionSchema } from "./question-schema.ts";
 import { problemsError } from "./load-corpus.ts";
 import { nearest } from "./nearest.ts";
 
@@ -16,8 +18,8 @@ export interface LocatedQuestion {
 
 /**
  * Parses JSONL text; blank lines are skipped. A line is a JSON object with string `id` and `question` and either
- * string `post` and `heading` (one post) or `posts: [a, b]` and `headings: [ha, hb]` (two posts, optionally with
- * `details: [da, db]`, what each post contributes to the answer); anything else becomes a problem naming the line.
+ * string `post` and `heading` (one post) or `posts: [a, b]` and `headings: [ha, hb]` (two posts), and may hold
+ * `facts` (and, with two posts, `details`: see question-schema.ts); anything else becomes a problem naming the line.
  */
 export function parseQuestions(file: string, text: string): { questions: LocatedQuestion[]; problems: InputProblem[] } {
   const questions: LocatedQuestion[] = [];
@@ -44,34 +46,31 @@ export function parseQuestions(file: string, text: string): { questions: Located
   return { questions, problems };
 }
 
-const isText = (v: unknown): v is string => typeof v === "string" && v.trim() !== "";
-const isPair = (v: unknown): v is [string, string] => Array.isArray(v) && v.length === 2 && v.every(isText);
-
 /** The question on one line, or what is wrong with it. */
 function questionFrom(record: Record<string, unknown>): Question | string {
   const own = (field: string) => Object.hasOwn(record, field);
   const twoPost = own("posts") || own("headings");
   if (twoPost && (own("post") || own("heading")))
     return 'has both "post"/"heading" (one post) and "posts"/"headings" (two posts): use one shape';
-  const fields = twoPost ? (["id", "question"] as const) : (["id", "question", "post", "heading"] as const);
-  const missing: string[] = fields.filter((field) => !isText(record[field]));
-  if (missing.length > 0)
-    return `missing field ${missing.map((f) => `"${f}"`).join(", ")} (each must be a non-empty string)`;
-  const [id, question] = [record.id as string, record.question as string];
-  if (!twoPost) {
-    if (own("details"))
-      return 'field "details" belongs to two-post questions (what each of "posts" contributes); this one has one post';
-    return { id, question, post: record.post as string, heading: record.heading as string };
-  }
-  const bad: string[] = (["posts", "headings"] as const).filter((field) => !isPair(record[field]));
-  if (own("details") && !isPair(record.details)) bad.push("details");
-  if (bad.length > 0) return `field ${bad.map((f) => `"${f}"`).join(", ")} must be a list of two non-empty strings`;
-  const [posts, headings] = [record.posts as [string, string], record.headings as [string, string]];
-  if (posts[0] === posts[1]) return `"posts" names "${posts[0]}" twice; a two-post question needs two different posts`;
-  const parsed = { id, question, posts: [posts[0], posts[1]], headings: [headings[0], headings[1]] } as const;
-  if (!own("details")) return parsed;
-  const details = record.details as [string, string];
-  return { ...parsed, details: [details[0], details[1]] };
+  const result = (twoPost ? twoPostQuestionSchema : onePostQuestionSchema).safeParse(record);
+  return result.success ? result.data : problemOf(record, result.error.issues);
+}
+
+/**
+ * What is wrong with a line, its text fields first: every bad one is named at once, as a person writing questions
+ * by hand fixes them in one go. Then the two-post lists, then anything else.
+ */
+function problemOf(record: Record<string, unknown>, issues: readonly z.core.$ZodIssue[]): string {
+  const bad = (fields: readonly string[]) =>
+    fields.filter((f) => issues.some((issue) => issue.path[0] === f)).map((f) => `"${f}"`);
+  const texts = bad(["id", "question", "post", "heading"]);
+  if (texts.length > 0) return `missing field ${texts.join(", ")} (each must be a non-empty string)`;
+  const lists = bad(["posts", "headings"]);
+  if (lists.length > 0) return `field ${lists.join(", ")} must be a list of two non-empty strings`;
+  const issue = issues[0]!;
+  if (issue.code === "custom") return issue.message;
+  const { path, problem } = schemaMismatch(record, issue, describeValue);
+  return `field ${path}: ${problem}`;
 }
 
 /**

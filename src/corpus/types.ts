@@ -1,4 +1,5 @@
 // The records the corpus stage hands to every later stage: posts, sections, questions.
+import type { Question, TwoPostQuestion } from "./question-schema.ts";
 
 /** One searchable unit: the text under one h1/h2/h3 heading (or before the first heading, headed by the post title). */
 export interface Section {
@@ -43,36 +44,8 @@ export interface LeftOut {
   readonly reason: string;
 }
 
-/** One line of a questions file, in the study's shape: one post and one section answer it. */
-export interface OnePostQuestion {
-  readonly id: string;
-  readonly question: string;
-  /** The slug of the post that answers it. */
-  readonly post: string;
-  /** The heading of the section that answers it, as the indexer names it. */
-  readonly heading: string;
-}
-
-/** A question that needs one section from each of two different posts (compare, combine, follow one idea into another). */
-export interface TwoPostQuestion {
-  readonly id: string;
-  readonly question: string;
-  /** The two posts' slugs. */
-  readonly posts: readonly [string, string];
-  /** The heading in each post, in the same order. */
-  readonly headings: readonly [string, string];
-  /**
-   * What each post contributes to the answer, in the same order: the detail the question asks of it that the
-   * other post does not have. For the reader who writes or reviews the question; nothing scores with it.
-   */
-  readonly details?: readonly [string, string];
-}
-
-/**
- * One line of a questions file: `{id, question, post, heading}` or `{id, question, posts: [a, b], headings: [ha, hb]}`
- * (with an optional `details: [da, db]`).
- */
-export type Question = OnePostQuestion | TwoPostQuestion;
+// Defined by the questions file's schema, so that the file format and the type cannot drift apart.
+export type { OnePostQuestion, Question, TwoPostQuestion } from "./question-schema.ts";
 
 export function isTwoPost(q: Question): q is TwoPostQuestion {
   return "posts" in q;

@@ -128,25 +128,29 @@ test("a two-post question's shape, posts and headings are checked, each problem 
   assert.match(await problem(TWO.replace('"question": "How do both?", ', "")), /missing field "question"/);
 });
 
-test("a two-post question may say what each post contributes, as a list of two strings beside its posts", async () => {
-  const line = TWO.replace("}", ', "details": ["the formula", "the cosine of unit vectors"]}');
-  assert.deepEqual(await problemsFor([...goodLines, line]), []);
-  assert.deepEqual(parseQuestions("q.jsonl", line).questions[0]?.question, {
-    id: "t1",
-    question: "How do both?",
-    posts: ["softmax-basics", "vector-search"],
-    headings: ["The softmax formula", "Cosine similarity"],
-    details: ["the formula", "the cosine of unit vectors"],
+test("optional details (one per post) and facts (each a list of phrasings) are read, and checked", async () => {
+  const withBoth = JSON.stringify({
+    ...JSON.parse(TWO),
+    details: ["the formula", "the metric"],
+    facts: [["exponentiates", "exp"], ["cosine"]],
   });
-  const problem = async (text: string) =>
-    only((await problemsFor([...goodLines, text])).filter((p) => p.line === 10)).message;
-  assert.match(
-    await problem(TWO.replace("}", ', "details": ["only one"]}')),
-    /field "details" must be a list of two non-empty strings/,
+  assert.deepEqual(await problemsFor([withBoth]), []);
+  const { questions } = parseQuestions("q.jsonl", withBoth);
+  assert.deepEqual(questions[0]?.question, {
+    ...JSON.parse(TWO),
+    details: ["the formula", "the metric"],
+    facts: [["exponentiates", "exp"], ["cosine"]],
+  });
+  const problem = async (change: Record<string, unknown>) =>
+    only(await problemsFor([JSON.stringify({ ...JSON.parse(TWO), ...change })])).message;
+  assert.equal(
+    await problem({ details: ["only one"] }),
+    'field "details" has 1 entry for 2 posts: give one per post, in the order of "posts"',
   );
-  assert.match(await problem(TWO.replace("}", ', "details": "both"}')), /field "details" must be a list/);
-  assert.match(
-    await problem(goodLines[0]!.replace('"f1"', '"f10"').replace("}", ', "details": ["a", "b"]}')),
-    /field "details" belongs to two-post questions/,
-  );
+  assert.equal(await problem({ details: "both" }), 'field details: expected an array, got a string ("both")');
+  assert.equal(await problem({ facts: ["exp"] }), 'field facts[0]: expected an array, got a string ("exp")');
+  assert.equal(await problem({ facts: [["exp", 3]] }), "field facts[0][1]: expected a string, got the number 3");
+  // A one-post question may list facts too.
+  const onePost = goodLines[0]!.replace(/}$/, ', "facts": [["prefill"]]}');
+  assert.deepEqual(parseQuestions("q.jsonl", onePost).questions[0]?.question.facts, [["prefill"]]);
 });
