@@ -1,6 +1,7 @@
 // The corpus stage's public face: read a blog into sections, read and check its questions.
 export type { Corpus, InputProblem, Post, Question, Section } from "./types.ts";
 export { isTwoPost, questionHeadings, questionPosts } from "./types.ts";
+export { questionLineSchema } from "./question-schema.ts";
 export { loadCorpus, corpusFromFiles, problemsError } from "./load-corpus.ts";
 
 export { parsePost, slugFromPath } from "./parse-post.ts";

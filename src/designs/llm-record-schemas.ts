@@ -22,6 +22,9 @@ export const chatMessageSchema = object({
   tool_calls: field.arrayOf(messageToolCallSchema).optional(),
   tool_call_id: text.optional(),
   tools: text.optional(),
+}).meta({
+  id: "ChatMessage",
+  description: "A chat message as the chat template sees it; absent fields were not passed to it.",
 });
 typesAgree<Immutable<z.output<typeof chatMessageSchema>>, ChatMessage>(true);
 
@@ -39,12 +42,18 @@ const callCost = {
 };
 
 /** Tagged by why the call stopped: a failed call carries its error. */
-export const callRecordSchema = z.discriminatedUnion(
-  "stopReason",
-  [
-    object({ ...callCost, stopReason: oneOf(["eos", "max-tokens"]) }),
-    object({ ...callCost, stopReason: oneOf(["context-overflow", "error"]), error: text }),
-  ],
-  { error: (issue) => (issue.code === "invalid_union" ? field.expectedOneOf(STOP_REASONS) : "an object") },
-);
+export const callRecordSchema = z
+  .discriminatedUnion(
+    "stopReason",
+    [
+      object({ ...callCost, stopReason: oneOf(["eos", "max-tokens"]) }),
+      object({ ...callCost, stopReason: oneOf(["context-overflow", "error"]), error: text }),
+    ],
+    { error: (issue) => (issue.code === "invalid_union" ? field.expectedOneOf(STOP_REASONS) : "an object") },
+  )
+  .meta({
+    id: "CallRecord",
+    description:
+      'One model call\'s accounting, tagged by why it stopped: "eos" or "max-tokens" with a reply, or a failure with its error.',
+  });
 typesAgree<Immutable<z.output<typeof callRecordSchema>>, CallRecord>(true);

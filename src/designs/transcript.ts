@@ -35,6 +35,9 @@ const toolCallRecordSchema = object({
     .describe(
       "Beyond the study: what the validation step refused the call for (agent-validated only); the call did not run.",
     ),
+}).meta({
+  id: "ToolCallRecord",
+  description: "One tool call the loop ran (or failed to), or the workflow's own search.",
 });
 /** One tool call the loop ran (or failed to), or the workflow's own search. */
 export type ToolCallRecord = Immutable<z.output<typeof toolCallRecordSchema>>;
@@ -54,7 +57,7 @@ const modelCallSchema = object({
   toolCalls: arrayOf(toolCallRecordSchema).describe(
     "The tool calls parsed from this reply and run, in the order written.",
   ),
-});
+}).meta({ id: "ModelCall", description: "One model call: what went in, what came out, what it cost." });
 /** One model call: what went in, what came out, what it cost. */
 export type ModelCall = Immutable<z.output<typeof modelCallSchema>>;
 
@@ -76,14 +79,20 @@ const repair = object({ firstAnswer: text, problem: text })
       '(the last in `calls`) asked for a corrected one; `answer` is that call\'s reply (or "" when that call failed).',
   );
 
-export const transcriptSchema = z.discriminatedUnion(
-  "outcome",
-  [
-    object({ ...transcriptCalls, answer: text, outcome: oneOf(["answered", "ran-out-of-turns"]), repair }),
-    // The log keeps `answer` on every line; a failed run has none, and it is never scored as one.
-    object({ ...transcriptCalls, answer: oneOf([""]), outcome: oneOf(["error"]), error: text, repair }),
-  ],
-  { error: (issue) => (issue.code === "invalid_union" ? field.expectedOneOf(OUTCOMES) : "an object") },
-);
+export const transcriptSchema = z
+  .discriminatedUnion(
+    "outcome",
+    [
+      object({ ...transcriptCalls, answer: text, outcome: oneOf(["answered", "ran-out-of-turns"]), repair }),
+      // The log keeps `answer` on every line; a failed run has none, and it is never scored as one.
+      object({ ...transcriptCalls, answer: oneOf([""]), outcome: oneOf(["error"]), error: text, repair }),
+    ],
+    { error: (issue) => (issue.code === "invalid_union" ? field.expectedOneOf(OUTCOMES) : "an object") },
+  )
+  .meta({
+    id: "Transcript",
+    description:
+      'One run of a design, tagged by its outcome: an answer (or "(ran out of turns)"), or the error of a failed call.',
+  });
 /** One run of a design, tagged by its outcome: an answer (or "(ran out of turns)"), or the error of a failed call. */
 export type Transcript = Immutable<z.output<typeof transcriptSchema>>;

@@ -26,3 +26,4 @@ export {
 } from "./settings.ts";
 export { SUITES, SUITE_NAMES, suiteModels } from "./suites.ts";
 export { DERIVED_FILES, openRunFolder } from "./run-folder.ts";
+export { SCHEMAS_DIR, jsonSchemaFiles } from "./json-schemas.ts";
