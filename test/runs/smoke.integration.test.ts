@@ -8,6 +8,7 @@ import { loadCorpus } from "../../src/corpus/index.ts";
 import { repoRoot, runCli } from "../helpers/run-cli.ts";
 import { testCacheDir } from "../helpers/tiny-model.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
+import { jsonSchemaCheck } from "../helpers/json-schema.ts";
 
 test("smoke runs the study's 4 designs and the 4 engineered ones x 30 questions with hybrid search and prints the tables", async () => {
   // The blog's section count as the indexer sees it, so editing a post does not break this test.
@@ -34,6 +35,11 @@ test("smoke runs the study's 4 designs and the 4 engineered ones x 30 questions 
     .split("\n")
     .map((l) => JSON.parse(l) as AnswerRecord);
   assert.equal(records.length, 240);
+  // What blogqa writes fits the JSON Schema files it publishes, checked by ajv rather than by blogqa's own reader.
+  const lineFits = jsonSchemaCheck("answers-line.schema.json");
+  for (const r of records) assert.equal(lineFits(r), undefined, `${r.design} ${r.question_id}`);
+  const manifest = JSON.parse(readFileSync(path.join(out, "manifest.json"), "utf8"));
+  assert.equal(jsonSchemaCheck("manifest.schema.json")(manifest), undefined);
   assert.equal(new Set(records.map((r) => `${r.design} ${r.question_id}`)).size, 240);
   for (const r of records) {
     const calls = r.transcript.calls;
