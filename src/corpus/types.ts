@@ -45,7 +45,7 @@ export interface LeftOut {
 }
 
 // Defined by the questions file's schema, so that the file format and the type cannot drift apart.
-export type { OnePostQuestion, Question, TwoPostQuestion } from "./question-schema.ts";
+export type { Question, TwoPostQuestion } from "./question-schema.ts";
 
 export function isTwoPost(q: Question): q is TwoPostQuestion {
   return "posts" in q;

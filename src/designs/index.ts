@@ -21,9 +21,7 @@ export { AGENT_TOOLS, type BlogIndex, READ_SECTION_MAX_WORDS, SEARCH_POSTS } fro
 export { costTableText, transcriptCostTable } from "./transcript-cost.ts";
 export {
   type ModelCall,
-  type Outcome,
   outcomeSchema,
-  type ToolCallRecord,
   type Transcript,
   transcriptSchema,
   VALIDATION_KINDS,

@@ -63,7 +63,6 @@ export type ModelCall = Immutable<z.output<typeof modelCallSchema>>;
 
 const OUTCOMES = ["answered", "ran-out-of-turns", "error"] as const;
 export const outcomeSchema = oneOf(OUTCOMES);
-export type Outcome = z.output<typeof outcomeSchema>;
 
 /** What every transcript holds, whatever its outcome. */
 const transcriptCalls = {

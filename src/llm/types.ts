@@ -54,8 +54,6 @@ export interface CallFailure {
   readonly error: string;
 }
 
-export type StopReason = CallRecord["stopReason"];
-
 /** The error of a call that produced no usable reply, else undefined. */
 export function callFailure(record: CallRecord): string | undefined {
   return record.stopReason === "context-overflow" || record.stopReason === "error" ? record.error : undefined;

@@ -3,7 +3,6 @@ import { z } from "zod";
 
 export const str = z.string({ error: "a string" });
 export const num = z.number({ error: "a number" });
-export const bool = z.boolean({ error: "a boolean" });
 export const strOrNull = z.string({ error: "a string or null" }).nullable();
 export const numOrNull = z.number({ error: "a number or null" }).nullable();
 export const boolOrNull = z.boolean({ error: "a boolean or null" }).nullable();

@@ -18,7 +18,6 @@ import {
   manifestProblem,
   type manifestModelSchema,
   type manifestSchema,
-  type manifestSessionSchema,
   type manifestSettingsSchema,
 } from "./manifest-schema.ts";
 import { settingFields, type RunSettings } from "./settings.ts";
@@ -30,8 +29,6 @@ export const MANIFEST_FILE = "manifest.json";
 export type ManifestSettings = Immutable<z.output<typeof manifestSettingsSchema>>;
 /** A loaded model as the llm stage describes it, with the sha256 of each of its files. */
 export type ManifestModel = Immutable<z.output<typeof manifestModelSchema>>;
-/** One invocation of `run` on the folder: what it selected and when. */
-export type ManifestSession = Immutable<z.output<typeof manifestSessionSchema>>;
 export type RunManifest = Immutable<z.output<typeof manifestSchema>>;
 
 /** What one invocation of `run` selected: the models, the designs and --limit (they choose runs, not answers). */
