@@ -60,19 +60,41 @@ export interface Usage {
   readonly cachedTokens: number | undefined;
 }
 
-/** The usage of an OpenAI-style answer, or what is wrong with it. */
-export function usageOf(json: Record<string, unknown> | undefined): Usage | string {
+/**
+ * The usage of an OpenAI-style answer, or what is wrong with it. Every count is the server's word, so each must be a
+ * whole number of tokens within the context (`contextSize`, 0 when the server did not say it): 1.7e308 would sum to
+ * Infinity in the log and 1e300 print as a 301-digit count, so such an answer is a call error, never a count.
+ */
+export function usageOf(json: Record<string, unknown> | undefined, contextSize: number): Usage | string {
   const usage = asRecord(json?.usage);
   const promptTokens = usage?.prompt_tokens;
   const completionTokens = usage?.completion_tokens;
-  if (!isCount(promptTokens) || !isCount(completionTokens))
+  if (typeof promptTokens !== "number" || typeof completionTokens !== "number")
     return `the answer has no usage.prompt_tokens and usage.completion_tokens: ${clip(JSON.stringify(json?.usage))}`;
+  const limit = contextSize > 0 ? contextSize : Number.MAX_SAFE_INTEGER;
+  const within = contextSize > 0 ? `the context size (${contextSize})` : "";
+  const wrong =
+    countError("usage.prompt_tokens", promptTokens, limit, within) ??
+    countError("usage.completion_tokens", completionTokens, limit, within);
+  if (wrong !== undefined) return wrong;
   const cached = asRecord(usage?.prompt_tokens_details)?.cached_tokens;
-  return {
+  // vLLM sends null where it keeps no prefix cache: unknown, as when the field is absent.
+  if (cached === undefined || cached === null) return { promptTokens, completionTokens, cachedTokens: undefined };
+  const cachedWrong = countError(
+    "usage.prompt_tokens_details.cached_tokens",
+    cached,
     promptTokens,
-    completionTokens,
-    cachedTokens: isCount(cached) && cached <= promptTokens ? cached : undefined,
-  };
+    `usage.prompt_tokens (${promptTokens})`,
+  );
+  if (cachedWrong !== undefined) return cachedWrong;
+  return { promptTokens, completionTokens, cachedTokens: cached as number };
+}
+
+/** Why `value` is not a token count from 0 to `limit` (described as `within`, "" for no bound), or undefined. */
+function countError(field: string, value: unknown, limit: number, within: string): string | undefined {
+  if (isCount(value) && value <= limit) return undefined;
+  const shown = typeof value === "number" ? String(value) : clip(JSON.stringify(value));
+  return `${field} is ${shown}, not a whole number of tokens ${within === "" ? "(0 or more)" : `from 0 to ${within}`}`;
 }
 
 /** The tokens evaluated after cache reuse: prompt tokens minus cached ones, unknown where the server says nothing. */
@@ -94,6 +116,7 @@ export function answeredRecord(usage: Usage, finishReason: string, seconds: numb
 
 export const asRecord = (x: unknown): Record<string, unknown> | undefined =>
   typeof x === "object" && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : undefined;
-export const isCount = (x: unknown): x is number => typeof x === "number" && Number.isInteger(x) && x >= 0;
+/** A count a server sent: a whole number, 0 or more, that a JavaScript number holds exactly. */
+const isCount = (x: unknown): x is number => typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
 export const clip = (text: string | undefined) =>
   text === undefined ? "nothing" : text.length > 200 ? `${text.slice(0, 200)}...` : text;

@@ -12,6 +12,8 @@ export class ChatServerRuntime implements ChatRuntime {
     private readonly client: ServerClient,
     private readonly model: string,
     private readonly parameters: Readonly<Record<string, unknown>>,
+    /** The server's context size (0: not reported), the bound of every count it sends. */
+    private readonly contextSize: number,
   ) {}
 
   async generate(request: GenerateRequest): Promise<Generation> {
@@ -33,7 +35,7 @@ export class ChatServerRuntime implements ChatRuntime {
     };
     const posted = await postCall(this.client, "/chat/completions", body);
     if (posted.kind === "failed") return failedGeneration("", posted.error, seconds(), posted.stopReason);
-    const answer = parseChatAnswer(posted.json);
+    const answer = parseChatAnswer(posted.json, this.contextSize);
     if (typeof answer === "string") return failedGeneration("", `server: ${answer}`, seconds(), "error", posted.json);
     const record = answeredRecord(answer, answer.finishReason, seconds(), posted.json);
     // The prompt is the server's to render: it is not known here.
@@ -63,7 +65,7 @@ interface ChatAnswer extends Usage {
 }
 
 /** A /v1/chat/completions answer's message and usage, or what is wrong with it. */
-export function parseChatAnswer(answer: unknown): ChatAnswer | string {
+export function parseChatAnswer(answer: unknown, contextSize: number): ChatAnswer | string {
   const json = asRecord(answer);
   const choice = asRecord(Array.isArray(json?.choices) ? json.choices[0] : undefined);
   const message = asRecord(choice?.message);
@@ -73,7 +75,7 @@ export function parseChatAnswer(answer: unknown): ChatAnswer | string {
     return `the answer has no choices[0].message with a text content: ${clip(JSON.stringify(answer))}`;
   if (calls !== undefined && calls !== null && !(Array.isArray(calls) && calls.every((c) => asRecord(c))))
     return `the answer's tool_calls is not a list of objects: ${clip(JSON.stringify(calls))}`;
-  const usage = usageOf(json);
+  const usage = usageOf(json, contextSize);
   if (typeof usage === "string") return usage;
   return {
     text: typeof content === "string" ? content : "",

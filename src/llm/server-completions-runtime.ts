@@ -12,6 +12,8 @@ export class ServerRuntime implements ChatRuntime {
     private readonly model: string,
     private readonly render: (request: GenerateRequest) => string,
     private readonly parameters: Readonly<Record<string, unknown>>,
+    /** The server's context size (0: not reported), the bound of every count it sends. */
+    private readonly contextSize: number,
     /** llama-server keeps the tokens a request lists; other servers keep every special token when asked. */
     private readonly flavor: ServerInfo["flavor"] = "openai",
   ) {}
@@ -40,7 +42,7 @@ export class ServerRuntime implements ChatRuntime {
     };
     const posted = await postCall(this.client, "/completions", body);
     if (posted.kind === "failed") return failedGeneration(prompt, posted.error, seconds(), posted.stopReason);
-    const parsed = parseCompletion(posted.json);
+    const parsed = parseCompletion(posted.json, this.contextSize);
     if (typeof parsed === "string") return failedGeneration(prompt, `server: ${parsed}`, seconds());
     const record = answeredRecord(parsed, parsed.finishReason, seconds());
     return { prompt, text: (request.prefix ?? "") + parsed.text, record };
@@ -67,11 +69,11 @@ interface Completion extends Usage {
 }
 
 /** A /v1/completions answer's text and usage, or what is wrong with it. */
-export function parseCompletion(answer: unknown): Completion | string {
+export function parseCompletion(answer: unknown, contextSize: number): Completion | string {
   const json = asRecord(answer);
   const choice = asRecord(Array.isArray(json?.choices) ? json.choices[0] : undefined);
   if (typeof choice?.text !== "string") return `the answer has no choices[0].text: ${clip(JSON.stringify(answer))}`;
-  const usage = usageOf(json);
+  const usage = usageOf(json, contextSize);
   if (typeof usage === "string") return usage;
   return {
     text: choice.text,

@@ -87,7 +87,9 @@ export async function openServerModel(options: ServerModelOptions): Promise<Load
         "the server ends replies on its own end-of-generation tokens",
     );
   const generation = asRecord(props?.default_generation_settings);
-  const contextSize = typeof generation?.n_ctx === "number" ? generation.n_ctx : 0;
+  // A context size that is not a whole number of tokens is not believed: unknown (0), as when none is reported.
+  const contextSize =
+    Number.isSafeInteger(generation?.n_ctx) && (generation?.n_ctx as number) > 0 ? (generation?.n_ctx as number) : 0;
   const requestParameters = completionParameters(flavor, decoding.repetitionPenalty, options.reuseCache, contextSize);
   const tokens: TemplateTokens = {
     ...(typeof props?.bos_token === "string" ? { bos_token: props.bos_token } : {}),
@@ -167,11 +169,22 @@ class ServerModel implements LoadedModel {
     const llamaServer = this.info.server?.flavor === "llama-server";
     const parameters = llamaServer ? { ...this.parameters, cache_prompt: options.reuseCache } : this.parameters;
     if (this.info.server?.mode === "chat")
-      return Array.from({ length: count }, () => new ChatServerRuntime(this.client, this.info.id, parameters));
+      return Array.from(
+        { length: count },
+        () => new ChatServerRuntime(this.client, this.info.id, parameters, this.info.contextSize),
+      );
     const render = (r: GenerateRequest) => this.renderPrompt(r);
     return Array.from(
       { length: count },
-      () => new ServerRuntime(this.client, this.info.id, render, parameters, this.info.server?.flavor),
+      () =>
+        new ServerRuntime(
+          this.client,
+          this.info.id,
+          render,
+          parameters,
+          this.info.contextSize,
+          this.info.server?.flavor,
+        ),
     );
   }
 

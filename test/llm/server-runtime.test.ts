@@ -318,3 +318,50 @@ function templateFile(): string {
   writeFileSync(file, FAKE_TEMPLATE);
   return file;
 }
+
+test("a usage count that is not a whole number of tokens within the context is a call error naming it", async () => {
+  const inContext = "not a whole number of tokens from 0 to the context size (4096)";
+  const cases: [Record<string, unknown>, string][] = [
+    [{ prompt_tokens: 1.7e308, completion_tokens: 7 }, `usage.prompt_tokens is 1.7e+308, ${inContext}`],
+    [{ prompt_tokens: 1e300, completion_tokens: 7 }, `usage.prompt_tokens is 1e+300, ${inContext}`],
+    [{ prompt_tokens: 12, completion_tokens: -1 }, `usage.completion_tokens is -1, ${inContext}`],
+    [{ prompt_tokens: 12.5, completion_tokens: 7 }, `usage.prompt_tokens is 12.5, ${inContext}`],
+    [{ prompt_tokens: 5000, completion_tokens: 7 }, `usage.prompt_tokens is 5000, ${inContext}`],
+    [
+      { prompt_tokens: 12, completion_tokens: 7, prompt_tokens_details: { cached_tokens: 13 } },
+      "usage.prompt_tokens_details.cached_tokens is 13, not a whole number of tokens from 0 to usage.prompt_tokens (12)",
+    ],
+    [
+      { prompt_tokens: 12, completion_tokens: 7, prompt_tokens_details: { cached_tokens: "3" } },
+      'usage.prompt_tokens_details.cached_tokens is "3", not a whole number of tokens from 0 to usage.prompt_tokens (12)',
+    ],
+  ];
+  for (const [usage, error] of cases) {
+    const answer = () => ({ json: { choices: [{ text: "abc", finish_reason: "stop" }], usage } });
+    await withServer(answer, async (server) => {
+      const model = await openServerModel(options(server));
+      const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+      const generation = await runtime!.generate(REQUEST);
+      assert.equal(generation.record.stopReason, "error");
+      assert.equal(generation.record.tokensRead, 0);
+      assert.equal((generation.record as { error: string }).error, `server: ${error}`);
+    });
+  }
+  // Without a context size reported (no /props), counts are bounded by what a number holds exactly.
+  const huge = () => ({
+    json: { choices: [{ text: "abc" }], usage: { prompt_tokens: 2 ** 60, completion_tokens: 1 } },
+  });
+  await withServer(
+    huge,
+    async (server) => {
+      const model = await openServerModel(options(server, { chatTemplate: templateFile() }));
+      const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+      const generation = await runtime!.generate(REQUEST);
+      assert.equal(
+        (generation.record as { error: string }).error,
+        "server: usage.prompt_tokens is 1152921504606847000, not a whole number of tokens (0 or more)",
+      );
+    },
+    { props: false },
+  );
+});
