@@ -33,6 +33,22 @@ export async function postCall(client: ServerClient, path: string, body: unknown
   return { kind: "ok", json: reply.json };
 }
 
+/**
+ * The most bytes of text a token can make, generously: a token is a few characters of UTF-8, and JSON escapes can
+ * grow one sixfold. A reply past max_tokens times this came from a server that ignored max_tokens.
+ */
+const BYTES_PER_TOKEN = 64;
+
+/** Why a reply's text is longer than `maxTokens` could make, or undefined. */
+export function overlongReply(text: string, maxTokens: number): string | undefined {
+  const bytes = Buffer.byteLength(text, "utf8");
+  if (bytes <= maxTokens * BYTES_PER_TOKEN) return undefined;
+  return (
+    `the reply's text is ${bytes} bytes, more than max_tokens (${maxTokens}) can make at ${BYTES_PER_TOKEN} bytes ` +
+    "a token: the server ignored max_tokens"
+  );
+}
+
 /** A call that produced no reply: nothing read or generated, and why. */
 export function failedGeneration(
   prompt: string,

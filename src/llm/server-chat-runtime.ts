@@ -2,7 +2,16 @@
 // renders them with its own template and parses the calls out of the reply with its own parser; the reply's text
 // and the server's `tool_calls` come back as it returned them, and its whole answer is logged with the call.
 import type { ServerClient } from "./server-client.ts";
-import { answeredRecord, asRecord, clip, failedGeneration, postCall, usageOf, type Usage } from "./server-answer.ts";
+import {
+  answeredRecord,
+  asRecord,
+  clip,
+  failedGeneration,
+  overlongReply,
+  postCall,
+  usageOf,
+  type Usage,
+} from "./server-answer.ts";
 import { DEFAULT_MAX_TOKENS } from "./sequence-runtime.ts";
 import type { ChatMessage, ChatRuntime, GenerateRequest, Generation, MessageToolCall } from "./types.ts";
 
@@ -22,6 +31,7 @@ export class ChatServerRuntime implements ChatRuntime {
     // A server renders its prompts itself: a reply cannot be started with a prefix nor decoded under our grammar.
     if (request.constraint !== undefined || request.prefix !== undefined)
       return failedGeneration("", "a forced prefix or a constraint needs --server-mode completions", seconds());
+    const maxTokens = request.maxTokens ?? DEFAULT_MAX_TOKENS;
     const body = {
       model: this.model,
       messages: request.messages.map(apiMessage),
@@ -30,13 +40,17 @@ export class ChatServerRuntime implements ChatRuntime {
       ...(request.enableThinking !== undefined
         ? { chat_template_kwargs: { enable_thinking: request.enableThinking } }
         : {}),
-      max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
+      max_tokens: maxTokens,
       ...this.parameters,
     };
     const posted = await postCall(this.client, "/chat/completions", body);
     if (posted.kind === "failed") return failedGeneration("", posted.error, seconds(), posted.stopReason);
     const answer = parseChatAnswer(posted.json, this.contextSize);
     if (typeof answer === "string") return failedGeneration("", `server: ${answer}`, seconds(), "error", posted.json);
+    // The calls count as text: a server that ignores max_tokens can write them at any length. The answer is not
+    // logged: it is what was too long.
+    const overlong = overlongReply(answer.text + JSON.stringify(answer.toolCalls ?? []), maxTokens);
+    if (overlong !== undefined) return failedGeneration("", `server: ${overlong}`, seconds());
     const record = answeredRecord(answer, answer.finishReason, seconds(), posted.json);
     // The prompt is the server's to render: it is not known here.
     return {

@@ -41,12 +41,17 @@ export type ServerReply =
 export const DETERMINISTIC_REFUSAL =
   /does not match the expected .* format|Failed to parse tool call arguments as JSON/;
 
+/**
+ * What is read of one reply at most. A study reply is a few hundred tokens; a server that ignored max_tokens sent
+ * 100 MB ones, which grew the log past what a JavaScript string holds.
+ */
+export const MAX_REPLY_BYTES = 4 * 1024 * 1024;
+
 export class ServerClient {
   /** The base URL, ending in /v1. */
   readonly baseUrl: string;
   /** The server's root (the base URL without /v1): llama-server's /props and /health live there. */
   readonly rootUrl: string;
-
   constructor(private readonly options: ServerClientOptions) {
     const trimmed = options.baseUrl.replace(/\/+$/, "");
     this.baseUrl = trimmed.endsWith("/v1") ? trimmed : `${trimmed}/v1`;
@@ -89,12 +94,17 @@ export class ServerClient {
     tries: number,
   ): Promise<ServerReply> {
     let response: Response;
-    let text: string;
+    let text: string | undefined;
     try {
       response = await fetch(url, { ...init, signal: AbortSignal.timeout(this.options.timeoutSeconds * 1000) });
-      text = await response.text();
+      text = await readCapped(response, MAX_REPLY_BYTES);
     } catch (error) {
       return { kind: "unreachable", message: networkReason(error, this.options.timeoutSeconds), tries };
+    }
+    // Not retried: the same request would bring the same reply.
+    if (text === undefined) {
+      const message = `the reply is longer than ${MAX_REPLY_BYTES} bytes, the most read from a server`;
+      return { kind: "http-error", status: response.status, message, tries };
     }
     let json: unknown;
     try {
@@ -117,6 +127,24 @@ export class ServerClient {
     if (json === undefined)
       return { kind: "http-error", status: response.status, message: `not JSON: ${clip(text)}`, tries };
     return { kind: "ok", status: response.status, json };
+  }
+}
+
+/** The reply's body as text, or undefined once it passes `cap` bytes (the rest is not read). */
+async function readCapped(response: Response, cap: number): Promise<string | undefined> {
+  if (response.body === null) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks).toString("utf8");
+    bytes += value.byteLength;
+    if (bytes > cap) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
   }
 }
 

@@ -1,7 +1,16 @@
 // The completions mode's runtime: the prompt rendered here with the model's chat template, exactly as the in-process
 // runtime renders it, sent as raw text to /v1/completions, greedy; the reply's text comes back for the study's parser.
 import type { ServerClient } from "./server-client.ts";
-import { answeredRecord, asRecord, clip, failedGeneration, postCall, usageOf, type Usage } from "./server-answer.ts";
+import {
+  answeredRecord,
+  asRecord,
+  clip,
+  failedGeneration,
+  overlongReply,
+  postCall,
+  usageOf,
+  type Usage,
+} from "./server-answer.ts";
 import { DEFAULT_MAX_TOKENS } from "./sequence-runtime.ts";
 import type { ChatRuntime, GenerateRequest, Generation, ServerInfo } from "./types.ts";
 
@@ -33,10 +42,11 @@ export class ServerRuntime implements ChatRuntime {
     } catch (error) {
       return failedGeneration("", (error as Error).message, seconds());
     }
+    const maxTokens = request.maxTokens ?? DEFAULT_MAX_TOKENS;
     const body = {
       model: this.model,
       prompt,
-      max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
+      max_tokens: maxTokens,
       ...this.parameters,
       ...keepTokens(this.flavor, request.keepTokens),
     };
@@ -44,6 +54,8 @@ export class ServerRuntime implements ChatRuntime {
     if (posted.kind === "failed") return failedGeneration(prompt, posted.error, seconds(), posted.stopReason);
     const parsed = parseCompletion(posted.json, this.contextSize);
     if (typeof parsed === "string") return failedGeneration(prompt, `server: ${parsed}`, seconds());
+    const overlong = overlongReply(parsed.text, maxTokens);
+    if (overlong !== undefined) return failedGeneration(prompt, `server: ${overlong}`, seconds());
     const record = answeredRecord(parsed, parsed.finishReason, seconds());
     return { prompt, text: (request.prefix ?? "") + parsed.text, record };
   }

@@ -10,7 +10,7 @@ import { decodingFor, NO_PENALTY, readGenerationConfig, type GenerationDecoding 
 import type { RepetitionPenaltySetting } from "./generation-config.ts";
 import { resolveDecoding } from "./resolve-decoding.ts";
 import { DEFAULT_MODELS } from "./model-files.ts";
-import { ServerClient } from "./server-client.ts";
+import { MAX_REPLY_BYTES, ServerClient } from "./server-client.ts";
 import { asRecord } from "./server-answer.ts";
 import { ChatServerRuntime } from "./server-chat-runtime.ts";
 import { ServerRuntime } from "./server-completions-runtime.ts";
@@ -102,6 +102,7 @@ export async function openServerModel(options: ServerModelOptions): Promise<Load
     apiKeyEnv: options.apiKeyEnv ?? null,
     timeoutSeconds: options.timeoutSeconds,
     retries: options.retries,
+    maxReplyBytes: MAX_REPLY_BYTES,
     requestParameters,
     props: props === undefined ? null : withoutTemplates(props),
     models,

@@ -170,6 +170,8 @@ export interface ServerInfo {
   readonly apiKeyEnv: string | null;
   readonly timeoutSeconds: number;
   readonly retries: number;
+  /** The most bytes read of one reply; a longer one is a call error. */
+  readonly maxReplyBytes: number;
   /**
    * Every body field of a request besides model, max_tokens and what each call carries (completions: the prompt;
    * chat: the messages, and on calls with tools the tools and a forced call's tool_choice).

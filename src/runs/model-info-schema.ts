@@ -67,8 +67,13 @@ const serverSchema = object({
   requestParameters: z.record(z.string(), z.unknown(), { error: "an object" }),
   props: z.record(z.string(), z.unknown(), { error: "an object or null" }).nullable(),
   models: z.unknown().describe("The server's /v1/models answer."),
+  maxReplyBytes: num
+    .optional()
+    .describe("The most bytes read of one reply (absent in manifests written before replies were capped)."),
 }).describe("Where the model ran when it ran on a server, and what the server said about itself.");
-typesAgree<Immutable<z.output<typeof serverSchema>>, ServerInfo>(true);
+/** A manifest's server record: an older one lacks the reply cap. */
+type RecordedServer = Omit<ServerInfo, "maxReplyBytes"> & { readonly maxReplyBytes?: number };
+typesAgree<Immutable<z.output<typeof serverSchema>>, RecordedServer>(true);
 
 export const modelInfoSchema = object({
   id: str.describe("What the user passed: a path or an hf: URI."),
@@ -89,5 +94,5 @@ export const modelInfoSchema = object({
 });
 typesAgree<
   Immutable<z.output<typeof modelInfoSchema>>,
-  Omit<ModelInfo, "decoding"> & { readonly decoding: RecordedDecoding }
+  Omit<ModelInfo, "decoding" | "server"> & { readonly decoding: RecordedDecoding; readonly server?: RecordedServer }
 >(true);

@@ -18,6 +18,8 @@ export interface FakeAnswer {
   readonly status?: number;
   readonly json: unknown;
   readonly delayMs?: number;
+  /** Sent as the body instead of `json`, byte for byte (for replies no server should send). */
+  readonly raw?: string;
 }
 
 export interface FakeServer {
@@ -82,7 +84,10 @@ export async function startFakeServer(
       };
       calls.push(call);
       const reply = answer(call);
-      const respond = () => send(res, reply.status ?? 200, reply.json);
+      const respond = () =>
+        reply.raw === undefined
+          ? send(res, reply.status ?? 200, reply.json)
+          : res.writeHead(reply.status ?? 200, { "content-type": "application/json" }).end(reply.raw);
       if (reply.delayMs === undefined) respond();
       else {
         const timer = setTimeout(respond, reply.delayMs);

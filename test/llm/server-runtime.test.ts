@@ -365,3 +365,45 @@ test("a usage count that is not a whole number of tokens within the context is a
     { props: false },
   );
 });
+
+test("a reply over the byte cap is cut there and logged as a call error, not read whole", async () => {
+  const text = "x".repeat(5 * 1024 * 1024);
+  const answer = () => ({
+    json: null,
+    raw: `{"choices": [{"text": "${text}"}], "usage": {"prompt_tokens": 1, "completion_tokens": 1}}`,
+  });
+  await withServer(answer, async (server) => {
+    const model = await openServerModel(options(server));
+    const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+    const generation = await runtime!.generate(REQUEST);
+    assert.equal(server.calls.length, 1, "not retried: the same request would bring the same reply");
+    assert.equal(generation.record.stopReason, "error");
+    assert.equal(generation.text, "");
+    assert.equal(
+      (generation.record as { error: string }).error,
+      "server: HTTP 200: the reply is longer than 4194304 bytes, the most read from a server",
+    );
+    assert.equal(model.info.server?.maxReplyBytes, 4194304);
+  });
+});
+
+test("a reply longer than max_tokens' worth of text (64 bytes a token) is a call error", async () => {
+  const answer = (call: { body: Record<string, unknown> }) => ({
+    json: {
+      choices: [{ text: "x".repeat(Number(call.body.max_tokens) * 64 + 1), finish_reason: "length" }],
+      usage: { prompt_tokens: 12, completion_tokens: 50 },
+    },
+  });
+  await withServer(answer, async (server) => {
+    const model = await openServerModel(options(server));
+    const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+    const generation = await runtime!.generate(REQUEST);
+    assert.equal(generation.record.stopReason, "error");
+    assert.equal(generation.text, "");
+    assert.equal(
+      (generation.record as { error: string }).error,
+      "server: the reply's text is 3201 bytes, more than max_tokens (50) can make at 64 bytes a token: " +
+        "the server ignored max_tokens",
+    );
+  });
+});
