@@ -1,11 +1,17 @@
 // answers.jsonl: one line per finished run, appended as each finishes, read back (and checked) for resuming and scoring.
-import { appendFileSync, existsSync, readFileSync, statSync, truncateSync } from "node:fs";
+import { appendFileSync, existsSync, statSync, truncateSync } from "node:fs";
 import path from "node:path";
-import { UserError } from "../common/index.ts";
+import { readLines, UserError } from "../common/index.ts";
 import { answerFromLine } from "./answer-line.ts";
 import type { AnswerRecord } from "./answer-types.ts";
 
 export const ANSWERS_FILE = "answers.jsonl";
+
+/**
+ * The longest line read (64 MiB). A record holds a few calls' replies, each at most the server client's 4 MiB; a
+ * longer line is corrupt, and the file is read line by line so that no log has to fit in one string.
+ */
+const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 export interface AnswerLog {
   readonly records: readonly AnswerRecord[];
@@ -32,51 +38,53 @@ export function runKey(r: { readonly model: string; readonly design: string; rea
  */
 export function readAnswerLog(file: string): AnswerLog {
   if (!existsSync(file)) return { records: [], lineNumbers: [], completeBytes: 0, tornLine: undefined };
-  const buffer = readFileSync(file);
-  const completeBytes = buffer.lastIndexOf(0x0a) + 1;
-  const lines = buffer.subarray(0, completeBytes).toString("utf8").split("\n").slice(0, -1);
   const records: AnswerRecord[] = [];
   const lineNumbers: number[] = [];
   const indexOf = new Map<string, number>();
   const problems: string[] = [];
-  for (const [i, line] of lines.entries()) {
-    if (line.trim() === "") continue;
-    const n = i + 1;
-    const parsed = parseLine(line);
-    if (typeof parsed === "string") {
-      problems.push(`${file}:${n}: ${parsed}`);
-      continue;
-    }
-    const key = runKey(parsed);
-    const earlier = indexOf.get(key);
-    // A resume retries a run whose model call failed and appends its new line: that line supersedes the error.
-    if (earlier !== undefined && records[earlier]!.outcome === "error") {
-      records[earlier] = parsed;
-      lineNumbers[earlier] = n;
-      continue;
-    }
-    if (earlier !== undefined) {
-      problems.push(
-        `${file}:${n}: a second line for model ${parsed.model}, design ${parsed.design}, question ${parsed.question_id} ` +
-          `(first on line ${lineNumbers[earlier]}); a run counts once: remove one of the two lines`,
+  const read = readLines(
+    file,
+    { maxLineBytes: MAX_LINE_BYTES },
+    (line, n) => {
+      if (line.trim() === "") return;
+      const parsed = parseLine(line);
+      if (typeof parsed === "string") {
+        problems.push(`${file}:${n}: ${parsed}`);
+        return;
+      }
+      const key = runKey(parsed);
+      const earlier = indexOf.get(key);
+      // A resume retries a run whose model call failed and appends its new line: that line supersedes the error.
+      if (earlier !== undefined && records[earlier]!.outcome === "error") {
+        records[earlier] = parsed;
+        lineNumbers[earlier] = n;
+        return;
+      }
+      if (earlier !== undefined) {
+        problems.push(
+          `${file}:${n}: a second line for model ${parsed.model}, design ${parsed.design}, question ${parsed.question_id} ` +
+            `(first on line ${lineNumbers[earlier]}); a run counts once: remove one of the two lines`,
+        );
+        return;
+      }
+      indexOf.set(key, records.length);
+      records.push(parsed);
+      lineNumbers.push(n);
+    },
+    (n) => {
+      throw new UserError(
+        `${file}:${n}: the line is longer than ${MAX_LINE_BYTES} bytes (64 MiB), more than any answer line; ` +
+          "the log is corrupt here: fix or remove that line",
       );
-      continue;
-    }
-    indexOf.set(key, records.length);
-    records.push(parsed);
-    lineNumbers.push(n);
-  }
+    },
+  );
   if (problems.length > 0) {
     const more =
       problems.length > 1 ? ` (and ${problems.length - 1} more bad line${problems.length > 2 ? "s" : ""})` : "";
     throw new UserError(`${problems[0]}${more}`);
   }
-  return {
-    records,
-    lineNumbers,
-    completeBytes,
-    tornLine: completeBytes < buffer.length ? lines.length + 1 : undefined,
-  };
+  const { completeBytes, lines, tornBytes } = read;
+  return { records, lineNumbers, completeBytes, tornLine: tornBytes > 0 ? lines + 1 : undefined };
 }
 
 /** A problem with the line, or its record. */

@@ -272,3 +272,15 @@ test("a run folder or its log is located; a missing one or a folder without a lo
   writeFileSync(path.join(dir, "answers.jsonl"), "");
   assert.deepEqual(locateAnswerLog(dir), { dir, file: path.join(dir, "answers.jsonl") });
 });
+
+test("a line longer than any answer line names FILE:LINE and is never read into one string", () => {
+  const file = logFile(line(q1), `{"text": "${"x".repeat(64 * 1024 * 1024)}"}\n`, line(q2));
+  assert.throws(
+    () => readAnswerLog(file),
+    (e: unknown) =>
+      e instanceof UserError &&
+      e.message ===
+        `${file}:2: the line is longer than 67108864 bytes (64 MiB), more than any answer line; ` +
+          "the log is corrupt here: fix or remove that line",
+  );
+});
