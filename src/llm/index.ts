@@ -26,3 +26,4 @@ export { hubConfigDir } from "./hub-config.ts";
 export type * from "./types.ts";
 export { callFailure } from "./types.ts";
 export { openServerModel, SERVER_MODES, type ServerModelOptions } from "./server-model.ts";
+export { serverUrlWithoutCredentials } from "./server-client.ts";

@@ -1,9 +1,14 @@
 // HTTP to an OpenAI-compatible server: JSON requests with a timeout, retried with backoff when the server cannot be
-// reached, times out, is rate limited (429) or fails (5xx). The API key travels in a header and nowhere else.
+// reached, times out, is rate limited (429) or fails (5xx). The API key travels in a header and nowhere else: every
+// text that comes back from here, a server's or an error's, has it redacted.
+import { UserError } from "../common/index.ts";
 
 /** How requests to a server are made. */
 export interface ServerClientOptions {
-  /** The OpenAI-compatible base URL, e.g. http://127.0.0.1:8080/v1 (a URL without /v1 gets it appended). */
+  /**
+   * The OpenAI-compatible base URL, e.g. http://127.0.0.1:8080/v1 (a URL without /v1 gets it appended). A user and
+   * password in it (http://user:pw@host/v1) are sent as a Basic Authorization header instead.
+   */
   readonly baseUrl: string;
   /** Sent as "Authorization: Bearer <key>"; never logged nor recorded. */
   readonly apiKey?: string;
@@ -52,10 +57,38 @@ export class ServerClient {
   readonly baseUrl: string;
   /** The server's root (the base URL without /v1): llama-server's /props and /health live there. */
   readonly rootUrl: string;
+  /** The Authorization header's value, if any. */
+  private readonly authorization: string | undefined;
+  /** What must never be written or printed: the key, the URL's password, and Basic's encoding of it. */
+  private readonly secrets: readonly string[];
+
   constructor(private readonly options: ServerClientOptions) {
-    const trimmed = options.baseUrl.replace(/\/+$/, "");
+    const { url, user, password } = splitCredentials(options.baseUrl);
+    if (user !== undefined && options.apiKey !== undefined)
+      throw new UserError(
+        `--server ${withoutPassword(options.baseUrl)} carries credentials and --api-key-env gives a key: ` +
+          "a request has one Authorization header: give one or the other",
+      );
+    const trimmed = url.replace(/\/+$/, "");
     this.baseUrl = trimmed.endsWith("/v1") ? trimmed : `${trimmed}/v1`;
     this.rootUrl = this.baseUrl.slice(0, -"/v1".length);
+    const basic = user !== undefined ? Buffer.from(`${user}:${password}`).toString("base64") : undefined;
+    this.authorization =
+      options.apiKey !== undefined ? `Bearer ${options.apiKey}` : basic !== undefined ? `Basic ${basic}` : undefined;
+    // The secret part of each header value: "Bearer [redacted]" still says which header a server echoed.
+    this.secrets = [options.apiKey, basic, password].filter((x): x is string => x !== undefined && x !== "");
+  }
+
+  /**
+   * `text` with every secret replaced by [redacted], as written and as JSON escapes it, so that a server echoing
+   * its Authorization header ("Incorrect API key provided: Bearer sk-...") leaks it into no log and no terminal.
+   */
+  private redact(text: string): string {
+    let out = text;
+    for (const secret of this.secrets) {
+      for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1)])) out = out.split(form).join(REDACTED);
+    }
+    return out;
   }
 
   /** POST `body` to `path` under the base URL (e.g. "/completions"). */
@@ -71,7 +104,7 @@ export class ServerClient {
 
   private async request(url: string, init: { method: string; body?: string }, retries = this.options.retries) {
     const headers: Record<string, string> = { "content-type": "application/json" };
-    if (this.options.apiKey !== undefined) headers.authorization = `Bearer ${this.options.apiKey}`;
+    if (this.authorization !== undefined) headers.authorization = this.authorization;
     let wait = this.options.backoffMs ?? 500;
     for (let tries = 1; ; tries++) {
       const reply = await this.once(url, { ...init, headers }, tries);
@@ -99,13 +132,14 @@ export class ServerClient {
       response = await fetch(url, { ...init, signal: AbortSignal.timeout(this.options.timeoutSeconds * 1000) });
       text = await readCapped(response, MAX_REPLY_BYTES);
     } catch (error) {
-      return { kind: "unreachable", message: networkReason(error, this.options.timeoutSeconds), tries };
+      return { kind: "unreachable", message: this.redact(networkReason(error, this.options.timeoutSeconds)), tries };
     }
     // Not retried: the same request would bring the same reply.
     if (text === undefined) {
       const message = `the reply is longer than ${MAX_REPLY_BYTES} bytes, the most read from a server`;
       return { kind: "http-error", status: response.status, message, tries };
     }
+    text = this.redact(text);
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -128,6 +162,37 @@ export class ServerClient {
       return { kind: "http-error", status: response.status, message: `not JSON: ${clip(text)}`, tries };
     return { kind: "ok", status: response.status, json };
   }
+}
+
+const REDACTED = "[redacted]";
+
+/** A URL's user and password (percent-decoded) and the URL without them; a URL that does not parse is left to fetch. */
+function splitCredentials(raw: string): { url: string; user?: string; password?: string } {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { url: raw };
+  }
+  if (url.username === "" && url.password === "") return { url: raw };
+  const user = decodeURIComponent(url.username);
+  const password = decodeURIComponent(url.password);
+  url.username = "";
+  url.password = "";
+  return { url: url.href, user, password };
+}
+
+/** A server URL as it may be recorded or printed: without its user and password. */
+export function serverUrlWithoutCredentials(raw: string): string {
+  return splitCredentials(raw).url;
+}
+
+/** A URL as it may be printed beside an error about its credentials: the user kept, the password redacted. */
+function withoutPassword(raw: string): string {
+  const { url, user } = splitCredentials(raw);
+  if (user === undefined) return url;
+  const at = url.indexOf("//") + 2;
+  return `${url.slice(0, at)}${encodeURIComponent(user)}:${REDACTED}@${url.slice(at)}`;
 }
 
 /** The reply's body as text, or undefined once it passes `cap` bytes (the rest is not read). */

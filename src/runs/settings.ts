@@ -1,7 +1,13 @@
 // A run's settings, defined once: as command-line options, typed from those definitions, written to the manifest in
 // snake_case and read back from it. Adding a setting is one entry in SETTING_OPTIONS (the README says how).
 import type { InferredOptionTypes, Options } from "yargs";
-import { DEFAULT_CONTEXT_SIZE, parseRepetitionPenalty, SERVER_MODES, type LoadModelOptions } from "../llm/index.ts";
+import {
+  DEFAULT_CONTEXT_SIZE,
+  parseRepetitionPenalty,
+  SERVER_MODES,
+  serverUrlWithoutCredentials,
+  type LoadModelOptions,
+} from "../llm/index.ts";
 import { RETRIEVER_KINDS } from "../search/index.ts";
 import { TOOL_FORMATS } from "../toolcalls/index.ts";
 
@@ -135,6 +141,8 @@ export function settingFields(settings: RunSettings): SettingFields {
   const values: Readonly<Record<string, unknown>> = settings;
   for (const key of SETTING_KEYS) out[snakeCase(key)] = values[camelCase(key)] ?? null;
   if (settings.retriever === "bm25") Object.assign(out, { embedding_model: null, embedding_dtype: null });
+  // A password in --server is the user's secret, not a setting: the manifest records where the server is.
+  if (settings.server !== undefined) out.server = serverUrlWithoutCredentials(settings.server);
   return out as SettingFields;
 }
 

@@ -407,3 +407,82 @@ test("a reply longer than max_tokens' worth of text (64 bytes a token) is a call
     );
   });
 });
+
+test("a key or credentials a server echoes are redacted from errors, retries and logged answers", async () => {
+  process.env.BLOGQA_TEST_KEY = "sk-secret-123";
+  try {
+    const echo = (call: { n: number; headers: Record<string, unknown> }) =>
+      call.n < 3
+        ? { status: 503, json: { error: { message: `overloaded for ${String(call.headers.authorization)}` } } }
+        : {
+            status: 401,
+            json: { error: { message: `Incorrect API key provided: ${String(call.headers.authorization)}` } },
+          };
+    await withServer(echo, async (server) => {
+      const progress: string[] = [];
+      const model = await openServerModel(
+        options(server, { apiKeyEnv: "BLOGQA_TEST_KEY", onProgress: (m) => progress.push(m) }),
+      );
+      const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+      const generation = await runtime!.generate(REQUEST);
+      assert.equal(server.calls[0]!.headers.authorization, "Bearer sk-secret-123");
+      assert.equal(
+        (generation.record as { error: string }).error,
+        "server: HTTP 401 (after 3 tries): Incorrect API key provided: Bearer [redacted]",
+      );
+      const retries = progress.filter((m) => m.includes("overloaded"));
+      assert.equal(retries.length, 2);
+      assert.match(retries[0]!, /: HTTP 503: overloaded for Bearer \[redacted\]; try 2 of 3 in 10 ms$/);
+      assert.ok(!progress.join("\n").includes("sk-secret-123"));
+    });
+    // In chat mode the whole answer is logged: a key inside it (JSON-escaped or not) is redacted there too.
+    const chatEcho = (call: { headers: Record<string, unknown> }) => ({
+      json: {
+        choices: [{ message: { role: "assistant", content: `key ${String(call.headers.authorization)}` } }],
+        usage: { prompt_tokens: 3, completion_tokens: 2 },
+        echoed: { headers: call.headers },
+      },
+    });
+    await withServer(chatEcho, async (server) => {
+      const model = await openServerModel(options(server, { apiKeyEnv: "BLOGQA_TEST_KEY", mode: "chat" }));
+      const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+      const generation = await runtime!.generate(REQUEST);
+      assert.equal(generation.text, "key Bearer [redacted]");
+      assert.ok(!JSON.stringify(generation).includes("sk-secret-123"));
+    });
+  } finally {
+    delete process.env.BLOGQA_TEST_KEY;
+  }
+});
+
+test("credentials in the server URL go in a Basic Authorization header and are never recorded or printed", async () => {
+  await withServer(echoAnswer, async (server) => {
+    const url = server.url.replace("http://", "http://user:pw%40secret@");
+    const model = await openServerModel(options(server, { url }));
+    const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+    const generation = await runtime!.generate(REQUEST);
+    assert.equal(generation.record.stopReason, "eos");
+    assert.equal(server.calls[0]!.headers.authorization, `Basic ${Buffer.from("user:pw@secret").toString("base64")}`);
+    assert.equal(model.info.server?.url, server.url);
+    assert.ok(!JSON.stringify(model.info).includes("secret"));
+  });
+  const down = "http://user:pw-secret@127.0.0.1:9/v1";
+  await assert.rejects(openServerModel(options({ url: down } as FakeServer)), (e: Error) => {
+    assert.match(e.message, /^No OpenAI-compatible server answered at http:\/\/127\.0\.0\.1:9\/v1\/models/);
+    assert.ok(!e.message.includes("pw-secret"));
+    return true;
+  });
+  process.env.BLOGQA_TEST_KEY = "sk-secret-123";
+  try {
+    await assert.rejects(
+      openServerModel(options({ url: down } as FakeServer, { apiKeyEnv: "BLOGQA_TEST_KEY" })),
+      (e: Error) =>
+        e instanceof UserError &&
+        e.message ===
+          "--server http://user:[redacted]@127.0.0.1:9/v1 carries credentials and --api-key-env gives a key: " +
+            "a request has one Authorization header: give one or the other",
+    );
+  } finally {
+    delete process.env.BLOGQA_TEST_KEY;
+  }
+});

@@ -82,3 +82,12 @@ test("--max-new-tokens, --parallel, --limit, --threads and --context-size must b
   }
   await parse(["--max-new-tokens", "1"]);
 });
+
+test("a server URL is recorded without the user and password it carries", () => {
+  const s = defaultSettings({ server: "http://user:pw-secret@127.0.0.1:8080/v1" });
+  assert.equal(settingFields(s).server, "http://127.0.0.1:8080/v1");
+  assert.equal(
+    settingFields(defaultSettings({ server: "http://127.0.0.1:8080/v1" })).server,
+    "http://127.0.0.1:8080/v1",
+  );
+});
