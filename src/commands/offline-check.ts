@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { hfLocalFileNames, hubConfigDir, knownFileBytes, modelsDir, originalRepoOf } from "../llm/index.ts";
 import { modelFiles, modelSource, probeHub, type EmbeddingDtype, type RetrieverKind } from "../search/index.ts";
-import { UserError } from "../common/index.ts";
+import { hubEndpoint, UserError } from "../common/index.ts";
 
 /** Files to put in one folder, and the hub page they come from. */
 export interface MissingFiles {
@@ -35,7 +35,7 @@ export function missingFiles(needed: NeededInputs): MissingFiles[] {
     const files = names.localFiles
       .map((name, i) => ({ name, hubName: names.hubFiles[i]!, bytes: knownFileBytes(names.hubFiles[i]!) }))
       .filter((f) => !existsSync(path.join(models, f.name)));
-    if (files.length > 0) missing.push({ folder: models, from: `https://huggingface.co/${names.repo}`, files });
+    if (files.length > 0) missing.push({ folder: models, from: `${hubEndpoint()}/${names.repo}`, files });
     // The study's models (and Qwen2.5's other sizes) also decode by their original repository's generation_config.json.
     const original = originalRepoOf(id);
     const configDir = original && hubConfigDir(models, original.repo);
@@ -49,7 +49,7 @@ export function missingFiles(needed: NeededInputs): MissingFiles[] {
       const config = { name: "generation_config.json", hubName: "generation_config.json", bytes: undefined };
       missing.push({
         folder: configDir,
-        from: `https://huggingface.co/${original.repo}/blob/${revision}/generation_config.json`,
+        from: `${hubEndpoint()}/${original.repo}/blob/${revision}/generation_config.json`,
         files: [config],
       });
     }
@@ -61,7 +61,7 @@ export function missingFiles(needed: NeededInputs): MissingFiles[] {
       const files = modelFiles(needed.embeddingDtype)
         .filter((name) => !existsSync(path.join(folder, name)))
         .map((name) => ({ name, hubName: name, bytes: undefined }));
-      if (files.length > 0) missing.push({ folder, from: `https://huggingface.co/${source.id}`, files });
+      if (files.length > 0) missing.push({ folder, from: `${hubEndpoint()}/${source.id}`, files });
     }
   }
   return missing;
@@ -100,7 +100,7 @@ function countFiles(missing: readonly MissingFiles[]): string {
 export async function checkOfflineInputs(
   needed: NeededInputs,
   modelHint: string,
-  hub = process.env.HF_ENDPOINT ?? "https://huggingface.co/",
+  hub = `${hubEndpoint()}/`,
 ): Promise<void> {
   const missing = missingFiles(needed);
   if (missing.length === 0) return;

@@ -1,11 +1,12 @@
 // What any stage may use: errors a user can act on, file-system error lines, progress, atomic writes, sha256,
-// schemas, and reading a file line by line.
+// schemas, reading a file line by line, and where the hub is.
 export { writeFileAtomic, writeFileAtomicAsync, writeThroughTemp } from "./atomic-write.ts";
 export { sha256Hex, sha256File } from "./sha256.ts";
 export { commonPrefixLength } from "./common-prefix.ts";
 export { UserError } from "./errors.ts";
 export { checkWritableFolder, describeFsError } from "./fs-errors.ts";
 export { readLines } from "./file-lines.ts";
+export { hubEndpoint, hubHeaders, hubToken } from "./hub.ts";
 export type { OnTick, ProgressTick } from "./progress.ts";
 export { type SchemaMismatch, describeValue, pathText, schemaMismatch } from "./schema-errors.ts";
 export * as field from "./schema-fields.ts";

@@ -2,14 +2,9 @@
 // Face hub once, into the models folder, each with a record of the commit it came from.
 import fs from "node:fs";
 import path from "node:path";
-import { UserError } from "../common/index.ts";
+import { hubEndpoint, hubHeaders, UserError } from "../common/index.ts";
 import { readGenerationConfig, type GenerationConfigFile, type HubSource } from "./generation-config.ts";
 import { writeFileAtomic } from "../common/index.ts";
-
-/** The hub's address: $HF_ENDPOINT (as Hugging Face's own clients read it) or huggingface.co. */
-export function hubEndpoint(): string {
-  return (process.env.HF_ENDPOINT ?? "https://huggingface.co").replace(/\/+$/, "");
-}
 
 /** A repository's file on the hub, at a revision (a commit, or "main"). */
 export interface HubFileRequest {
@@ -84,7 +79,8 @@ export async function hubFile(
   const url = `${endpoint}/${request.repo}/resolve/${request.revision ?? "main"}/${name}`;
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+    // A gated repository needs the user's token (never printed: errors name the URL and the status only).
+    response = await fetch(url, { headers: hubHeaders(), signal: AbortSignal.timeout(30_000) });
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
     throw new UserError(`cannot fetch ${url} (${cause}; offline?). ${offline}`);

@@ -1,7 +1,7 @@
 // Which files a model id names (a local .gguf or an hf: URI), and getting them into <cacheDir>/models.
 import fs from "node:fs";
 import path from "node:path";
-import { UserError } from "../common/index.ts";
+import { hubEndpoint, hubToken, UserError } from "../common/index.ts";
 import { importNodeLlamaCpp } from "./native.ts";
 import type { OnTick } from "../common/index.ts";
 
@@ -167,7 +167,7 @@ export async function resolveModelFiles(
     first = await resolveModelFile(id, { directory: dir, download: false, cli: false });
   } catch {
     // subtle: offline, node-llama-cpp's downloader retries for minutes; one quick request tells us first.
-    const probe = id.startsWith("hf:") ? "https://huggingface.co/" : id;
+    const probe = id.startsWith("hf:") ? `${hubEndpoint()}/` : id;
     const reachable = await fetch(probe, { method: "HEAD", signal: AbortSignal.timeout(15_000) }).then(
       () => true,
       () => false,
@@ -179,9 +179,13 @@ export async function resolveModelFiles(
     options.onProgress?.(`downloading ${id} into ${dir} (an interrupted download resumes)`);
     try {
       // cli: false keeps stdout clean; the parts of a split model download together.
+      // The hub and the token are given, not left to the library to find: every request blogqa makes to the hub
+      // follows one rule (common/hub.ts).
       first = await resolveModelFile(id, {
         directory: dir,
         cli: false,
+        endpoints: { huggingFace: `${hubEndpoint()}/` },
+        tokens: { huggingFace: hubToken() },
         onProgress: downloadProgress(options.onProgress, options.onTick, id),
       });
     } catch (error) {

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type * as Transformers from "@huggingface/transformers";
 import type { FeatureExtractionPipeline, ProgressInfo } from "@huggingface/transformers";
-import { UserError } from "../common/index.ts";
+import { hubEndpoint, UserError } from "../common/index.ts";
 import {
   DEFAULT_BATCH_SIZE,
   lengthSortedBatches,
@@ -34,7 +34,7 @@ export interface LoadEmbedderOptions {
   readonly onProgress?: (message: string) => void;
   /** Counts the megabytes of a download, when given (instead of lines per file). */
   readonly onTick?: OnTick;
-  /** Hub mirror; default $HF_ENDPOINT, else https://huggingface.co/. */
+  /** Hub mirror; default hubEndpoint() ($HF_ENDPOINT, else https://huggingface.co). */
   readonly remoteHost?: string;
   /** Texts per forward pass (default 32, as sentence-transformers). */
   readonly batchSize?: number;
@@ -71,7 +71,7 @@ async function load(model: string, options: LoadEmbedderOptions): Promise<Embedd
   env.logLevel = LogLevel.ERROR;
   env.cacheDir = hubCache; // also where transformers.js looks before loading (it reads config.json without our cache_dir)
   env.localModelPath = hubCache; // a hub id is looked for "locally" in the cache too, never in node_modules
-  env.remoteHost = withSlash(options.remoteHost ?? process.env.HF_ENDPOINT ?? "https://huggingface.co/");
+  env.remoteHost = withSlash(options.remoteHost ?? hubEndpoint());
 
   const folder = source.kind === "folder" ? source.folder : path.join(hubCache, source.id);
   // Local folders and cached hub models never touch the network.

@@ -65,7 +65,7 @@ test("experiment offline names both GGUFs (every part, with sizes) and MiniLM in
     "tokenizer.json",
     "tokenizer_config.json",
     "onnx/model.onnx",
-    "Qwen_Qwen2.5-1.5B-Instruct/ (from https://huggingface.co/Qwen/Qwen2.5-1.5B-Instruct/blob/989aa7980e4cf806f80c7fef2b1adb7bc71aa306/generation_config.json)",
+    "Qwen_Qwen2.5-1.5B-Instruct/ (from http://127.0.0.1:9/Qwen/Qwen2.5-1.5B-Instruct/blob/989aa7980e4cf806f80c7fef2b1adb7bc71aa306/generation_config.json)",
   ]) {
     assert.ok(message.includes(file), `${file} missing from:\n${message}`);
   }

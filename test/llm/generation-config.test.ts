@@ -100,21 +100,25 @@ test("each setting's decoding: auto takes the config's penalty and end tokens; n
 async function fakeHub(
   body: string,
   commit: string,
-): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {
+  status = 200,
+): Promise<{ url: string; requests: string[]; authorizations: (string | undefined)[]; close: () => Promise<void> }> {
   const requests: string[] = [];
+  const authorizations: (string | undefined)[] = [];
   const server = http.createServer((req, res) => {
     requests.push(req.url ?? "");
+    authorizations.push(req.headers.authorization);
     if (!/^\/[^/]+\/[^/]+\/resolve\/[^/]+\/generation_config\.json$/.test(req.url ?? "")) {
       res.writeHead(404).end("Entry not found");
       return;
     }
-    res.writeHead(200, { "content-type": "application/json", "x-repo-commit": commit }).end(body);
+    res.writeHead(status, { "content-type": "application/json", "x-repo-commit": commit }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    authorizations,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -247,4 +251,41 @@ test("Qwen2.5's other sizes (the scale suite) decode by their original repositor
   }
   // Another publisher's model has no original repository here: a config beside its GGUF, or none.
   assert.equal(originalRepoOf("hf:ggml-org/gemma-3-4b-it-GGUF/gemma-3-4b-it-Q8_0.gguf"), undefined);
+});
+
+test("the hub is sent HF_TOKEN, else the token file at HF_TOKEN_PATH, as a Bearer header, never printed", async () => {
+  const saved = { token: process.env.HF_TOKEN, path: process.env.HF_TOKEN_PATH };
+  const restore = (name: "HF_TOKEN" | "HF_TOKEN_PATH", value: string | undefined) => {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  };
+  try {
+    const hub = await fakeHub(JSON.stringify(QWEN_LIKE), "c".repeat(40));
+    const request = { repo: "Qwen/Qwen2.5-3B-Instruct", revision: undefined, endpoint: hub.url };
+    process.env.HF_TOKEN = "hf_secret_env";
+    await hubGenerationConfig(temporary(), request);
+    delete process.env.HF_TOKEN;
+    const tokenFile = path.join(temporary(), "token");
+    fs.writeFileSync(tokenFile, "  hf_secret_file\n");
+    process.env.HF_TOKEN_PATH = tokenFile;
+    await hubGenerationConfig(temporary(), request);
+    process.env.HF_TOKEN_PATH = path.join(temporary(), "no-token-here");
+    await hubGenerationConfig(temporary(), request);
+    await hub.close();
+    assert.deepEqual(hub.authorizations, ["Bearer hf_secret_env", "Bearer hf_secret_file", undefined]);
+    // A gated repository refused: the line names the URL and the status, not the token.
+    const refusing = await fakeHub(`{"error": "Access to model is restricted"}`, "c".repeat(40), 401);
+    process.env.HF_TOKEN = "hf_secret_env";
+    await assert.rejects(
+      hubGenerationConfig(temporary(), { ...request, endpoint: refusing.url }),
+      (e: Error) =>
+        e.message.startsWith(
+          `cannot fetch ${refusing.url}/Qwen/Qwen2.5-3B-Instruct/resolve/main/generation_config.json: HTTP 401`,
+        ) && !e.message.includes("hf_secret"),
+    );
+    await refusing.close();
+  } finally {
+    restore("HF_TOKEN", saved.token);
+    restore("HF_TOKEN_PATH", saved.path);
+  }
 });

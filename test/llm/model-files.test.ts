@@ -13,6 +13,7 @@ import {
   DEFAULT_MODEL_NAMES,
 } from "../../src/llm/index.ts";
 import { UserError } from "../../src/common/errors.ts";
+import { missingFiles } from "../../src/commands/offline-check.ts";
 
 test("default names map to Qwen's official GGUF files, f16 unless a quant is asked for", () => {
   assert.deepEqual(DEFAULT_MODEL_NAMES, ["qwen2.5-1.5b", "qwen2.5-3b"]);
@@ -75,5 +76,39 @@ test("a missing local file or split part is a UserError saying what to pass", as
     );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("with HF_ENDPOINT set, a missing hub model is looked for at the mirror, never at huggingface.co", async () => {
+  const saved = process.env.HF_ENDPOINT;
+  process.env.HF_ENDPOINT = "http://127.0.0.1:9/";
+  try {
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "blogqa-mirror-"));
+    await assert.rejects(
+      resolveModelFiles("hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF/qwen2.5-1.5b-instruct-fp16.gguf", { cacheDir }),
+      (e: unknown) =>
+        e instanceof UserError &&
+        e.message.startsWith(
+          "Model hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF/qwen2.5-1.5b-instruct-fp16.gguf is not in " +
+            `${path.join(cacheDir, "models")} and 127.0.0.1:9 cannot be reached (offline?).`,
+        ),
+    );
+    const missing = missingFiles({
+      models: [defaultModelUri("qwen2.5-1.5b")],
+      cacheDir,
+      retriever: "bm25",
+      embeddingModel: "Xenova/all-MiniLM-L6-v2",
+      embeddingDtype: "fp32",
+    });
+    assert.deepEqual(
+      missing.map((m) => m.from),
+      [
+        "http://127.0.0.1:9/Qwen/Qwen2.5-1.5B-Instruct-GGUF",
+        "http://127.0.0.1:9/Qwen/Qwen2.5-1.5B-Instruct/blob/989aa7980e4cf806f80c7fef2b1adb7bc71aa306/generation_config.json",
+      ],
+    );
+  } finally {
+    if (saved === undefined) delete process.env.HF_ENDPOINT;
+    else process.env.HF_ENDPOINT = saved;
   }
 });
