@@ -49,6 +49,18 @@ export function describeFsError(error: unknown): string | undefined {
 }
 
 /**
+ * A failed file system call on `file` as a UserError with describeFsError's line (and `then`, what follows for the
+ * run), or `error` itself when it is no system error. A write's error names no path (ENOSPC on write says only
+ * "write"), so the path is the caller's: the one rule that turns a full disk into one line wherever it happens.
+ */
+export function fsUserError(error: unknown, file: string, then = ""): unknown {
+  const e = error as Partial<SystemError>;
+  if (!(error instanceof Error) || typeof e.code !== "string" || typeof e.syscall !== "string") return error;
+  const line = describeFsError(typeof e.path === "string" ? error : Object.assign(error, { path: file }));
+  return line === undefined ? error : new UserError(`${line}${then}`);
+}
+
+/**
  * Checks, before any work, that a run could write into `dir`, leaving nothing behind: `dir` is a folder (or does not
  * exist yet, under a folder that is one) and a file can be made there. `flag` names the option that chose it.
  */

@@ -4,7 +4,7 @@ export { writeFileAtomic, writeFileAtomicAsync, writeThroughTemp } from "./atomi
 export { sha256Hex, sha256File } from "./sha256.ts";
 export { commonPrefixLength } from "./common-prefix.ts";
 export { UserError } from "./errors.ts";
-export { checkWritableFolder, describeFsError } from "./fs-errors.ts";
+export { checkWritableFolder, describeFsError, fsUserError } from "./fs-errors.ts";
 export { readLines } from "./file-lines.ts";
 export { hubEndpoint, hubHeaders, hubToken } from "./hub.ts";
 export type { OnTick, ProgressTick } from "./progress.ts";

@@ -1,7 +1,7 @@
 // answers.jsonl: one line per finished run, appended as each finishes, read back (and checked) for resuming and scoring.
 import { appendFileSync, existsSync, statSync, truncateSync } from "node:fs";
 import path from "node:path";
-import { readLines, UserError } from "../common/index.ts";
+import { fsUserError, readLines, UserError } from "../common/index.ts";
 import { answerFromLine } from "./answer-line.ts";
 import type { AnswerRecord } from "./answer-types.ts";
 
@@ -129,5 +129,10 @@ export function dropTornTail(file: string, log: AnswerLog): void {
 }
 
 export function appendAnswer(file: string, record: AnswerRecord): void {
-  appendFileSync(file, `${JSON.stringify(record)}\n`);
+  try {
+    appendFileSync(file, `${JSON.stringify(record)}\n`);
+  } catch (error) {
+    // A line cut short by a full disk is a torn tail: the next run cuts it off and redoes that run.
+    throw fsUserError(error, file, ". The runs that finished are logged: run the same command again to resume");
+  }
 }

@@ -2,7 +2,7 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
-import { UserError } from "../common/index.ts";
+import { fsUserError, UserError } from "../common/index.ts";
 
 export const LOCK_FILE = ".lock";
 
@@ -50,8 +50,14 @@ export function acquireRunLock(dir: string, onNotice: (line: string) => void = (
       onNotice(`${file}: took over a lock left by pid ${holder.pid}, which is no longer running`);
       continue;
     }
-    writeSync(fd, `${JSON.stringify(currentHolder())}\n`);
-    closeSync(fd);
+    try {
+      writeSync(fd, `${JSON.stringify(currentHolder())}\n`);
+      closeSync(fd);
+    } catch (error) {
+      // An empty lock would refuse every later run: a lock that cannot be written is not left behind.
+      rmSync(file, { force: true });
+      throw fsUserError(error, file);
+    }
     const release = () => rmSync(file, { force: true });
     process.once("exit", release);
     return () => {
@@ -89,8 +95,13 @@ function readLock(file: string): string | undefined {
   try {
     return readFileSync(file, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return undefined;
+    if (code === "EISDIR")
+      throw new UserError(
+        `${file} is a folder, not a blogqa lock file; if no blogqa run is using ${path.dirname(file)}, remove it`,
+      );
+    throw fsUserError(error, file);
   }
 }
 

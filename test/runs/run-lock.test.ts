@@ -1,11 +1,14 @@
 // The run lock tells a live run from a dead one whose pid now belongs to another process, and names its file.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import fs, { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { acquireRunLock, currentHolder, type LockHolder } from "../../src/runs/run-lock.ts";
 import { UserError } from "../../src/common/errors.ts";
+import { appendAnswer } from "../../src/runs/answer-log.ts";
+import { makeRecord } from "../helpers/answer-records.ts";
 
 const onLinux = existsSync("/proc/self/stat");
 
@@ -80,4 +83,65 @@ test("a lock file that is empty or not a lock is refused, naming it", () => {
   );
   const other = lockedDir("hello");
   assert.throws(() => acquireRunLock(other.dir), refusal(new RegExp(`^${other.lock} does not hold a blogqa lock`)));
+});
+
+/** Makes `name` of node:fs throw what a full disk throws (a write's error names no path), for the body only. */
+function withFullDisk(name: "writeSync" | "appendFileSync", body: () => void): void {
+  const enospc = Object.assign(new Error("ENOSPC: no space left on device, write"), {
+    code: "ENOSPC",
+    errno: -28,
+    syscall: "write",
+  });
+  const original = fs[name];
+  (fs as Record<string, unknown>)[name] = () => {
+    throw enospc;
+  };
+  syncBuiltinESMExports();
+  try {
+    body();
+  } finally {
+    (fs as Record<string, unknown>)[name] = original;
+    syncBuiltinESMExports();
+  }
+}
+
+test("a full disk while writing the lock is one line naming the lock, and leaves no .lock behind", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "blogqa-lock-"));
+  const file = path.join(dir, ".lock");
+  withFullDisk("writeSync", () => {
+    assert.throws(
+      () => acquireRunLock(dir),
+      (e: unknown) =>
+        e instanceof UserError &&
+        e.message === `${file}: no space left on the device (ENOSPC, write); free some space, or choose another disk`,
+    );
+  });
+  assert.equal(existsSync(file), false, "an empty lock would refuse every later run");
+  acquireRunLock(dir)();
+});
+
+test("a .lock that is a folder is one line saying so", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "blogqa-lock-"));
+  mkdirSync(path.join(dir, ".lock"));
+  assert.throws(
+    () => acquireRunLock(dir),
+    (e: unknown) =>
+      e instanceof UserError &&
+      e.message ===
+        `${path.join(dir, ".lock")} is a folder, not a blogqa lock file; if no blogqa run is using ${dir}, remove it`,
+  );
+});
+
+test("a full disk while appending an answer is one line naming answers.jsonl", () => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "blogqa-log-")), "answers.jsonl");
+  withFullDisk("appendFileSync", () => {
+    assert.throws(
+      () => appendAnswer(file, makeRecord({ question_id: "q1" })),
+      (e: unknown) =>
+        e instanceof UserError &&
+        e.message ===
+          `${file}: no space left on the device (ENOSPC, write); free some space, or choose another disk. ` +
+            "The runs that finished are logged: run the same command again to resume",
+    );
+  });
 });
