@@ -3,6 +3,7 @@ import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
 import {
   auditCommands,
+  checkPathKinds,
   corpusCommands,
   embedderCommands,
   llmCommands,
@@ -11,16 +12,19 @@ import {
   searchCommands,
   smokeCommands,
   studyCommands,
+  usageError,
 } from "./commands/index.ts";
 import { UserError } from "./common/index.ts";
 import { describeFsError } from "./common/index.ts";
 
 const argv = hideBin(process.argv);
 
-/** One line for a usage error; yargs' "Did you mean run?" alone would not say what was wrong. */
-function usageError(message: string, args: readonly string[]): string {
-  const typed = args.find((a) => !a.startsWith("-"));
-  return message.startsWith("Did you mean") && typed !== undefined ? `unknown command "${typed}". ${message}` : message;
+/** The option names of the command being parsed, for the nearest one to a misspelt flag. */
+let knownOptions: readonly string[] = [];
+
+/** yargs hands a middleware its instance too (its types name only the arguments), which knows the options. */
+function rememberOptions(_args: unknown, y: { getOptions(): { key: Record<string, unknown> } }): void {
+  knownOptions = Object.keys(y.getOptions().key);
 }
 
 const commands = [
@@ -44,12 +48,15 @@ const cli = commands
   .strict()
   .strictCommands()
   .recommendCommands()
+  // Before validation, so that a usage error can name the command's own options.
+  .middleware(rememberOptions as (args: unknown) => void, true)
+  .middleware((args) => checkPathKinds(args))
   .wrap(Math.min(110, process.stdout.columns || 110))
   .help()
   .fail((message, error) => {
     // yargs reports an option's coerce error (a value it refused) as its own YError: a usage error, not a bug
     if (error && error.name !== "YError") throw error;
-    console.error(`blogqa: ${usageError(message ?? error?.message ?? "", argv)}\nrun with --help`);
+    console.error(`blogqa: ${usageError(message ?? error?.message ?? "", argv, knownOptions)}\nrun with --help`);
     process.exit(2);
   });
 

@@ -1,8 +1,9 @@
 // Options shared by several commands, defined once so that --help says the same thing everywhere.
+import { statSync } from "node:fs";
 import path from "node:path";
 import type { Argv, Options } from "yargs";
-import { SETTING_OPTIONS } from "../runs/index.ts";
 import { UserError } from "../common/index.ts";
+import { SETTING_OPTIONS } from "../runs/index.ts";
 
 /** A bad option value: one line and exit status 2, as yargs' own usage errors, never a table of NaN. */
 export function usageError(message: string): UserError {
@@ -79,3 +80,27 @@ export const runPositional = {
 
 /** The arguments a command's builder declares, as yargs infers them from the option definitions. */
 export type BuiltArgs<B> = B extends (y: Argv<object>) => Argv<infer U> ? U : never;
+
+/** The options that name a file or a folder, whichever command takes them. */
+const PATH_KINDS: Readonly<Record<string, "file" | "folder">> = {
+  models: "file",
+  "chat-template": "file",
+  "generation-config": "file",
+  questions: "file",
+  content: "folder",
+};
+
+/**
+ * Refuses, before any work, a path option that names the wrong kind of thing: read as a file, a folder fails with
+ * EISDIR and a stack; listed as a folder, a file was "content folder not found". A missing path is left to the
+ * command, which says what it looked for.
+ */
+export function checkPathKinds(argv: Readonly<Record<string, unknown>>): void {
+  for (const [flag, kind] of Object.entries(PATH_KINDS)) {
+    const value = argv[flag];
+    if (typeof value !== "string") continue;
+    const stat = statSync(value, { throwIfNoEntry: false });
+    if (stat === undefined || stat.isDirectory() === (kind === "folder")) continue;
+    throw new UserError(`--${flag} ${value} is a ${kind === "file" ? "folder" : "file"}; --${flag} takes a ${kind}`);
+  }
+}

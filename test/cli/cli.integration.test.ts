@@ -44,3 +44,34 @@ test("package.json's bin runs the CLI, and --json prints JSON alone on stdout", 
     [5, 10, 20, 50],
   );
 });
+
+test("usage slips are one line that says what to type: the nearest option, two dashes, a file for a folder", () => {
+  const blog = path.join(repoRoot, "test/fixtures/blog");
+  const cases: [string[], string, number][] = [
+    [
+      ["run", "--retriver", "bm25"],
+      "blogqa: unknown option --retriver; did you mean --retriever?\nrun with --help\n",
+      2,
+    ],
+    [
+      ["run", "-retriever", "bm25"],
+      "blogqa: -retriever: a long option takes two dashes: --retriever\nrun with --help\n",
+      2,
+    ],
+    [["run", "--models", blog], `blogqa: --models ${blog} is a folder; --models takes a file\n`, 1],
+    [
+      ["run", "--chat-template", blog],
+      `blogqa: --chat-template ${blog} is a folder; --chat-template takes a file\n`,
+      1,
+    ],
+    [
+      ["sections", "--content", path.join(blog, "questions.jsonl")],
+      `blogqa: --content ${path.join(blog, "questions.jsonl")} is a file; --content takes a folder\n`,
+      1,
+    ],
+  ];
+  for (const [args, stderr, status] of cases) {
+    const result = runCli(args);
+    assert.deepEqual([result.status, result.stderr], [status, stderr], args.join(" "));
+  }
+});

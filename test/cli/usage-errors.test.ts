@@ -1,0 +1,34 @@
+// Usage errors as one line that says what to type: the nearest command or option, and two dashes where one was.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { usageError } from "../../src/commands/usage-errors.ts";
+
+const KNOWN = ["help", "version", "retriever", "context-size", "content", "models", "out", "h"];
+
+test("a misspelt option gets the nearest known one; one too far from any gets none", () => {
+  assert.equal(
+    usageError("Unknown argument: retriver", ["run", "--retriver", "bm25"], KNOWN),
+    "unknown option --retriver; did you mean --retriever?",
+  );
+  assert.equal(
+    usageError("Unknown arguments: contxt-size, modles", ["run", "--contxt-size", "9", "--modles", "m.json"], KNOWN),
+    "unknown option --contxt-size; did you mean --context-size? unknown option --modles; did you mean --models?",
+  );
+  assert.equal(usageError("Unknown argument: bogus", ["cost", "--bogus"], KNOWN), "Unknown argument: bogus");
+});
+
+test("a long option written with one dash is told it needs two", () => {
+  assert.equal(
+    usageError("Unknown arguments: r, e, t, i, v", ["run", "-retriever", "bm25"], KNOWN),
+    "-retriever: a long option takes two dashes: --retriever",
+  );
+  assert.equal(
+    usageError("Unknown arguments: b, o, g, u, s", ["run", "-bogus"], KNOWN),
+    "-bogus: a long option takes two dashes (--bogus), and there is no option --bogus",
+  );
+});
+
+test("an unknown command names what was typed; other messages pass as they are", () => {
+  assert.equal(usageError("Did you mean run?", ["rnu"], KNOWN), 'unknown command "rnu". Did you mean run?');
+  assert.equal(usageError("Name a command.", [], KNOWN), "Name a command.");
+});
