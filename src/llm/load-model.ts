@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import type { Llama, LlamaContext, LlamaModel } from "node-llama-cpp";
+import type { GgufFileInfo, Llama, LlamaContext, LlamaModel } from "node-llama-cpp";
 import { UserError } from "../common/index.ts";
 import {
   compileChatTemplate,
@@ -12,7 +12,8 @@ import {
   type TemplateTokens,
 } from "./chat-template.ts";
 import { NO_PENALTY, type Decoding, type RepetitionPenaltySetting } from "./generation-config.ts";
-import { resolveModelFiles } from "./model-files.ts";
+import { truncatedGguf } from "./gguf-complete.ts";
+import { resolveModelFiles, type ModelFiles } from "./model-files.ts";
 import { resolveDecoding, resolveSpecialTokens } from "./resolve-decoding.ts";
 import { importNodeLlamaCpp, inheritedThreadpoolSize, startedWithPoolOfOne } from "./native.ts";
 import { serializeSampling } from "./serialize-sampling.ts";
@@ -64,11 +65,16 @@ export function defaultThreads(modelBytes: number, cpuMathCores: number): number
 
 export async function loadModel(id: string, options: LoadModelOptions): Promise<LoadedModel> {
   const report = options.onProgress ?? (() => {});
+  const contextSize = options.contextSize ?? DEFAULT_CONTEXT_SIZE;
+  if (!Number.isSafeInteger(contextSize) || contextSize < 1)
+    throw new UserError(`--context-size ${contextSize}: give a whole number of tokens, 1 or more`);
   const files = await resolveModelFiles(id, {
     cacheDir: options.cacheDir,
     onProgress: report,
     ...(options.onTick ? { onTick: options.onTick } : {}),
   });
+  // llama.cpp says only "Failed to load model" of a file cut short, and the metadata reader reads past its end.
+  await readGgufInfo(files);
   const decoding: Decoding = options.vocabOnly
     ? NO_PENALTY
     : {
@@ -103,7 +109,6 @@ export async function loadModel(id: string, options: LoadModelOptions): Promise<
     throw error;
   }
   const threads = options.threads ?? defaultThreads(sum(files.files.map((f) => f.bytes)), llama.cpuMathCores);
-  const contextSize = options.contextSize ?? DEFAULT_CONTEXT_SIZE;
   const backend = llama.gpu === false ? "cpu" : llama.gpu;
   const info: ModelInfo = {
     id,
@@ -146,15 +151,7 @@ export async function checkModel(
     cacheDir: options.cacheDir,
     onProgress: options.onProgress ?? (() => {}),
   });
-  const lib = await importNodeLlamaCpp();
-  let info: Awaited<ReturnType<typeof lib.readGgufFileInfo>>;
-  try {
-    info = await lib.readGgufFileInfo(files.path, { logWarnings: false });
-  } catch (error) {
-    throw new UserError(
-      `Cannot read ${files.path} as a GGUF model (${(error as Error).message}); check the --model path`,
-    );
-  }
+  const info = await readGgufInfo(files);
   if (options.chatTemplate !== undefined) {
     if (!fs.existsSync(options.chatTemplate))
       throw new UserError(`No chat template file at ${path.resolve(options.chatTemplate)}`);
@@ -162,6 +159,25 @@ export async function checkModel(
     const source = info.metadata.tokenizer?.chat_template;
     if (typeof source !== "string" || source.trim() === "") throw missingTemplateError(files.path);
   }
+}
+
+/** A model's GGUF metadata, checked to be whole: a UserError for a file that is not a GGUF or is cut short. */
+async function readGgufInfo(files: ModelFiles): Promise<GgufFileInfo> {
+  const lib = await importNodeLlamaCpp();
+  let info: GgufFileInfo;
+  try {
+    info = await lib.readGgufFileInfo(files.path, { logWarnings: false });
+  } catch (error) {
+    throw new UserError(
+      `Cannot read ${files.path} as a GGUF model (${(error as Error).message}); check the --model path`,
+    );
+  }
+  const truncated = truncatedGguf(
+    info,
+    files.files.map((f) => f.path),
+  );
+  if (truncated !== undefined) throw truncated;
+  return info;
 }
 
 const llamas = new Map<"auto" | false, Promise<Llama>>();
@@ -256,7 +272,21 @@ class NodeLlamaModel implements LoadedModel {
     );
   }
 
-  private createContext(sequences: number, threads: number): Promise<LlamaContext> {
+  private async createContext(sequences: number, threads: number): Promise<LlamaContext> {
+    try {
+      return await this.newContext(sequences, threads);
+    } catch (error) {
+      // node-llama-cpp refuses a size the memory cannot hold with a plain Error; the runner opens contexts before
+      // --fresh removes anything, so this line leaves the folder as it was.
+      const size = this.info.contextSize;
+      throw new UserError(
+        `--context-size ${size}: ${(error as Error).message}; choose a smaller context size (the default is ` +
+          `${DEFAULT_CONTEXT_SIZE})`,
+      );
+    }
+  }
+
+  private newContext(sequences: number, threads: number): Promise<LlamaContext> {
     return this.model.createContext({
       sequences,
       contextSize: this.info.contextSize,
