@@ -1,5 +1,5 @@
 // Renders a chat request through the model's own Jinja chat template, the way transformers' apply_chat_template does.
-import { Template } from "@huggingface/jinja";
+import { Interpreter, Template } from "@huggingface/jinja";
 import { UserError } from "../common/index.ts";
 import type { ChatMessage, GenerateRequest } from "./types.ts";
 import { sha256Hex } from "../common/index.ts";
@@ -35,6 +35,33 @@ export function missingTemplateError(model: string): UserError {
 }
 
 /**
+ * Steps (expressions and statements evaluated) one render may take, about 2 s: the templates of test/fixtures take
+ * 600 to 1,500 for 30 messages with tools.
+ */
+const MAX_RENDER_STEPS = 200_000;
+/** Characters any text built during a render may hold: far more than a context of any size. */
+const MAX_RENDER_CHARS = 16 * 1024 * 1024;
+
+class RenderBound extends Error {}
+
+/** The budget of the render under way; undefined outside renderChatPrompt (renders are synchronous: one at a time). */
+let budget: { steps: number } | undefined;
+
+// subtle: a template is a program from a GGUF, a file or a server, and Jinja can loop without end (nested ranges,
+// a macro that calls itself twice) or double a string until memory runs out. @huggingface/jinja's render makes its
+// own Interpreter, so the bound sits on the Interpreter's one entry for every node, and only counts while a budget
+// is set.
+const evaluate = Interpreter.prototype.evaluate;
+Interpreter.prototype.evaluate = function bounded(this: Interpreter, ...args: Parameters<typeof evaluate>) {
+  if (budget !== undefined && --budget.steps < 0)
+    throw new RenderBound(`it took more than ${MAX_RENDER_STEPS} steps (a loop that does not end?)`);
+  const value = evaluate.apply(this, args);
+  if (budget !== undefined && typeof value.value === "string" && value.value.length > MAX_RENDER_CHARS)
+    throw new RenderBound(`it built a text longer than ${MAX_RENDER_CHARS} characters`);
+  return value;
+};
+
+/**
  * The prompt for one call: the template rendered with `messages`, `tools` and `add_generation_prompt: true`,
  * then the forced prefix appended, so the reply continues it. Example, Qwen2.5 without tools:
  * `<|im_start|>system\nS<|im_end|>\n<|im_start|>user\nQ<|im_end|>\n<|im_start|>assistant\n` + prefix.
@@ -47,6 +74,7 @@ export function renderChatPrompt(
   // subtle: HF passes tools=None when there are none; an empty list is falsy in Jinja too, so both render alike.
   const tools = request.tools !== undefined && request.tools.length > 0 ? request.tools : undefined;
   let rendered: string;
+  budget = { steps: MAX_RENDER_STEPS };
   try {
     rendered = template.template.render({
       messages: request.messages.map(templateMessage),
@@ -56,7 +84,12 @@ export function renderChatPrompt(
       ...tokens,
     });
   } catch (error) {
-    throw new UserError(`The chat template from ${template.origin} failed to render: ${(error as Error).message}`);
+    const bound = error instanceof RenderBound ? "; a chat template renders a prompt in far fewer" : "";
+    throw new UserError(
+      `The chat template from ${template.origin} failed to render: ${(error as Error).message}${bound}`,
+    );
+  } finally {
+    budget = undefined;
   }
   return rendered + (request.prefix ?? "");
 }
