@@ -19,8 +19,7 @@ function renderError(source: string): string {
 
 test("a template whose loops do not end in reasonable time stops at the step bound", () => {
   const nested = "{% for i in range(100000) %}{% for j in range(100000) %}x{% endfor %}{% endfor %}";
-  const exponential =
-    "{% macro f(n) %}{% if n > 0 %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(60) }}";
+  const exponential = "{% macro f(n) %}{% if n > 0 %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(60) }}";
   for (const source of [nested, exponential]) {
     assert.equal(
       renderError(source),

@@ -1,0 +1,109 @@
+// The first run from an empty cache behind a firewall: with HF_ENDPOINT naming a mirror, every file the experiment
+// needs (both models' GGUFs, their original repositories' generation_config.json, MiniLM) comes from the mirror, a
+// download cut half-way is taken up again, and a second run asks the mirror for nothing at all.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { DEFAULT_MODELS } from "../../src/llm/model-files.ts";
+import { runCliAsync, repoRoot } from "../helpers/run-cli.ts";
+import { startStandInHub, STAND_IN_COMMIT, type HubFile } from "../helpers/stand-in-hub.ts";
+import { tinyModelPath } from "../helpers/tiny-model.ts";
+import { tinyEmbedderPath } from "../helpers/tiny-embedder.ts";
+
+const QUANT = "q8_0";
+
+async function hubFiles(): Promise<HubFile[]> {
+  const gguf = fs.readFileSync(await tinyModelPath());
+  const config = (penalty: number) =>
+    Buffer.from(
+      `${JSON.stringify({ bos_token_id: 151643, do_sample: true, eos_token_id: [151645, 151643], repetition_penalty: penalty, temperature: 0.7, top_k: 20, top_p: 0.8 }, null, 2)}\n`,
+    );
+  const embedder = tinyEmbedderPath();
+  const embedderFiles = ["config.json", "tokenizer.json", "tokenizer_config.json", "onnx/model.onnx"];
+  return [
+    ...DEFAULT_MODELS.flatMap((m) => [
+      { repo: m.repo, revision: "main", file: m.files[QUANT][0]!, bytes: gguf },
+      {
+        repo: m.original.repo,
+        revision: m.original.revision ?? "main",
+        file: "generation_config.json",
+        bytes: config(m.name === "qwen2.5-1.5b" ? 1.1 : 1.05),
+      },
+    ]),
+    ...embedderFiles.map((file) => ({
+      repo: "Xenova/all-MiniLM-L6-v2",
+      revision: "main",
+      file,
+      bytes: fs.readFileSync(path.join(embedder, file)),
+    })),
+  ];
+}
+
+test("experiment from an empty cache downloads everything from HF_ENDPOINT, resumes a cut download, then asks nothing", async () => {
+  const files = await hubFiles();
+  const first = DEFAULT_MODELS[0]!;
+  const cut = `/${first.repo}/resolve/main/${first.files[QUANT][0]}`;
+  const hub = await startStandInHub(files, [cut]);
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "blogqa-first-run-"));
+  const args = [
+    "experiment",
+    "--quant",
+    QUANT,
+    "--limit",
+    "2",
+    "--designs",
+    "workflow",
+    "--content",
+    path.join(repoRoot, "test/fixtures/blog/posts"),
+    "--questions",
+    path.join(repoRoot, "test/fixtures/blog/questions.jsonl"),
+    "--cache-dir",
+    cacheDir,
+    "--out",
+    path.join(cacheDir, "results"),
+    "--threads",
+    "1",
+  ];
+  const env = { HF_ENDPOINT: hub.url, HF_TOKEN: "", HF_TOKEN_PATH: path.join(cacheDir, "no-token") };
+  try {
+    const run = await runCliAsync(args, { env });
+    assert.equal(run.status, 0, run.stderr);
+    const gets = hub.requests.filter((r) => r.startsWith("GET "));
+    // The cut download was asked for again, from where it stopped or from the start.
+    assert.ok(gets.filter((r) => r.startsWith(`GET ${cut}`)).length >= 2, hub.requests.join("\n"));
+    const pinned = `/${first.original.repo}/resolve/${first.original.revision}/generation_config.json`;
+    assert.ok(gets.includes(`GET ${pinned}`), hub.requests.join("\n"));
+    const source = JSON.parse(
+      fs.readFileSync(
+        path.join(cacheDir, "models", "Qwen_Qwen2.5-1.5B-Instruct", "generation_config.source.json"),
+        "utf8",
+      ),
+    ) as { revision: string };
+    assert.equal(source.revision, first.original.revision);
+    const unpinned = JSON.parse(
+      fs.readFileSync(
+        path.join(cacheDir, "models", "Qwen_Qwen2.5-3B-Instruct", "generation_config.source.json"),
+        "utf8",
+      ),
+    ) as { revision: string };
+    assert.equal(unpinned.revision, STAND_IN_COMMIT, "the commit the hub named is recorded");
+    for (const f of files.filter((f) => f.file.endsWith(".gguf"))) {
+      const local = path.join(cacheDir, "models", `hf_Qwen_${f.file}`);
+      assert.ok(fs.readFileSync(local).equals(f.bytes), `${local} holds what was served`);
+    }
+    const lines = fs
+      .readFileSync(path.join(cacheDir, "results", "answers.jsonl"), "utf8")
+      .trim()
+      .split("\n");
+    assert.equal(lines.length, 4, "2 questions x 1 design x 2 models");
+
+    const asked = hub.requests.length;
+    const again = await runCliAsync(args, { env });
+    assert.equal(again.status, 0, again.stderr);
+    assert.deepEqual(hub.requests.slice(asked), [], "a second run makes no request at all");
+  } finally {
+    await hub.close();
+  }
+});
