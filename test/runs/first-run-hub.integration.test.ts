@@ -1,6 +1,6 @@
 // The first run from an empty cache behind a firewall: with HF_ENDPOINT naming a mirror, every file the experiment
-// needs (both models' GGUFs, their original repositories' generation_config.json, MiniLM) comes from the mirror, a
-// download cut half-way is taken up again, and a second run asks the mirror for nothing at all.
+// needs (both models' GGUFs, the 3B's in two split parts, their original repositories' generation_config.json,
+// MiniLM) comes from the mirror, a download cut half-way is taken up again, and a second run asks for nothing at all.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -11,11 +11,14 @@ import { runCliAsync, repoRoot } from "../helpers/run-cli.ts";
 import { startStandInHub, STAND_IN_COMMIT, type HubFile } from "../helpers/stand-in-hub.ts";
 import { tinyModelPath } from "../helpers/tiny-model.ts";
 import { tinyEmbedderPath } from "../helpers/tiny-embedder.ts";
+import { splitGguf } from "../helpers/split-gguf.ts";
 
-const QUANT = "q8_0";
+const QUANT = "f16";
 
 async function hubFiles(): Promise<HubFile[]> {
   const gguf = fs.readFileSync(await tinyModelPath());
+  // The 3B's f16 is two files on the hub: the tiny model split as gguf-split splits, under the two official names.
+  const parts = (names: readonly string[]) => (names.length === 1 ? [gguf] : splitGguf(gguf));
   const config = (penalty: number) =>
     Buffer.from(
       `${JSON.stringify({ bos_token_id: 151643, do_sample: true, eos_token_id: [151645, 151643], repetition_penalty: penalty, temperature: 0.7, top_k: 20, top_p: 0.8 }, null, 2)}\n`,
@@ -24,7 +27,7 @@ async function hubFiles(): Promise<HubFile[]> {
   const embedderFiles = ["config.json", "tokenizer.json", "tokenizer_config.json", "onnx/model.onnx"];
   return [
     ...DEFAULT_MODELS.flatMap((m) => [
-      { repo: m.repo, revision: "main", file: m.files[QUANT][0]!, bytes: gguf },
+      ...parts(m.files[QUANT]).map((bytes, i) => ({ repo: m.repo, revision: "main", file: m.files[QUANT][i]!, bytes })),
       {
         repo: m.original.repo,
         revision: m.original.revision ?? "main",
@@ -98,6 +101,14 @@ test("experiment from an empty cache downloads everything from HF_ENDPOINT, resu
       .trim()
       .split("\n");
     assert.equal(lines.length, 4, "2 questions x 1 design x 2 models");
+    assert.deepEqual(
+      files.filter((f) => f.file.endsWith(".gguf")).map((f) => f.file),
+      [
+        "qwen2.5-1.5b-instruct-fp16.gguf",
+        "qwen2.5-3b-instruct-fp16-00001-of-00002.gguf",
+        "qwen2.5-3b-instruct-fp16-00002-of-00002.gguf",
+      ],
+    );
 
     const asked = hub.requests.length;
     const again = await runCliAsync(args, { env });
