@@ -53,7 +53,7 @@ test("the work is linear: every character is looked at a bounded number of times
   assert.equal(ignoredCallBlocks(`${OPEN}{"a": 1}${CLOSE}`.repeat(20_000)), 0);
 });
 
-test("sanity: 20,000 unclosed tags and 20,000 calls are counted well within a second", () => {
+test("sanity: 20,000 unclosed tags and 20,000 calls are counted within two seconds", () => {
   const started = performance.now();
   assert.equal(toolCallBlocks(OPEN.repeat(20_000)).length, 0);
   assert.equal(ignoredCallBlocks(`${OPEN}{}${CLOSE}`.repeat(20_000)), 0);
