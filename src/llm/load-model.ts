@@ -23,9 +23,8 @@ import type { OnTick } from "../common/index.ts";
 
 /**
  * Qwen2.5-1.5B/3B-Instruct's own context length, the largest the study's models take. Still short of the worst case:
- * `npm run context-bound` counts 46,532 tokens (last prompt and reply) for the forced design on content/posts, each of
- * its five replies packing 15 searches shown the blog's three longest hits. Replies of read_sections and malformed
- * calls alone need 21,532, which fits.
+ * `npm run context-bound` counts 46,397 tokens (last prompt and reply) for the forced design on content/posts, each of
+ * its five replies packing 15 searches shown the blog's three longest hits.
  */
 export const DEFAULT_CONTEXT_SIZE = 32768;
 

@@ -3,11 +3,12 @@
 // server killed mid-run leaves a log that resumes to the same answers.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadModel, openServerModel, type ServerModelOptions } from "../../src/llm/index.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
+import { readAnswerLog } from "../../src/runs/index.ts";
 import { STUDY_EXAMPLE } from "../../src/designs/index.ts";
 import type { Question } from "../../src/corpus/types.ts";
 import { UserError } from "../../src/common/errors.ts";
@@ -48,11 +49,8 @@ const openTiny = (url: string, options: Partial<ServerModelOptions> = {}) =>
     ...options,
   });
 
-const readLog = (dir: string) =>
-  readFileSync(path.join(dir, "answers.jsonl"), "utf8")
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line) as AnswerRecord);
+/** The log as the scorers read it: a retried run's later line supersedes its error line. */
+const readLog = (dir: string): readonly AnswerRecord[] => readAnswerLog(path.join(dir, "answers.jsonl")).records;
 
 /** A record without what may differ between backends: timings, the model's name, and the counts only one can tell. */
 function comparable(record: AnswerRecord): string {
@@ -118,7 +116,9 @@ async function bothWays(extra: readonly string[], designs: string): Promise<{ lo
       ]),
     ]);
     assert.equal(smoke.status, 0, smoke.stderr);
-    assert.equal(run.status, 0, `${run.stderr}\n${server.log().slice(-2000)}`);
+    // llama-server refuses some random-weights replies (HTTP 500): a run with failed calls exits 3 and says so.
+    assert.ok(run.status === 0 || run.status === 3, `${run.stderr}\n${server.log().slice(-2000)}`);
+    if (run.status === 3) assert.match(run.stderr, /runs failed \(their model call failed/);
   });
   return { local, served };
 }
@@ -242,8 +242,10 @@ test("a llama-server killed mid-run stops the run; restarted, the run resumes to
     const partial = readLog(dir).length;
     assert.ok(partial >= 2 && partial < 6, `${partial} runs logged before the server died`);
     server = await startLlamaServer(model, { port: server.port, extraArgs: ["--alias", "tiny"] });
+    // A run whose call failed when the server died is tried again; the others are kept.
+    const failed = readLog(dir).filter((r) => r.outcome === "error").length;
     const summary = await run(server.url, dir);
-    assert.equal(summary.skipped, partial);
+    assert.equal(summary.skipped, partial - failed);
     assert.deepEqual(readLog(dir).map(comparable), readLog(whole).map(comparable));
   } finally {
     await server.stop();
