@@ -1,7 +1,7 @@
 // The paired comparisons as tables: proportions with 95% intervals, exact McNemar p, the questions that flip.
 import { fewestSignificantFlips, formatP, formatProportion, type Comparison, type Measure } from "../scoring/index.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
-import { leftOutNotes, modelLabel, type LeftOutRun } from "./tables.ts";
+import { leftOutNotes, markdownCell, modelLabel, type LeftOutRun } from "./tables.ts";
 
 export const MEASURE_LABELS: Readonly<Record<Measure, string>> = {
   found: "found",
@@ -130,5 +130,5 @@ function ids(list: readonly string[]): string {
 }
 
 function row(values: readonly string[]): string {
-  return `| ${values.map((v) => v.replace(/\|/g, "\\|")).join(" | ")} |`;
+  return `| ${values.map(markdownCell).join(" | ")} |`;
 }

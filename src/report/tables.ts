@@ -133,7 +133,7 @@ export function strictTableGrid(rows: readonly StrictRow[], failed: readonly Lef
       r.cites_right_grounded,
       r.citations_grounded,
     ]),
-    notes: [ignoredCallBlocksNote(rows), ...leftOutNotes(failed)],
+    notes: [slugInsideWordNote(rows), ignoredCallBlocksNote(rows), ...leftOutNotes(failed)],
   };
 }
 
@@ -194,6 +194,18 @@ export function twoPostTableGrid(rows: readonly TwoPostRow[], failed: readonly L
   };
 }
 
+/** Beyond the study: how often the substring rule counted a slug that stood only inside a longer word. */
+function slugInsideWordNote(rows: readonly StrictRow[]): string {
+  const counted = rows
+    .filter((r) => r.slug_inside_word > 0)
+    .map((r) => `${modelLabel(r.model)}, ${DESIGN_LABELS[r.design]}: ${r.slug_inside_word}`);
+  return (
+    "Slugs inside longer words (beyond the study): source lines that name a post only inside a longer word (as " +
+    '"rag" in "leverage-notes"), which the study\'s substring rule, kept here, counts as naming it: ' +
+    `${counted.length > 0 ? counted.join("; ") : "none"}.`
+  );
+}
+
 /** Beyond the study: how often an agent wrote something call-like that the study's parser did not take. */
 function ignoredCallBlocksNote(rows: readonly StrictRow[]): string {
   const agents = rows.filter((r) => r.design !== "workflow");
@@ -211,7 +223,7 @@ function ignoredCallBlocksNote(rows: readonly StrictRow[]): string {
 }
 
 export function markdownTable(grid: TableGrid): string {
-  const line = (cells: readonly Cell[]) => `| ${cells.join(" | ")} |`;
+  const line = (cells: readonly Cell[]) => `| ${cells.map(markdownCell).join(" | ")} |`;
   const notes = (grid.notes ?? []).flatMap((note) => ["", note]);
   return [
     grid.caption,
@@ -239,8 +251,29 @@ export function twoPostTableMarkdown(rows: readonly TwoPostRow[], failed: readon
   return markdownTable(twoPostTableGrid(rows, failed));
 }
 
+/**
+ * A cell's text as one markdown table cell: a model or question id (or anything a log holds) cannot end the cell
+ * (|), the row (a newline) or open HTML (<, >, &) in a renderer that passes HTML through.
+ */
+export function markdownCell(cell: Cell): string {
+  if (typeof cell === "number") return String(cell);
+  return cell
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll("|", "\\|")
+    .replace(/\r\n|\r|\n/g, " ");
+}
+
+/**
+ * The rows as CSV. A text cell that a spreadsheet would read as a formula (starting with =, +, -, @, a tab or a
+ * carriage return: OWASP's CSV injection rule) is written with a leading single quote; numbers stay numbers.
+ */
 export function rowsCsv(rows: readonly object[]): string {
-  return stringify(rows as Record<string, unknown>[], { header: true });
+  return stringify(rows as Record<string, unknown>[], {
+    header: true,
+    cast: { string: (value) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value) },
+  });
 }
 
 /**

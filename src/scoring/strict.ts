@@ -24,6 +24,28 @@ export function classifySource(answer: string, slugs: readonly string[]): Source
   return { kind, line, posts };
 }
 
+/**
+ * Whether a slug the source line names stands there only inside a longer word ("rag" in "leverage-notes"). The
+ * study's substring rule still counts it as naming the post; this says how often that decided a verdict.
+ */
+export function slugOnlyInsideWord(verdict: SourceVerdict): boolean {
+  const line = verdict.line ?? "";
+  return verdict.posts.some((slug) => !standsAlone(line, slug));
+}
+
+/** A letter, digit, underscore or hyphen: what a slug's neighbour must not be for the slug to stand alone. */
+const WORD_CHAR = /[\p{L}\p{N}_-]/u;
+
+function standsAlone(text: string, slug: string): boolean {
+  for (let at = text.indexOf(slug); at !== -1; at = text.indexOf(slug, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + slug.length];
+    if (!(before !== undefined && WORD_CHAR.test(before)) && !(after !== undefined && WORD_CHAR.test(after)))
+      return true;
+  }
+  return false;
+}
+
 /** Strict cites right: one real post, and it is the right one. */
 export function citesRightStrict(verdict: SourceVerdict, goldPost: string): boolean {
   return verdict.kind === "one-real" && verdict.posts[0] === goldPost;

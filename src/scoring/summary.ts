@@ -4,7 +4,7 @@ import type { DesignId } from "../designs/index.ts";
 import { isTwoPostAnswer } from "../runs/index.ts";
 import { DESIGN_IDS } from "../designs/index.ts";
 import { citesAny, citesRightLenient } from "./lenient.ts";
-import { citationGrounded, citesRightStrict, classifySource } from "./strict.ts";
+import { citationGrounded, citesRightStrict, classifySource, slugOnlyInsideWord } from "./strict.ts";
 import { citesRightExact, classifyTwoPostSource, foundAll, foundAny, type TwoPostClass } from "./two-post.ts";
 
 /** The study's first table. Averages are per question; counts are questions (or tool calls, for malformed). */
@@ -46,6 +46,8 @@ export interface StrictRow {
   readonly citations_grounded: number;
   /** <tool_call> tags the study's pattern passed over, summed over the runs; null when a run's log lacks the count. */
   readonly ignored_call_blocks: number | null;
+  /** Beyond the study: source lines that name a slug only inside a longer word, which the substring rule counts. */
+  readonly slug_inside_word: number;
 }
 
 /** A two-post question's table: the study's cost columns, with found and the source classes measured against G. */
@@ -159,6 +161,7 @@ export function strictRows(all: readonly AnswerRecord[], slugs: readonly string[
       ignored_call_blocks: runs.every((r) => r.ignored_call_blocks !== undefined)
         ? runs.reduce((a, r) => a + (r.ignored_call_blocks ?? 0), 0)
         : null,
+      slug_inside_word: count(verdicts, (v) => slugOnlyInsideWord(v.verdict)),
     };
   });
 }
