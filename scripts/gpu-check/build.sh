@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Builds llama-server alone from the llama.cpp bundle node-llama-cpp ships: with CUDA for this machine's GPU, or --cpu.
+#
+# usage: scripts/gpu-check/build.sh [--cpu] [--arch CC] [--bundle FILE] [--jobs N] [--where]
+#   --cpu      a CPU-only server (what the tests build on a machine without a GPU)
+#   --arch CC  the CUDA compute capability to build for, e.g. 90 (default: the GPU's, from nvidia-smi)
+#   --bundle   gitRelease.bundle (default: node-llama-cpp's, else .cache/gpu-check/gitRelease.bundle)
+#   --where    print the folder the build goes to and exit without building
+# Prints, as its last line on stdout, the folder holding llama-server; a second run finds it there and builds nothing.
+#
+# Why these options: one GPU architecture, as real code only (CC-real: no PTX to compile twice), and only the
+# llama-server target, so no test, example or other tool is compiled; flash attention kernels left out
+# (GGML_CUDA_FA=OFF), as the study's in-process runtime never uses them and they are most of the CUDA code;
+# no NCCL (one GPU); static libraries, so the binary runs without LD_LIBRARY_PATH; no OpenSSL and no prebuilt
+# web UI, the one thing configure would otherwise download.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+
+variant=cuda
+arch=""
+bundle=""
+jobs="$(nproc)"
+where=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --cpu) variant=cpu ;;
+    --arch) arch="$2"; shift ;;
+    --bundle) bundle="$2"; shift ;;
+    --jobs) jobs="$2"; shift ;;
+    --where) where=1 ;;
+    *) echo "build.sh: unknown option $1 (see the usage at the top of $0)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+if [ -z "$bundle" ]; then
+  for candidate in "$root/node_modules/node-llama-cpp/llama/gitRelease.bundle" "$root/.cache/gpu-check/gitRelease.bundle"; do
+    if [ -f "$candidate" ]; then bundle="$candidate"; break; fi
+  done
+fi
+[ -n "$bundle" ] && [ -f "$bundle" ] || {
+  echo "build.sh: no gitRelease.bundle: pass --bundle, or copy node-llama-cpp's to .cache/gpu-check/" >&2
+  exit 1
+}
+commit="$(git ls-remote "$bundle" HEAD | cut -f1)"
+out="${BLOGQA_GPU_CHECK_BUILD:-$root/.cache/gpu-check}/llama-server-$variant-${commit:0:7}"
+if [ "$where" = 1 ]; then
+  echo "$out"
+  exit 0
+fi
+if [ -x "$out/llama-server" ] && [ -f "$out/.complete" ]; then
+  echo "build.sh: $out/llama-server is already built" >&2
+  echo "$out"
+  exit 0
+fi
+
+options=(-DGGML_NATIVE=ON)
+if [ "$variant" = cuda ]; then
+  command -v nvcc >/dev/null || { echo "build.sh: nvcc not found: put the CUDA toolkit's bin on PATH, or build --cpu" >&2; exit 1; }
+  if [ -z "$arch" ]; then
+    # "native" would need CMake 3.24 and a GPU seen at configure time; nvidia-smi names it directly (9.0 -> 90).
+    arch="$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -n 1 | tr -d ' .')"
+  fi
+  [[ "$arch" =~ ^[0-9]+[af]?$ ]] || { echo "build.sh: cannot tell the GPU's compute capability (got '$arch'): pass --arch" >&2; exit 1; }
+  options+=(-DGGML_CUDA=ON "-DCMAKE_CUDA_ARCHITECTURES=$arch-real" -DGGML_CUDA_FA=OFF -DGGML_CUDA_FA_ALL_QUANTS=OFF
+    -DGGML_CUDA_NCCL=OFF -DGGML_CUDA_COMPRESSION_MODE=speed)
+fi
+
+started="$(date +%s)"
+work="$(mktemp -d "${TMPDIR:-/tmp}/gpu-check-build.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+echo "build.sh: building llama-server ($variant${arch:+, sm_$arch}) of llama.cpp ${commit:0:7} with $jobs jobs" >&2
+git clone -q "$bundle" "$work/src"
+git -C "$work/src" checkout -q "$commit"
+generator="Unix Makefiles"
+command -v ninja >/dev/null && generator=Ninja
+cmake -S "$work/src" -B "$work/build" -G "$generator" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
+  -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_TOOLS=ON -DLLAMA_BUILD_SERVER=ON \
+  -DLLAMA_OPENSSL=OFF -DLLAMA_USE_PREBUILT_UI=OFF "${options[@]}" >&2
+cmake --build "$work/build" --target llama-server -j "$jobs" >&2
+rm -rf "$out"
+mkdir -p "$out"
+cp "$work/build/bin/llama-server" "$out/"
+echo "$variant ${arch:+sm_$arch }llama.cpp $commit built in $(($(date +%s) - started)) s" >"$out/.complete"
+echo "build.sh: $(cat "$out/.complete")" >&2
+echo "$out"
