@@ -6,6 +6,7 @@ import {
   checkPathKinds,
   corpusCommands,
   embedderCommands,
+  exportPromptsCommands,
   llmCommands,
   parseCallsCommands,
   reportCommands,
@@ -37,6 +38,7 @@ const commands = [
   reportCommands,
   auditCommands,
   parseCallsCommands,
+  exportPromptsCommands,
 ];
 const cli = commands
   .reduce((y, register) => register(y), yargs(argv))

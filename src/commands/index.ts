@@ -10,5 +10,6 @@ export { smokeCommands } from "./smoke.ts";
 export { reportCommands } from "./report.ts";
 export { auditCommands } from "./audit.ts";
 export { parseCallsCommands } from "./parse-calls.ts";
+export { exportPromptsCommands } from "./export-prompts.ts";
 export { checkPathKinds, defaultCacheDir } from "./options.ts";
 export { usageError } from "./usage-errors.ts";

@@ -1,0 +1,163 @@
+// The export-prompts command: every prompt a finished run sent, rendered as its runtime rendered it, one JSON line each.
+import fs from "node:fs";
+import path from "node:path";
+import type { Argv, CommandModule } from "yargs";
+import { AGENT_TOOLS, withMaxTokens, modelThinking, type ModelCall } from "../designs/index.ts";
+import { loadModel, type ChatRuntime, type GenerateRequest, type LoadedModel } from "../llm/index.ts";
+import { modelDialect, type ToolDialect } from "../toolcalls/index.ts";
+import { modelLoadOptions, readManifest, settingsFromFields, type AnswerRecord } from "../runs/index.ts";
+import { readRunLog } from "../report/index.ts";
+import { UserError, writeFileAtomic } from "../common/index.ts";
+import { defaultCacheDir } from "./options.ts";
+import { pickLoggedModel } from "./audit.ts";
+import { serverOpener } from "./study-setup.ts";
+
+/** One line of the export: what a server is sent for one call, and where in the run it was made. */
+export interface ExportedPrompt {
+  readonly model: string;
+  readonly design: string;
+  readonly question_id: string;
+  /** The call's place in its run's transcript, from 1. */
+  readonly call: number;
+  readonly prompt: string;
+  readonly max_tokens: number;
+}
+
+interface ExportArgs {
+  run: string;
+  out: string;
+  model?: string;
+  "cache-dir": string;
+}
+
+/**
+ * The logged calls' prompts, in plan order (the log's, then each transcript's). Each call's request is rebuilt as
+ * its design made it (its messages, the tools where the call offered them and the model's format puts them in the
+ * template, the forced prefix) and goes through the runner's own wrappers (the run's max new tokens, the thinking
+ * switch) to the model's own renderer, the one the in-process and completions-mode runtimes call.
+ */
+export async function exportPrompts(options: {
+  readonly run: string;
+  readonly model?: string;
+  readonly cacheDir: string;
+  readonly onProgress?: (line: string) => void;
+}): Promise<ExportedPrompt[]> {
+  const { dir, answersFile, records } = readRunLog(options.run);
+  const manifest = readManifest(dir);
+  if (!manifest)
+    throw new UserError(`${dir} has no manifest.json: the prompts depend on the run's settings, which it records`);
+  const settings = settingsFromFields(manifest.settings);
+  const models =
+    options.model !== undefined
+      ? [pickLoggedModel(records, options.model, answersFile)]
+      : [...new Set(records.map((r) => r.model))];
+  const out: ExportedPrompt[] = [];
+  for (const model of models) {
+    // The tokenizer and template suffice: no weights are loaded.
+    const loaded =
+      settings.server !== undefined
+        ? await serverOpener(settings, options.cacheDir, { timeoutSeconds: 60, retries: 2 })(model)
+        : await loadModel(model, {
+            ...modelLoadOptions(settings),
+            vocabOnly: true,
+            cacheDir: options.cacheDir,
+            ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+          });
+    try {
+      const recorded = manifest.models.find((m) => m.id === model);
+      if (recorded !== undefined && recorded.chatTemplateSha256 !== loaded.template.sha256)
+        throw new UserError(
+          `${model}: its chat template (sha256 ${loaded.template.sha256}) is not the one the run used ` +
+            `(${recorded.chatTemplateSha256}): the prompts would not be the ones sent`,
+        );
+      const dialect = modelDialect(loaded, recorded?.entry?.tool_format ?? settings.toolFormat).dialect;
+      const render = renderer(loaded, settings.maxNewTokens, settings.thinking);
+      for (const record of records.filter((r) => r.model === model)) {
+        for (const [i, call] of record.transcript.calls.entries())
+          out.push({ ...where(record), call: i + 1, ...(await render(callRequest(call, dialect))) });
+      }
+    } finally {
+      await loaded.dispose();
+    }
+  }
+  return out;
+}
+
+/** The request a logged call was made with: agent-loop.ts and the engineered designs build it the same way. */
+function callRequest(call: ModelCall, dialect: ToolDialect): GenerateRequest {
+  return {
+    messages: call.messages,
+    ...(call.withTools && dialect.templateTools ? { tools: AGENT_TOOLS } : {}),
+    ...(call.prefix !== undefined ? { prefix: call.prefix } : {}),
+  };
+}
+
+/** The prompt and token cap a request reaches the runtime with, through the wrappers the runner puts around it. */
+function renderer(
+  loaded: LoadedModel,
+  maxNewTokens: number,
+  thinking: boolean,
+): (request: GenerateRequest) => Promise<{ prompt: string; max_tokens: number }> {
+  let seen: GenerateRequest | undefined;
+  const capture: ChatRuntime = {
+    generate: async (request) => {
+      seen = request;
+      return {
+        prompt: "",
+        text: "",
+        record: { tokensRead: 0, tokensEvaluated: 0, tokensGenerated: 0, seconds: 0, stopReason: "eos" },
+      };
+    },
+  };
+  const runtime = modelThinking(loaded, thinking).wrap(withMaxTokens(capture, maxNewTokens));
+  return async (request) => {
+    await runtime.generate(request);
+    const sent = seen!;
+    return { prompt: loaded.renderPrompt(sent), max_tokens: sent.maxTokens ?? maxNewTokens };
+  };
+}
+
+function where(record: AnswerRecord): Pick<ExportedPrompt, "model" | "design" | "question_id"> {
+  return { model: record.model, design: record.design, question_id: record.question_id };
+}
+
+const exportCommand: CommandModule<object, ExportArgs> = {
+  command: "export-prompts <run>",
+  describe:
+    "Write every prompt a run sent, rendered with the model's chat template as its runtime rendered it, in plan " +
+    "order, one JSON line each ({model, design, question_id, call, prompt, max_tokens}): for replaying the run's " +
+    "calls against a server elsewhere (scripts/gpu-check/)",
+  builder: (y) =>
+    y
+      .positional("run", {
+        type: "string",
+        demandOption: true,
+        describe: "A run folder, or the answers.jsonl inside one",
+      })
+      .option("out", { type: "string", demandOption: true, describe: "The JSONL file to write" })
+      .option("model", {
+        type: "string",
+        describe: "Only this model's calls: its id in answers.jsonl or part of its name",
+      })
+      .option("cache-dir", {
+        type: "string",
+        default: defaultCacheDir(),
+        defaultDescription: "$BLOGQA_CACHE or ./.cache",
+        describe: "Model cache",
+      }) as never,
+  handler: async (argv) => {
+    const prompts = await exportPrompts({
+      run: argv.run,
+      ...(argv.model !== undefined ? { model: argv.model } : {}),
+      cacheDir: argv["cache-dir"],
+      onProgress: (line) => console.error(line),
+    });
+    fs.mkdirSync(path.dirname(path.resolve(argv.out)), { recursive: true });
+    writeFileAtomic(argv.out, prompts.map((p) => `${JSON.stringify(p)}\n`).join(""));
+    const bytes = fs.statSync(argv.out).size;
+    console.log(`${argv.out}: ${prompts.length} prompts, ${bytes} bytes`);
+  },
+};
+
+/** Registers this file's commands on the command line. */
+export const exportPromptsCommands = (y: Argv): Argv => y.command(exportCommand);
