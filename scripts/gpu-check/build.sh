@@ -71,7 +71,7 @@ started="$(date +%s)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/gpu-check-build.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 echo "build.sh: building llama-server ($variant${arch:+, sm_$arch}) of llama.cpp ${commit:0:7} with $jobs jobs" >&2
-git clone -q "$bundle" "$work/src"
+git -c advice.detachedHead=false clone -q "$bundle" "$work/src"
 git -C "$work/src" checkout -q "$commit"
 generator="Unix Makefiles"
 command -v ninja >/dev/null && generator=Ninja

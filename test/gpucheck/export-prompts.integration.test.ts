@@ -27,6 +27,7 @@ test("the exported prompts are the requests a completions-mode server gets when 
   });
   const exported = await exportPrompts({ run: dir, cacheDir: testCacheDir });
   const { records } = readRunLog(dir);
+  fs.rmSync(dir, { recursive: true, force: true });
   const calls = records.flatMap((r) => r.transcript.calls);
   assert.equal(exported.length, calls.length);
   assert.deepEqual(
