@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Builds llama-server alone from the llama.cpp bundle node-llama-cpp ships: with CUDA for this machine's GPU, or --cpu.
 #
-# usage: scripts/gpu-check/build.sh [--cpu] [--arch CC] [--bundle FILE] [--jobs N] [--where]
+# usage: scripts/gpu-check/build.sh [--cpu] [--arch CC] [--bundle FILE] [--jobs N] [--where] [--configure-only]
 #   --cpu      a CPU-only server (what the tests build on a machine without a GPU)
 #   --arch CC  the CUDA compute capability to build for, e.g. 90 (default: the GPU's, from nvidia-smi)
 #   --bundle   gitRelease.bundle (default: node-llama-cpp's, else .cache/gpu-check/gitRelease.bundle)
 #   --where    print the folder the build goes to and exit without building
+#   --configure-only  run CMake's configure step (in seconds: is the toolkit complete?) and stop
 # Prints, as its last line on stdout, the folder holding llama-server; a second run finds it there and builds nothing.
 #
 # Why these options: one GPU architecture, as real code only (CC-real: no PTX to compile twice), and only the
@@ -22,6 +23,7 @@ arch=""
 bundle=""
 jobs="$(nproc)"
 where=0
+configure_only=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --cpu) variant=cpu ;;
@@ -29,6 +31,7 @@ while [ $# -gt 0 ]; do
     --bundle) bundle="$2"; shift ;;
     --jobs) jobs="$2"; shift ;;
     --where) where=1 ;;
+    --configure-only) configure_only=1 ;;
     *) echo "build.sh: unknown option $1 (see the usage at the top of $0)" >&2; exit 2 ;;
   esac
   shift
@@ -63,6 +66,29 @@ if [ "$variant" = cuda ]; then
     arch="$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -n 1 | tr -d ' .')"
   fi
   [[ "$arch" =~ ^[0-9]+[af]?$ ]] || { echo "build.sh: cannot tell the GPU's compute capability (got '$arch'): pass --arch" >&2; exit 1; }
+  # A CUDA toolkit assembled from pip wheels can lack cuBLAS, which the nvidia-cublas wheel of the Python beside it
+  # then holds: CMake is pointed at that wheel's headers and libraries (found by the build tree's rpath at run time).
+  if ! echo '#include <cublas_v2.h>' | nvcc -x cu -E - -o /dev/null 2>/dev/null; then
+    header="$(python3 -c 'import glob, nvidia; print(*sorted(f for d in nvidia.__path__ for f in glob.glob(d + "/**/include/cublas_v2.h", recursive=True))[:1])' 2>/dev/null || true)"
+    [ -n "$header" ] || { echo "build.sh: cuBLAS not found, neither in the CUDA toolkit nor in a Python nvidia-cublas wheel" >&2; exit 1; }
+    include="$(dirname "$header")"
+    lib="$(dirname "$include")/lib"
+    cublas="$(ls "$lib"/libcublas.so* | head -n 1)"
+    cublaslt="$(ls "$lib"/libcublasLt.so* | head -n 1)"
+    echo "build.sh: cuBLAS from $lib" >&2
+    options+=("-DCUDA_cublas_LIBRARY=$cublas" "-DCUDA_cublasLt_LIBRARY=$cublaslt" "-DCMAKE_CUDA_FLAGS=-I$include"
+      "-DCMAKE_CXX_FLAGS=-I$include")
+  fi
+  # ggml links the driver library for its virtual-memory pool; a pip-assembled toolkit has no stub of it, so the
+  # driver's own is named, and where there is none (configuring without a GPU) the pool goes without it.
+  driver="$(ldconfig -p 2>/dev/null | awk '/libcuda\.so(\.1)? / { print $NF; exit }')"
+  [ -n "$driver" ] || driver="$(ls /usr/local/nvidia/lib64/libcuda.so* 2>/dev/null | head -n 1 || true)"
+  if [ -n "$driver" ]; then
+    options+=("-DCUDA_cuda_driver_LIBRARY=$driver")
+  else
+    echo "build.sh: no libcuda.so found: building with GGML_CUDA_NO_VMM=ON" >&2
+    options+=(-DGGML_CUDA_NO_VMM=ON)
+  fi
   options+=(-DGGML_CUDA=ON "-DCMAKE_CUDA_ARCHITECTURES=$arch-real" -DGGML_CUDA_FA=OFF -DGGML_CUDA_FA_ALL_QUANTS=OFF
     -DGGML_CUDA_NCCL=OFF -DGGML_CUDA_COMPRESSION_MODE=speed)
 fi
@@ -78,6 +104,10 @@ command -v ninja >/dev/null && generator=Ninja
 cmake -S "$work/src" -B "$work/build" -G "$generator" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
   -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_TOOLS=ON -DLLAMA_BUILD_SERVER=ON \
   -DLLAMA_OPENSSL=OFF -DLLAMA_USE_PREBUILT_UI=OFF "${options[@]}" >&2
+if [ "$configure_only" = 1 ]; then
+  echo "build.sh: configured in $(($(date +%s) - started)) s; nothing built" >&2
+  exit 0
+fi
 cmake --build "$work/build" --target llama-server -j "$jobs" >&2
 rm -rf "$out"
 mkdir -p "$out"
