@@ -10,8 +10,8 @@
 # Prints, as its last line on stdout, the folder holding llama-server; a second run finds it there and builds nothing.
 #
 # Why these options: one GPU architecture, as real code only (CC-real: no PTX to compile twice), and only the
-# llama-server target, so no test, example or other tool is compiled; flash attention kernels left out
-# (GGML_CUDA_FA=OFF), as the study's in-process runtime never uses them and they are most of the CUDA code;
+# llama-server target, so no test, example or other tool is compiled; flash-attention kernels compiled empty
+# (GGML_CUDA_FA=OFF), as the study's in-process runtime never uses them and they are the costliest CUDA code;
 # no NCCL (one GPU); static libraries, so the binary runs without LD_LIBRARY_PATH; no OpenSSL and no prebuilt
 # web UI, the one thing configure would otherwise download.
 set -euo pipefail
@@ -47,7 +47,8 @@ fi
   exit 1
 }
 commit="$(git ls-remote "$bundle" HEAD | cut -f1)"
-out="${BLOGQA_GPU_CHECK_BUILD:-$root/.cache/gpu-check}/llama-server-$variant-${commit:0:7}"
+# Beside the folder that travels to the GPU machine (.cache/gpu-check/), not in it: a copy sent again replaces it.
+out="${BLOGQA_GPU_CHECK_BUILD:-$root/.cache/gpu-check-build}/llama-server-$variant-${commit:0:7}"
 if [ "$where" = 1 ]; then
   echo "$out"
   exit 0
