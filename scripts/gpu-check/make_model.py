@@ -3,9 +3,11 @@
 
 The same shapes, tensor names and metadata as the harness's ``make-tiny-model --shape`` (src/test-models/gguf/),
 so llama-server reads the same architecture, tokenizer and chat template; the random values are drawn otherwise
-(numpy's PCG64 stream), so the weights are not the harness's. Everything comes from a llama.cpp checkout of the
-bundle node-llama-cpp ships: the Qwen2 vocabulary (models/ggml-vocab-qwen2.gguf, completed with Qwen2.5's added
-tokens), the Qwen2.5-Instruct chat template and the GGUF library (gguf-py). Standard library and numpy only.
+(numpy's PCG64 stream), so the weights are not the harness's, and the output rows of tokens that are pieces of a
+UTF-8 character are zero, so that llama-server never refuses a reply for its bytes. Everything comes from a
+llama.cpp checkout of the bundle node-llama-cpp ships: the Qwen2 vocabulary (models/ggml-vocab-qwen2.gguf,
+completed with Qwen2.5's added tokens), the Qwen2.5-Instruct chat template and the GGUF library (gguf-py).
+Standard library and numpy only.
 
 usage: make_model.py --source LLAMA_CPP_DIR --shape qwen2.5-1.5b --out FILE [--seed 1] [--dtype f16]
        make_model.py --list-shapes
@@ -99,6 +101,27 @@ def qwen25_vocab(gguf, source: Path) -> tuple[list[str], list[int], list[str]]:
     return tokens, kinds, merges
 
 
+def byte_decoder() -> dict[str, int]:
+    """The byte each character of a byte-level BPE token stands for (GPT-2's bytes_to_unicode, inverted)."""
+    printable = [*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1), *range(ord("®"), ord("ÿ") + 1)]
+    others = [b for b in range(256) if b not in printable]
+    return {chr(c): b for c, b in zip([*printable, *range(256, 256 + len(others))], [*printable, *others])}
+
+
+def not_utf8(tokens: list[str], kinds: list[int]) -> list[int]:
+    """Ids of the normal tokens whose bytes are not UTF-8 by themselves (a piece of a multi-byte character)."""
+    decoder = byte_decoder()
+    ids = []
+    for i, (text, kind) in enumerate(zip(tokens, kinds)):
+        if kind != 1:  # NORMAL
+            continue
+        try:
+            bytes(decoder[c] for c in text).decode("utf-8")
+        except UnicodeDecodeError:
+            ids.append(i)
+    return ids
+
+
 def uniform(name: str, seed: int, count: int, mean: float, std: float, dtype: np.dtype) -> np.ndarray:
     """`count` values of the uniform distribution with this mean and standard deviation, from a stream named by
     (seed, tensor name), so each tensor is independent of the others' order. The raw PCG64 words (whose stream numpy
@@ -187,9 +210,16 @@ def write_model(source: Path, shape_name: str, seed: int, dtype_name: str, out: 
     writer.write_header_to_file(temp)
     writer.write_kv_data_to_file()
     writer.write_ti_data_to_file()
+    # llama-server refuses a completion whose bytes are not UTF-8 (HTTP 500, after generating it), and random weights
+    # pick pieces of characters freely: with their output rows zero, those tokens' logits are 0, far below the
+    # largest of the others, so greedy decoding never picks them and every call's tokens are counted.
+    pieces = not_utf8(tokens, kinds)
     for name, dims, kind, mean, std in plan:
         dtype = matrix_dtype if kind == "matrix" else np.dtype(np.float32)
-        writer.write_tensor_data(uniform(name, seed, math.prod(dims), mean, std, dtype).reshape(dims))
+        values = uniform(name, seed, math.prod(dims), mean, std, dtype).reshape(dims)
+        if name == "output.weight":
+            values[pieces] = 0
+        writer.write_tensor_data(values)
     writer.close()
     temp.replace(out)
     return out.stat().st_size

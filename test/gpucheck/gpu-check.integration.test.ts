@@ -108,7 +108,8 @@ test("run.sh replays a tiny run's exported prompts on build.sh's CPU server and 
   const counts = sent.map((p) => local.countTokens(p.prompt));
   await local.dispose();
   for (const run of result.runs) {
-    assert.equal(run.answered + run.refused, 4);
+    // The writer's model never writes a piece of a UTF-8 character, which llama-server would refuse.
+    assert.deepEqual([run.answered, run.refused], [4, 0]);
     assert.equal(run.replies.length, 4);
     assert.ok(run.wall_s > 0);
     const answered = run.replies.flatMap((r, i) => (r.refused === undefined ? [{ r, i }] : []));
