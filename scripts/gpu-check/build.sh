@@ -17,6 +17,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
+die() { echo "build.sh: $*" >&2; exit 1; }
 
 variant=cuda
 arch=""
@@ -61,17 +62,18 @@ fi
 
 options=(-DGGML_NATIVE=ON)
 if [ "$variant" = cuda ]; then
-  command -v nvcc >/dev/null || { echo "build.sh: nvcc not found: put the CUDA toolkit's bin on PATH, or build --cpu" >&2; exit 1; }
+  command -v nvcc >/dev/null || die "nvcc not found: put the CUDA toolkit's bin on PATH, or build --cpu"
   if [ -z "$arch" ]; then
     # "native" would need CMake 3.24 and a GPU seen at configure time; nvidia-smi names it directly (9.0 -> 90).
     arch="$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -n 1 | tr -d ' .')"
   fi
-  [[ "$arch" =~ ^[0-9]+[af]?$ ]] || { echo "build.sh: cannot tell the GPU's compute capability (got '$arch'): pass --arch" >&2; exit 1; }
+  [[ "$arch" =~ ^[0-9]+[af]?$ ]] || die "cannot tell the GPU's compute capability (got '$arch'): pass --arch"
   # A CUDA toolkit assembled from pip wheels can lack cuBLAS, which the nvidia-cublas wheel of the Python beside it
   # then holds: CMake is pointed at that wheel's headers and libraries (found by the build tree's rpath at run time).
   if ! echo '#include <cublas_v2.h>' | nvcc -x cu -E - -o /dev/null 2>/dev/null; then
-    header="$(python3 -c 'import glob, nvidia; print(*sorted(f for d in nvidia.__path__ for f in glob.glob(d + "/**/include/cublas_v2.h", recursive=True))[:1])' 2>/dev/null || true)"
-    [ -n "$header" ] || { echo "build.sh: cuBLAS not found, neither in the CUDA toolkit nor in a Python nvidia-cublas wheel" >&2; exit 1; }
+    find_header='import glob, nvidia; print(*sorted(h for d in nvidia.__path__ for h in glob.glob(d + "/**/cublas_v2.h", recursive=True))[:1])'
+    header="$(python3 -c "$find_header" 2>/dev/null || true)"
+    [ -n "$header" ] || die "cuBLAS not found, neither in the CUDA toolkit nor in a Python nvidia-cublas wheel"
     include="$(dirname "$header")"
     lib="$(dirname "$include")/lib"
     cublas="$(ls "$lib"/libcublas.so* | head -n 1)"

@@ -149,7 +149,7 @@ def main() -> None:
     props = request(url, "/props", None, 30)[1]
     slots_served = props.get("total_slots", 1)
     if max(args.slots) > slots_served:
-        sys.exit(f"replay.py: the server has {slots_served} slots, fewer than the {max(args.slots)} asked: start it with -np")
+        sys.exit(f"replay.py: the server has {slots_served} slots, not the {max(args.slots)} asked: start it with -np")
     # The first call of a fresh server also pays for its warm-up (CUDA kernels loading, buffers growing): made once
     # before timing, so every pass measures the same steady state.
     complete(url, {**prompts[0], "max_tokens": 1}, False, args.timeout)

@@ -13,6 +13,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
+die() { echo "run.sh: $*" >&2; exit 1; }
 
 cpu=0
 server=""
@@ -50,13 +51,13 @@ left() {
 if [ -z "$server" ]; then
   server="$("$here/build.sh" $([ "$cpu" = 1 ] && echo --cpu) --where)"
 fi
-[ -x "$server/llama-server" ] || { echo "run.sh: no llama-server in $server: run scripts/gpu-check/build.sh first" >&2; exit 1; }
-[ -f "$prompts" ] || { echo "run.sh: no prompts at $prompts: write them with blogqa export-prompts" >&2; exit 1; }
+[ -x "$server/llama-server" ] || die "no llama-server in $server: run scripts/gpu-check/build.sh first"
+[ -f "$prompts" ] || die "no prompts at $prompts: write them with blogqa export-prompts"
 bundle=""
 for candidate in "$root/node_modules/node-llama-cpp/llama/gitRelease.bundle" "$root/.cache/gpu-check/gitRelease.bundle"; do
   if [ -f "$candidate" ]; then bundle="$candidate"; break; fi
 done
-[ -n "$bundle" ] || { echo "run.sh: no gitRelease.bundle (see scripts/gpu-check/README.md)" >&2; exit 1; }
+[ -n "$bundle" ] || die "no gitRelease.bundle (see scripts/gpu-check/README.md)"
 
 out="${OUT:-./out}"
 mkdir -p "$out"
@@ -92,7 +93,8 @@ for shape in $shapes; do
   # As the in-process runtime: 4096 tokens a slot, flash attention off; no host-memory prompt cache. The library
   # path is for a server built with shared libraries (scripts/build-llama-server.sh's); build.sh's needs none.
   LD_LIBRARY_PATH="$server${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$server/llama-server" -m "$model" \
-    --host 127.0.0.1 --port "$port" -np "$np" -c $((4096 * np)) -ngl "$gpu_layers" -fa off --cache-ram 0 --no-webui ${threads:+-t "$threads"} >"$out/llama-server-$shape.log" 2>&1 &
+    --host 127.0.0.1 --port "$port" -np "$np" -c $((4096 * np)) -ngl "$gpu_layers" -fa off --cache-ram 0 \
+    --no-webui ${threads:+-t "$threads"} >"$out/llama-server-$shape.log" 2>&1 &
   pid=$!
   t="$(left)"
   # shellcheck disable=SC2086
