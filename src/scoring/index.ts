@@ -26,4 +26,5 @@ export { compareRuns, questionKey, formatP, formatProportion, type Measure, type
 export { explainSource } from "./explain-source.ts";
 export { engineeringRows, answerRight, extendedDesign, BOUGHT_DESIGNS, type EngineeringRow } from "./engineering.ts";
 export { formatMismatchRows, type FormatMismatchRow } from "./format-mismatch.ts";
+export { agentActionRows, type AgentActionsRow } from "./agent-actions.ts";
 export { scaleTable, type ModelSize, type ScalePoint, type ScaleTable } from "./scale.ts";
