@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { escapeHtml, jsonForScript } from "./html-escape.ts";
 import { ENGINEERING_TITLE } from "./engineering-tables.ts";
+import { AGENTS_TITLE, agentsGrid } from "./agents-table.ts";
 import {
   comparisonsHtml,
   htmlTable,
@@ -100,7 +101,17 @@ ${costChart(data.study, data.strict)}
 ${studyTablesHtml(data.study, data.context, failed)}
 <p class="note">cites right here is the study's first, lenient scorer; the strict rescore follows.</p>
 ${strictTableHtml(data.strict, failed)}
+${agentsHtml(data, failed)}
 ${formatMismatchHtml(data)}`;
+}
+
+/** Beyond the study's tables: what its prose says the agents did, counted from this log's transcripts. */
+function agentsHtml(data: ReportData, failed: ReportData["failed"]): string {
+  if (data.agents.length === 0) return "";
+  const g = agentsGrid(data.agents, failed);
+  return `<h2>${escapeHtml(AGENTS_TITLE)}</h2>
+<p class="note">The study's claims in prose (the turn limit never fired; no model read a section or searched again; every forced run made two calls), counted from each agent run's transcript. Searches and reads count only calls that ran; the source classes are the strict rescore's.</p>
+${htmlTable(g.caption, g.header, g.rows, 2)}${(g.notes ?? []).map((n) => `<p class="note">${escapeHtml(n)}</p>`).join("")}`;
 }
 
 /** Beyond the study: the tool-call format warning, shown only when some agent reply looks like another format's call. */

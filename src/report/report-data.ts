@@ -1,6 +1,7 @@
 // Everything the report page shows, computed once from the log: table rows, comparisons, and each run with its verdicts.
 import {
   splitFailed,
+  agentActionRows,
   citesRightLenient,
   citesRightStrict,
   classifySource,
@@ -14,6 +15,7 @@ import {
   strictRows,
   studyRows,
   twoPostRows,
+  type AgentActionsRow,
   type Comparison,
   type FormatMismatchRow,
   type QuestionSet,
@@ -75,6 +77,8 @@ export interface ReportData {
   readonly designs: readonly { readonly id: DesignId; readonly label: string }[];
   readonly study: readonly StudyRow[];
   readonly strict: readonly StrictRow[];
+  /** What the agents did (the study's prose claims), over the one-post questions; empty without agent runs. */
+  readonly agents: readonly AgentActionsRow[];
   /** The two-post questions' table; empty for a log of the study's questions only. */
   readonly twoPost: readonly TwoPostRow[];
   readonly comparisons: readonly Comparison[];
@@ -111,6 +115,7 @@ export function reportData(
     designs: designs.map((id) => ({ id, label: DESIGN_LABELS[id] })),
     study: studyRows(records, failed),
     strict: strictRows(records, slugs),
+    agents: agentActionRows(records, slugs),
     twoPost: twoPostRows(records, slugs, failed),
     comparisons: compareRuns(records, slugs),
     engineering: engineeringGrids(records, slugs, failed),

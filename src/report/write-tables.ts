@@ -1,8 +1,9 @@
-// Scores a run folder's answers.jsonl and writes tables.md, study.csv and strict.csv (and two-post.csv) beside it.
+// Scores a run folder's answers.jsonl and writes tables.md, study.csv, strict.csv and agents.csv (and two-post.csv).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import {
   splitFailed,
+  agentActionRows,
   engineeringRows,
   formatMismatchRows,
   splitQuestionSets,
@@ -14,6 +15,7 @@ import { DERIVED_FILES, readManifest } from "../runs/index.ts";
 import type { AnswerRecord } from "../runs/index.ts";
 import { randomWeightsLabel } from "./random-weights.ts";
 import { engineeringGrids } from "./engineering-tables.ts";
+import { AGENTS_CSV, agentsCsvRows, agentsGrid } from "./agents-table.ts";
 import { runScaleTable, scaleCsvRows, scaleGrids } from "./scale-tables.ts";
 import {
   formatMismatchMarkdown,
@@ -54,12 +56,19 @@ export function writeTables(
       studyTablesMarkdown(study, context, failedSets.onePost),
       strictTableMarkdown(strict, failedSets.onePost),
     );
+    // Beyond the study's tables, its prose: what the agents did, where a log has agent runs.
+    const agents = agentActionRows(records, slugs);
+    if (agents.length > 0) blocks.push(markdownTable(agentsGrid(agents, failedSets.onePost)));
     const formats = new Map(manifest?.models.map((m) => [m.id, m.toolFormat]));
     const mismatch = formatMismatchMarkdown(formatMismatchRows(records, (model) => formats.get(model)));
     if (mismatch !== undefined) blocks.push(mismatch);
     writeFileSync(path.join(dir, "study.csv"), rowsCsv(study));
     writeFileSync(path.join(dir, "strict.csv"), rowsCsv(strict));
     files.push("study.csv", "strict.csv");
+    if (agents.length > 0) {
+      writeFileSync(path.join(dir, AGENTS_CSV), rowsCsv(agentsCsvRows(agents)));
+      files.push(AGENTS_CSV);
+    }
   }
   if (sets.twoPost.length > 0) {
     const rows = twoPostRows(records, slugs, failed);

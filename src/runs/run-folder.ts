@@ -17,6 +17,7 @@ export const DERIVED_FILES = {
   tables: "tables.md",
   studyCsv: "study.csv",
   strictCsv: "strict.csv",
+  agentsCsv: "agents.csv",
   twoPostCsv: "two-post.csv",
   engineeringCsv: "engineering.csv",
   scaleCsv: "scale.csv",

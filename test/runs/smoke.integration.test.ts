@@ -18,8 +18,14 @@ test("smoke runs the study's 4 designs and the 4 engineered ones x 30 questions 
   assert.equal(result.status, 0, result.stderr);
   assert.match(result.stdout, new RegExp(`${sections} sections; 30 questions; tiny-seed1, greedy`));
   assert.match(result.stdout, /Strict rescore/);
-  for (const file of ["tables.md", "study.csv", "strict.csv", "manifest.json", "report.html"])
+  for (const file of ["tables.md", "study.csv", "strict.csv", "agents.csv", "manifest.json", "report.html"])
     assert.ok(existsSync(path.join(out, file)), file);
+  // What the agents did: one row per agent design, the six that run the loop (the two workflows have none).
+  assert.match(
+    readFileSync(path.join(out, "tables.md"), "utf8"),
+    /^What the agents did \(runs, counted from each run's transcript\)\n\n\| model \| design \| n \| hit the turn limit \|/m,
+  );
+  assert.equal(readFileSync(path.join(out, "agents.csv"), "utf8").trim().split("\n").length, 1 + 6);
   // The tiny model has random weights: tables.md and the page say so before any figure.
   assert.match(
     readFileSync(path.join(out, "tables.md"), "utf8"),
