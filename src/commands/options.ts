@@ -82,12 +82,12 @@ export const runPositional = {
 export type BuiltArgs<B> = B extends (y: Argv<object>) => Argv<infer U> ? U : never;
 
 /** The options that name a file or a folder, whichever command takes them. */
-const PATH_KINDS: Readonly<Record<string, "file" | "folder">> = {
-  models: "file",
-  "chat-template": "file",
-  "generation-config": "file",
-  questions: "file",
-  content: "folder",
+const PATH_KINDS: Readonly<Record<string, { readonly kind: "file" | "folder"; readonly what: string }>> = {
+  models: { kind: "file", what: "a JSON file of models" },
+  "chat-template": { kind: "file", what: "a Jinja template file" },
+  "generation-config": { kind: "file", what: "a generation_config.json file" },
+  questions: { kind: "file", what: "a .jsonl file (one question a line)" },
+  content: { kind: "folder", what: "a folder of posts" },
 };
 
 /**
@@ -96,11 +96,11 @@ const PATH_KINDS: Readonly<Record<string, "file" | "folder">> = {
  * command, which says what it looked for.
  */
 export function checkPathKinds(argv: Readonly<Record<string, unknown>>): void {
-  for (const [flag, kind] of Object.entries(PATH_KINDS)) {
+  for (const [flag, { kind, what }] of Object.entries(PATH_KINDS)) {
     const value = argv[flag];
     if (typeof value !== "string") continue;
     const stat = statSync(value, { throwIfNoEntry: false });
     if (stat === undefined || stat.isDirectory() === (kind === "folder")) continue;
-    throw new UserError(`--${flag} ${value} is a ${kind === "file" ? "folder" : "file"}; --${flag} takes a ${kind}`);
+    throw new UserError(`--${flag} ${value} is a ${kind === "file" ? "folder" : "file"}; --${flag} takes ${what}`);
   }
 }

@@ -202,7 +202,7 @@ describe("paths that are the wrong kind of thing", { concurrency: 4 }, () => {
       cli(["questions", "check", "--questions", bom, "--content", BLOG]),
       cli(["questions", "check", "--questions", QUESTIONS, "--content", BLOG]),
     ]);
-    failsWith(folder, new RegExp(`^blogqa: ${dir} is a folder; --questions takes a \\.jsonl file`));
+    failsWith(folder, new RegExp(`^blogqa: --questions ${dir} is a folder; --questions takes a \\.jsonl file`));
     assert.equal(withBom.status, 0, withBom.stderr);
     assert.equal(withBom.stdout.replace(bom, "FILE"), plain.stdout.replace(QUESTIONS, "FILE"));
     assert.match(withBom.stdout, /: 9 questions about 3 posts/);

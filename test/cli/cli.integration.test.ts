@@ -58,15 +58,15 @@ test("usage slips are one line that says what to type: the nearest option, two d
       "blogqa: -retriever: a long option takes two dashes: --retriever\nrun with --help\n",
       2,
     ],
-    [["run", "--models", blog], `blogqa: --models ${blog} is a folder; --models takes a file\n`, 1],
+    [["run", "--models", blog], `blogqa: --models ${blog} is a folder; --models takes a JSON file of models\n`, 1],
     [
       ["run", "--chat-template", blog],
-      `blogqa: --chat-template ${blog} is a folder; --chat-template takes a file\n`,
+      `blogqa: --chat-template ${blog} is a folder; --chat-template takes a Jinja template file\n`,
       1,
     ],
     [
       ["sections", "--content", path.join(blog, "questions.jsonl")],
-      `blogqa: --content ${path.join(blog, "questions.jsonl")} is a file; --content takes a folder\n`,
+      `blogqa: --content ${path.join(blog, "questions.jsonl")} is a file; --content takes a folder of posts\n`,
       1,
     ],
   ];

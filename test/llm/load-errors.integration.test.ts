@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { checkModel, loadModel } from "../../src/llm/index.ts";
+import { checkModel, DEFAULT_CONTEXT_SIZE, loadModel } from "../../src/llm/index.ts";
 import { UserError } from "../../src/common/errors.ts";
 import { tinyModelPath } from "../helpers/tiny-model.ts";
 
@@ -53,7 +53,7 @@ test("a context too large to allocate is one line naming --context-size", async 
         e instanceof UserError &&
         e.message ===
           "--context-size 1000000000: A context size of 1000000000 is too large for the available RAM; " +
-            "choose a smaller context size (the default is 4096)",
+            `choose a smaller context size (the default is ${DEFAULT_CONTEXT_SIZE})`,
     );
   } finally {
     await model.dispose();
