@@ -1,15 +1,4 @@
-// What cli.ts may use from the commands: each file's function that registers its commands on the command line,
-// in the order --help lists them, the checks of every command's arguments, and, for the bench, where caches live by
-// default.
-export { corpusCommands } from "./corpus.ts";
-export { searchCommands } from "./search.ts";
-export { embedderCommands } from "./embedder.ts";
-export { llmCommands } from "./llm.ts";
-export { studyCommands } from "./study.ts";
-export { smokeCommands } from "./smoke.ts";
-export { reportCommands } from "./report.ts";
-export { auditCommands } from "./audit.ts";
-export { parseCallsCommands } from "./parse-calls.ts";
-export { exportPromptsCommands } from "./export-prompts.ts";
-export { checkPathKinds, defaultCacheDir } from "./options.ts";
-export { usageError } from "./usage-errors.ts";
+// What cli.ts and the scripts may use from the commands: the command line with every command on it, and, for the
+// bench, where caches live by default.
+export { commandLine } from "./command-line.ts";
+export { defaultCacheDir } from "./options.ts";

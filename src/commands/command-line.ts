@@ -1,0 +1,65 @@
+// The command line itself: every command registered on one yargs instance, its usage line, checks and usage errors.
+// cli.ts parses process.argv with it; scripts/write-command-reference.ts asks it for each command's --help.
+import yargs, { type Argv } from "yargs";
+import { auditCommands } from "./audit.ts";
+import { corpusCommands } from "./corpus.ts";
+import { embedderCommands } from "./embedder.ts";
+import { exportPromptsCommands } from "./export-prompts.ts";
+import { llmCommands } from "./llm.ts";
+import { checkPathKinds } from "./options.ts";
+import { parseCallsCommands } from "./parse-calls.ts";
+import { reportCommands } from "./report.ts";
+import { searchCommands } from "./search.ts";
+import { smokeCommands } from "./smoke.ts";
+import { studyCommands } from "./study.ts";
+import { usageError } from "./usage-errors.ts";
+
+/** Each file's commands, in the order --help lists them. */
+const commands = [
+  corpusCommands,
+  searchCommands,
+  embedderCommands,
+  llmCommands,
+  studyCommands,
+  smokeCommands,
+  reportCommands,
+  auditCommands,
+  parseCallsCommands,
+  exportPromptsCommands,
+];
+
+/**
+ * The command line for `argv` (the arguments after the script), its help wrapped at `width` columns. A usage error
+ * prints `blogqa: <what was wrong>` and `run with --help` on stderr and exits with status 2.
+ */
+export function commandLine(argv: string[], width: number): Argv {
+  /** The option names of the command being parsed, for the nearest one to a misspelt flag. */
+  let knownOptions: readonly string[] = [];
+  /** yargs hands a middleware its instance too (its types name only the arguments), which knows the options. */
+  function rememberOptions(_args: unknown, y: { getOptions(): { key: Record<string, unknown> } }): void {
+    knownOptions = Object.keys(y.getOptions().key);
+  }
+  return (
+    commands
+      .reduce((y, register) => register(y), yargs(argv))
+      .scriptName("blogqa")
+      .usage(
+        "$0 <command> [options]\n\nReproduce the workflow-vs-agent study on a blog.\nRun as: npx blogqa <command>  or  npm run -s blogqa -- <command>",
+      )
+      .demandCommand(1, "Name a command.")
+      .strict()
+      .strictCommands()
+      .recommendCommands()
+      // Before validation, so that a usage error can name the command's own options.
+      .middleware(rememberOptions as (args: unknown) => void, true)
+      .middleware((args) => checkPathKinds(args))
+      .wrap(width)
+      .help()
+      .fail((message, error) => {
+        // yargs reports an option's coerce error (a value it refused) as its own YError: a usage error, not a bug
+        if (error && error.name !== "YError") throw error;
+        console.error(`blogqa: ${usageError(message ?? error?.message ?? "", argv, knownOptions)}\nrun with --help`);
+        process.exit(2);
+      })
+  );
+}
