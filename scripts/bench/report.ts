@@ -66,7 +66,7 @@ export function benchmarksMarkdown(d: BenchmarkDoc): string {
     "Columns: tokens read = whole rendered prompts; evaluated = prompt tokens really evaluated after KV-cache reuse; agent = the three agent designs' calls only; " +
       "wall s = runStudy's time minus loading the model; speedup = generated tokens/s over naive's; overhead = share of wall time with no model call running " +
       "(busy time is the union of call intervals, so overlapping parallel calls are not counted twice); answers changed = runs whose answer differs from naive's; " +
-      "refused runs = runs that ended on a call llama-server refused (a logged call error: see the README on invalid UTF-8). " +
+      "refused runs = runs that ended on a call llama-server refused (a logged call error: see docs/servers.md on invalid UTF-8). " +
       "The llama-server rows send the same slice to llama-server built by scripts/build-llama-server.sh (completions mode, K slots on one context " +
       "of 4096 tokens a slot, the in-process runtime's threads); their tokens come from its /metrics counters, which count the calls it refused too, " +
       "and are not split by design (n/a); a refused agent run makes no further calls, so their slices can be shorter than naive's.",

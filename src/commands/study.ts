@@ -273,7 +273,7 @@ function runModels(argv: BuiltArgs<typeof runBuilder>): { ids: string[]; entries
     // What each model's weights are (and why not f16), and which file names no publisher's page confirmed.
     for (const m of suite)
       progress(
-        `${m.id}: ${m.weights}${m.fileVerified ? "" : `; note: ${m.model} was not seen on ${m.found} (README, "Scale")`}`,
+        `${m.id}: ${m.weights}${m.fileVerified ? "" : `; note: ${m.model} was not seen on ${m.found} (docs/scale.md)`}`,
       );
     entries = suite.map(({ id, model, paramsB, toolFormat }) => ({
       id,

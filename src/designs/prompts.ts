@@ -1,4 +1,4 @@
-// Every prompt the study sends, in one place (the README quotes this file). Each text says whether it is the study's
+// Every prompt the study sends, in one place (docs/designs.md quotes this file). Each text says whether it is the study's
 // own, verbatim (from its printed example exchange or its description), or ours, where the study does not publish it.
 import { pyJsonDumps } from "../python/index.ts";
 import type { Hit } from "../search/index.ts";

@@ -1,5 +1,5 @@
 // A run's settings, defined once: as command-line options, typed from those definitions, written to the manifest in
-// snake_case and read back from it. Adding a setting is one entry in SETTING_OPTIONS (the README says how).
+// snake_case and read back from it. Adding a setting is one entry in SETTING_OPTIONS (CONTRIBUTING.md says how).
 import type { InferredOptionTypes, Options } from "yargs";
 import {
   DEFAULT_CONTEXT_SIZE,

@@ -1,4 +1,4 @@
-// The layout the README promises: data flows one way through the stages, and a folder is entered by its index.ts.
+// The layout CONTRIBUTING.md promises: data flows one way through the stages, and a folder is entered by its index.ts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";

@@ -30,11 +30,11 @@ test("every questions file in the repository fits questions.schema.json, line by
   }
 });
 
-test("the README's --models example fits models-file.schema.json, and a bad entry does not", () => {
+test("docs/scale.md's --models example fits models-file.schema.json, and a bad entry does not", () => {
   const check = jsonSchemaCheck("models-file.schema.json");
-  const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
-  const example = readme.match(/`--models FILE` is a JSON list, one entry per model:\n\n```json\n([^`]+)```/)?.[1];
-  assert.ok(example, "the README shows a --models file");
+  const page = readFileSync(path.join(repoRoot, "docs/scale.md"), "utf8");
+  const example = page.match(/`--models FILE` is a JSON list, one entry per model:\n\n```json\n([^`]+)```/)?.[1];
+  assert.ok(example, "docs/scale.md shows a --models file");
   assert.equal(check(JSON.parse(example)), undefined);
   assert.notEqual(check([{ id: "a", model: "a.gguf", params_b: 1, param_b: 2 }]), undefined);
 });
