@@ -48,7 +48,7 @@ test("tables.md has the table after the strict rescore, with the left-out agent 
       "",
       "| model | design | n | hit the turn limit | searched | searched again | read a section | model calls (calls: runs) | no source line | one real | several | invented |",
       "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
-      "| m <b> | agent, first call forced | 2 | 0 | 2 | 1 | 0 | 2: 1, 3: 1 | 1 | 1 | 0 | 0 |",
+      "| m &lt;b&gt; | agent, first call forced | 2 | 0 | 2 | 1 | 0 | 2: 1, 3: 1 | 1 | 1 | 0 | 0 |",
       "",
       "1 run left out: its model call failed (outcome error)",
       "",
