@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { repoRoot, runCli } from "../helpers/run-cli.ts";
+import { testCacheDir, tinyModelPath } from "../helpers/tiny-model.ts";
 
 const fixtures = path.join(repoRoot, "test/fixtures/blog");
 const SEARCH = ["--retriever", "bm25", "--content", path.join(fixtures, "posts")];
@@ -40,4 +41,19 @@ test("run --fresh with a mistyped model, a file that is no GGUF, or missing ques
     assert.doesNotMatch(result.stderr, /\n\s+at /, "no stack trace");
     assert.deepEqual(contents(dir), before);
   }
+});
+
+test("run --fresh whose context cannot be allocated says so in one line and leaves the folder as it was", async () => {
+  // The model loads and its format is placed; only making its context fails, which comes after both.
+  const dir = finishedRun();
+  const before = contents(dir);
+  const model = await tinyModelPath();
+  const result = runCli([
+    ...["run", "--model", model, ...INPUTS, "--cache-dir", testCacheDir, "--threads", "1"],
+    ...["--context-size", "1000000000", "--designs", "workflow", "--fresh", "--out", dir],
+  ]);
+  assert.equal(result.status, 1, result.stderr);
+  assert.match(result.stderr, /^blogqa: --context-size 1000000000: .*too large/m);
+  assert.doesNotMatch(result.stderr, /\n\s+at /, "no stack trace");
+  assert.deepEqual(contents(dir), before);
 });
