@@ -1,5 +1,12 @@
 // What other folders may use from src/llm/.
-export { loadModel, checkModel, defaultThreads, DEFAULT_CONTEXT_SIZE, type LoadModelOptions } from "./load-model.ts";
+export {
+  loadModel,
+  checkModel,
+  defaultThreads,
+  DEFAULT_CONTEXT_SIZE,
+  prebuiltCpuNote,
+  type LoadModelOptions,
+} from "./load-model.ts";
 export {
   DEFAULT_MODEL_NAMES,
   QUANTS,

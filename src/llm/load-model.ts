@@ -123,11 +123,14 @@ export async function loadModel(id: string, options: LoadModelOptions): Promise<
     deviceNames: await llama.getGpuDeviceNames(),
     nodeLlamaCppVersion: nodeLlamaCppVersion(),
     llamaCppRelease: llama.llamaCppRelease.release,
+    binary: { buildType: llama.buildType, cmakeOptions: { ...llama.cmakeOptions } },
     contextSize,
     decoding,
     threads,
   };
   if (!options.vocabOnly) {
+    const slower = prebuiltCpuNote(info);
+    if (slower !== undefined) reportOnce(slower, report);
     report(`model ${path.basename(files.path)}: ${decoding.note}`);
     report(`model ${path.basename(files.path)}: ${decoding.specialTokens.note}`);
     const devices = info.deviceNames.length > 0 ? ` on ${info.deviceNames.join(", ")}` : "";
@@ -181,6 +184,27 @@ async function readGgufInfo(files: ModelFiles): Promise<GgufFileInfo> {
 
 const llamas = new Map<"auto" | false, Promise<Llama>>();
 const recentLog: string[] = [];
+
+/**
+ * On the CPU with node-llama-cpp's prebuilt binary, prompts are evaluated about half as fast as by the same llama.cpp
+ * built on the machine (BENCHMARKS.md): say so, once, with the command that builds it. Undefined otherwise.
+ */
+export function prebuiltCpuNote(info: Pick<ModelInfo, "backend" | "binary">): string | undefined {
+  if (info.backend !== "cpu" || info.binary?.buildType !== "prebuilt") return undefined;
+  return (
+    "note: llama.cpp runs on the CPU from node-llama-cpp's prebuilt binary; `npm run build:cpu` builds it for this " +
+    "machine from the bundled source (minutes, offline), and prompt evaluation then runs about twice as fast"
+  );
+}
+
+const said = new Set<string>();
+
+/** A note a process prints once, however many models it loads. */
+function reportOnce(line: string, report: (line: string) => void): void {
+  if (said.has(line)) return;
+  said.add(line);
+  report(line);
+}
 
 /**
  * One llama.cpp backend per GPU setting for the whole process, never disposed. subtle: after a Llama is

@@ -149,6 +149,14 @@ export interface ModelInfo {
   readonly deviceNames: readonly string[];
   readonly nodeLlamaCppVersion: string;
   readonly llamaCppRelease: string;
+  /**
+   * Which llama.cpp binary ran in process: node-llama-cpp's prebuilt one, or a local build (`npm run build:cpu`), with
+   * the CMake options it was built with. Absent for a server, and in manifests written before it was recorded.
+   */
+  readonly binary?: {
+    readonly buildType: "prebuilt" | "localBuild";
+    readonly cmakeOptions: Readonly<Record<string, string>>;
+  };
   readonly contextSize: number;
   /** Repetition penalty, end tokens and the generation_config.json they came from. */
   readonly decoding: Decoding;

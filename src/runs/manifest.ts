@@ -176,7 +176,15 @@ export function decodingChange(id: string, before: RecordedDecoding, now: Record
 export function runtimeChanges(before: RunManifest, model: ManifestModel): string[] {
   const earlier = before.models.find((m) => m.id === model.id);
   if (!earlier) return [];
-  const keys = ["backend", "deviceNames", "nodeLlamaCppVersion", "llamaCppRelease", "gpuLayers", "threads"] as const;
+  const keys = [
+    "backend",
+    "deviceNames",
+    "nodeLlamaCppVersion",
+    "llamaCppRelease",
+    "binary",
+    "gpuLayers",
+    "threads",
+  ] as const;
   return keys
     .filter((k) => JSON.stringify(earlier[k]) !== JSON.stringify(model[k]))
     .map((k) => `model ${model.id}: ${k} ${JSON.stringify(earlier[k])} before, ${JSON.stringify(model[k])} now`);

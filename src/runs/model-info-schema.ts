@@ -86,6 +86,12 @@ export const modelInfoSchema = object({
   deviceNames: arrayOf(str),
   nodeLlamaCppVersion: str,
   llamaCppRelease: str,
+  binary: object({
+    buildType: z.enum(["prebuilt", "localBuild"], { error: "prebuilt or localBuild" }),
+    cmakeOptions: z.record(z.string(), z.string(), { error: "an object of strings" }),
+  })
+    .optional()
+    .describe("Which llama.cpp binary ran in process (absent for a server, and in older manifests)."),
   decoding: decodingSchema,
   name: str.optional().describe("The GGUF's general.name, when it has one."),
   contextSize: num,

@@ -36,6 +36,13 @@ async function runAll(runtime: ChatRuntime, requests: readonly GenerateRequest[]
   return out;
 }
 
+test("the model's record says which llama.cpp binary ran, as node-llama-cpp reports it", async () => {
+  const llama = await sharedLlama(false);
+  assert.deepEqual(model.info.binary, { buildType: llama.buildType, cmakeOptions: { ...llama.cmakeOptions } });
+  // A clean install runs the prebuilt binary until `npm run build:cpu` builds one here.
+  assert.ok(["prebuilt", "localBuild"].includes(model.info.binary!.buildType));
+});
+
 test("special tokens are single tokens, as in the Hugging Face tokenizer", () => {
   for (const special of ["<|im_start|>", "<|im_end|>", "<tool_call>", "</tool_call>", "<|endoftext|>"]) {
     assert.equal(model.countTokens(special), 1, special);
