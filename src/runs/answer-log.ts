@@ -23,15 +23,36 @@ export interface AnswerLog {
   readonly tornLine: number | undefined;
 }
 
-/** The identity of one run: a model, a design, a question. */
-export function runKey(r: { readonly model: string; readonly design: string; readonly question_id: string }): string {
-  return JSON.stringify([r.model, r.design, r.question_id]);
+/** What names one run: a model, a design, a question, and beyond the study a wording and a sample. */
+export interface RunIdentity {
+  readonly model: string;
+  readonly design: string;
+  readonly question_id: string;
+  /** Absent: the default wording, as in every log written before wordings. */
+  readonly wording?: string;
+  /** Absent: sample 0, as in every log written before samples. */
+  readonly sample?: number;
+}
+
+/** The wording id a line without one means. */
+export const DEFAULT_WORDING = "default";
+
+/** The identity of one run: a model, a design, a question, a wording and a sample (absent ones their defaults). */
+export function runKey(r: RunIdentity): string {
+  return JSON.stringify([r.model, r.design, r.question_id, r.wording ?? DEFAULT_WORDING, r.sample ?? 0]);
+}
+
+/** How a message names a run: its model, design and question, then its wording and sample where not the defaults. */
+export function describeRunIdentity(r: RunIdentity): string {
+  const wording = r.wording !== undefined && r.wording !== DEFAULT_WORDING ? `, wording ${r.wording}` : "";
+  const sample = r.sample !== undefined && r.sample !== 0 ? `, sample ${r.sample}` : "";
+  return `model ${r.model}, design ${r.design}, question ${r.question_id}${wording}${sample}`;
 }
 
 /**
  * The one reader of a log, for the runner and every command that scores one. Blank lines are skipped. A last line
  * without its newline is a torn write: it is not counted (`tornLine` says so, for a notice). Any other line that is
- * not a valid record, or that repeats a (model, design, question), stops with FILE:LINE and the field, because
+ * not a valid record, or that repeats a (model, design, question, wording, sample), stops with FILE:LINE and the field, because
  * counting it, or leaving it out, would change the numbers without a word; the one repeat allowed is a later line
  * for a run whose earlier line ended in a call error (outcome "error"), which a resume retried: the later line
  * counts. A missing file is an empty log.
@@ -62,7 +83,7 @@ export function readAnswerLog(file: string): AnswerLog {
       }
       if (earlier !== undefined) {
         problems.push(
-          `${file}:${n}: a second line for model ${parsed.model}, design ${parsed.design}, question ${parsed.question_id} ` +
+          `${file}:${n}: a second line for ${describeRunIdentity(parsed)} ` +
             `(first on line ${lineNumbers[earlier]}); a run counts once: remove one of the two lines`,
         );
         return;

@@ -1,14 +1,26 @@
 // Turns one transcript into its log line: the study's per-run measures, computed in this one place.
 import { isTwoPost, type Question } from "../corpus/index.ts";
 import { ignoredCallBlocks } from "../toolcalls/index.ts";
+import { DEFAULT_WORDING } from "./answer-log.ts";
 import { ANSWER_SCHEMA_VERSION, type AnswerFields, type AnswerRecord } from "./answer-types.ts";
 import type { Transcript, DesignId } from "../designs/index.ts";
+
+/** Beyond the study, what names a run besides its model, design and question: left off the line at its default. */
+export interface RunVariant {
+  /** The wording's id; undefined or "default" for the default wording. */
+  readonly wording?: string;
+  /** The sample's index; undefined or 0 for the first. */
+  readonly sample?: number;
+  /** The seed the run sampled with; undefined when it decoded greedily. */
+  readonly seed?: number;
+}
 
 export function answerRecord(
   model: string,
   design: DesignId,
   question: Question,
   transcript: Transcript,
+  variant: RunVariant = {},
 ): AnswerRecord {
   const records = transcript.calls.map((c) => c.record);
   const toolCalls = transcript.calls.flatMap((c) => c.toolCalls);
@@ -28,6 +40,7 @@ export function answerRecord(
     model,
     design,
     question_id: question.id,
+    ...variantFields(variant),
     question: question.question,
     ...gold,
     answer: transcript.answer,
@@ -46,6 +59,15 @@ export function answerRecord(
     ...(transcript.outcome === "error" ? { error: transcript.error } : {}),
     ...engineeringFields(design, transcript),
     transcript,
+  };
+}
+
+/** The variant's fields, each left out at its default so that a greedy run of the default wording logs as before. */
+function variantFields(v: RunVariant): Partial<AnswerFields> {
+  return {
+    ...(v.wording !== undefined && v.wording !== DEFAULT_WORDING ? { wording: v.wording } : {}),
+    ...(v.sample !== undefined && v.sample !== 0 ? { sample: v.sample } : {}),
+    ...(v.seed !== undefined ? { seed: v.seed } : {}),
   };
 }
 

@@ -13,6 +13,17 @@ const answerFieldsSchema = object({
   model: text,
   design: oneOf(DESIGN_IDS).describe("The design's id (logs written before the name changed call it `variant`)."),
   question_id: text,
+  wording: text
+    .optional()
+    .describe("Beyond the study: the id of the prompt wording the run used (run --wordings); absent: the default."),
+  sample: count
+    .optional()
+    .describe("Beyond the study: which of the run's samples this is, from 0 (run --samples); absent: 0."),
+  seed: count
+    .optional()
+    .describe(
+      "Beyond the study: the seed the run sampled with, derived from --seed and the run's key; absent: greedy.",
+    ),
   question: text,
   answer: text,
   found: flag.describe(

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { ModelInfo } from "../llm/index.ts";
 import type { RunFormat } from "../toolcalls/index.ts";
 import { checkWritableFolder } from "../common/index.ts";
-import { ANSWERS_FILE, appendAnswer, dropTornTail, readAnswerLog, runKey } from "./answer-log.ts";
+import { ANSWERS_FILE, appendAnswer, dropTornTail, readAnswerLog, runKey, type RunIdentity } from "./answer-log.ts";
 import type { AnswerRecord } from "./answer-types.ts";
 import { startManifest, type ManifestSessionOptions } from "./manifest-session.ts";
 import { MANIFEST_FILE, type ManifestInputs, type RunManifest } from "./manifest.ts";
@@ -27,8 +27,8 @@ export const DERIVED_FILES = {
 export interface RunFolder {
   readonly dir: string;
   readonly answersFile: string;
-  /** Whether a run with this model, design and question is logged with a result (and so is not run again). */
-  has(run: { readonly model: string; readonly design: string; readonly question_id: string }): boolean;
+  /** Whether a run with this model, design, question, wording and sample is logged with a result (not run again). */
+  has(run: RunIdentity): boolean;
   append(record: AnswerRecord): void;
   /** Hashes a loaded model's files, refuses one that differs from this id's earlier runs, writes the manifest. */
   recordModel(info: ModelInfo & { readonly toolFormat?: RunFormat; readonly entry?: ModelEntryFields }): Promise<void>;

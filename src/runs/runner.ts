@@ -21,7 +21,10 @@ import { modelDialect, type ToolDialect } from "../toolcalls/index.ts";
 
 /** The settings the runner itself reads (the others shape the search index and the model it is given). */
 export type RunnerSettings = Pick<RunSettings, "parallel" | "reuseCache" | "sharedContext" | "maxNewTokens"> &
-  Partial<Pick<RunSettings, "toolFormat" | "thinking">>;
+  Partial<Pick<RunSettings, "toolFormat" | "thinking">> & {
+    /** Runs of each prompt (default 1: the study's one pass). */
+    readonly samples?: number;
+  };
 
 export interface RunStudyOptions {
   readonly folder: RunFolder;
@@ -64,9 +67,14 @@ export function failedRunsError(summary: StudyRunSummary): UserError | undefined
   );
 }
 
+/**
+ * One prompt's runs: a design on a question, and the samples of it still to run. A worker runs them one after
+ * another on its one sequence, so that with cache reuse the prompt they share is evaluated once for all of them.
+ */
 interface Task {
   readonly design: DesignId;
   readonly question: Question;
+  readonly samples: readonly number[];
 }
 
 /** How one model's runs are made: its tool-call format and thinking switch, decided once when it is opened. */
@@ -79,21 +87,24 @@ interface ModelFormat {
 export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummary> {
   const { folder, settings } = options;
   const progress = options.onProgress ?? (() => {});
+  const samples = settings.samples ?? 1;
   let ran = 0;
   let failed = 0;
   let skipped = 0;
   let cleared = !options.fresh;
   for (const model of options.models) {
-    const plan = options.designs.flatMap((design) => options.questions.map((question) => ({ design, question })));
-    const pending = plan.filter((t) => !folder.has({ model, design: t.design, question_id: t.question.id }));
-    skipped += plan.length - pending.length;
-    if (pending.length === 0) {
-      progress(`${model}: all ${plan.length} runs already in ${folder.answersFile}`);
+    const plan = planRuns(options.designs, options.questions, samples);
+    const pending = pendingTasks(plan, (t, sample) =>
+      folder.has({ model, design: t.design, question_id: t.question.id, sample }),
+    );
+    const planned = plan.length * samples;
+    const toDo = pending.reduce((n, t) => n + t.samples.length, 0);
+    skipped += planned - toDo;
+    if (toDo === 0) {
+      progress(`${model}: all ${planned} runs already in ${folder.answersFile}`);
       continue;
     }
-    progress(
-      `${model}: ${pending.length} runs to do${plan.length > pending.length ? ` (${plan.length - pending.length} already done)` : ""}`,
-    );
+    progress(`${model}: ${toDo} runs to do${planned > toDo ? ` (${planned - toDo} already done)` : ""}`);
     const loaded = await options.openModel(model);
     try {
       const entry = options.entryOf?.(model);
@@ -116,17 +127,17 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
         runtimes.map((r) => format.wrap(withMaxTokens(r, settings.maxNewTokens))),
         options.index,
         format,
-        (task, transcript, i) => {
-          const record = answerRecord(model, task.design, task.question, transcript);
+        (task, sample, transcript, i) => {
+          const record = answerRecord(model, task.design, task.question, transcript, { sample });
           folder.append(record);
           ran++;
           if (record.outcome === "error") failed++;
           if (options.onTick === undefined || record.outcome === "error")
-            progress(`${i + 1}/${pending.length} ${describeRun(record)}`);
+            progress(`${i + 1}/${toDo} ${describeRun(record)}`);
           options.onTick?.({
             task: `runs of ${path.basename(model)}`,
             done: i + 1,
-            total: pending.length,
+            total: toDo,
             unit: "runs",
             detail: `${record.design} ${record.question_id}`,
           });
@@ -137,6 +148,17 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
     }
   }
   return { answersFile: folder.answersFile, ran, failed, skipped };
+}
+
+/** Every prompt of a model's runs, in plan order: design by design, question by question, with all its samples. */
+function planRuns(designs: readonly DesignId[], questions: readonly Question[], samples: number): Task[] {
+  const all = Array.from({ length: samples }, (_, i) => i);
+  return designs.flatMap((design) => questions.map((question) => ({ design, question, samples: all })));
+}
+
+/** The plan's tasks with only the samples not yet done, and those with none left out. */
+function pendingTasks(plan: readonly Task[], done: (task: Task, sample: number) => boolean): Task[] {
+  return plan.map((t) => ({ ...t, samples: t.samples.filter((s) => !done(t, s)) })).filter((t) => t.samples.length > 0);
 }
 
 /**
@@ -168,23 +190,25 @@ function placeFormat(
 }
 
 /**
- * Runs tasks on several runtimes at once but hands results over in task order, so that the log is the same
- * whatever the parallelism and wherever an interrupted run resumed.
+ * Runs tasks on several runtimes at once but hands results over in task order (and each task's samples in order),
+ * so that the log is the same whatever the parallelism and wherever an interrupted run resumed.
  */
 async function runInOrder(
   tasks: readonly Task[],
   runtimes: readonly ChatRuntime[],
   index: BlogIndex,
   format: ModelFormat,
-  onDone: (task: Task, transcript: Transcript, index: number) => void,
+  onDone: (task: Task, sample: number, transcript: Transcript, index: number) => void,
 ): Promise<void> {
-  const finished = new Map<number, Transcript>();
+  const finished = new Map<number, readonly Transcript[]>();
   let nextToStart = 0;
   let nextToWrite = 0;
+  let written = 0;
   const flush = () => {
     for (let t = finished.get(nextToWrite); t !== undefined; t = finished.get(nextToWrite)) {
       finished.delete(nextToWrite);
-      onDone(tasks[nextToWrite]!, t, nextToWrite);
+      const task = tasks[nextToWrite]!;
+      for (const [i, transcript] of t.entries()) onDone(task, task.samples[i]!, transcript, written++);
       nextToWrite++;
     }
   };
@@ -194,16 +218,19 @@ async function runInOrder(
       const position = nextToStart++;
       try {
         const task = tasks[position]!;
-        finished.set(
-          position,
-          await runDesign(task.design, {
-            question: task.question.question,
-            runtime,
-            index,
-            dialect: format.dialect,
-            thinks: format.thinks,
-          }),
-        );
+        const transcripts: Transcript[] = [];
+        for (const _sample of task.samples) {
+          transcripts.push(
+            await runDesign(task.design, {
+              question: task.question.question,
+              runtime,
+              index,
+              dialect: format.dialect,
+              thinks: format.thinks,
+            }),
+          );
+        }
+        finished.set(position, transcripts);
       } catch (error) {
         failed = true; // the other workers finish their current run and stop: nothing may write after we return
         throw error;

@@ -284,3 +284,18 @@ test("a line longer than any answer line names FILE:LINE and is never read into 
           "the log is corrupt here: fix or remove that line",
   );
 });
+
+test("a line without wording or sample is the default wording's sample 0; other samples and wordings are other runs", () => {
+  const s1 = { ...q1, sample: 1, seed: 7 };
+  const terse = { ...q1, wording: "terse" };
+  assert.deepEqual(readAnswerLog(logFile(line(q1), line(s1), line(terse))).records, [q1, s1, terse]);
+  rejectsWith(
+    logFile(line(q1), line({ ...q1, wording: "default", sample: 0 })),
+    /:2: a second line for model tiny\.gguf, design workflow, question q1 \(first on line 1\)/,
+  );
+  rejectsWith(
+    logFile(line(terse), line({ ...s1, wording: "terse" }), line({ ...s1, wording: "terse" })),
+    /:3: a second line for model tiny\.gguf, design workflow, question q1, wording terse, sample 1 \(first on line 2\)/,
+  );
+  rejectsWith(logFile(line({ ...q1, sample: -1 })), /:1: field sample: /);
+});

@@ -55,3 +55,14 @@ test("a two-post question logs gold_posts and gold_headings; found wants a searc
   const oneRead = answerRecord("m", "agent", question, transcript([search(["a"]), read("b")]));
   assert.deepEqual([oneRead.found, oneRead.seen_posts], [false, ["a", "b"]]);
 });
+
+test("wording, sample and seed are left off the line at their defaults and follow question_id otherwise", () => {
+  const question = { id: "q1", question: "?", post: "a", heading: "A" };
+  const keys = (variant: Parameters<typeof answerRecord>[4]) =>
+    Object.keys(answerRecord("m", "agent", question, transcript([]), variant)).slice(3, 7);
+  assert.deepEqual(keys(undefined), ["question_id", "question", "gold_post", "gold_heading"]);
+  assert.deepEqual(keys({ wording: "default", sample: 0 }), ["question_id", "question", "gold_post", "gold_heading"]);
+  assert.deepEqual(keys({ sample: 0, seed: 12 }), ["question_id", "seed", "question", "gold_post"]);
+  const r = answerRecord("m", "agent", question, transcript([]), { wording: "terse", sample: 2, seed: 5 });
+  assert.deepEqual([r.wording, r.sample, r.seed], ["terse", 2, 5]);
+});

@@ -189,3 +189,29 @@ test("a model's own settings (a suite entry's tool-call format) apply to that mo
   assert.equal(forced.m1![0], "<tool_call>\n");
   assert.equal(forced.m2![0], '{"name": "');
 });
+
+test("--samples 3 logs three lines per key, samples in order, each prompt's samples one after another", async () => {
+  const dir = tempDir();
+  const summary = await run(dir, fakeModel(), { samples: 3, parallel: 2 });
+  assert.deepEqual([summary.ran, summary.skipped], [108, 0]);
+  const lines = readFileSync(path.join(dir, "answers.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
+  assert.deepEqual(
+    lines.slice(0, 4).map((r) => `${r.design} ${r.question_id} ${r.sample ?? "-"}`),
+    ["workflow q1 -", "workflow q1 1", "workflow q1 2", "workflow q2 -"],
+  );
+});
+
+test("--samples 1 writes the log it wrote before samples existed; --samples 2 on it runs only the new samples", async () => {
+  const dir = tempDir();
+  await run(dir, fakeModel());
+  const one = stable(dir);
+  assert.ok(
+    one.every((l) => !("sample" in JSON.parse(l)) && !("wording" in JSON.parse(l)) && !("seed" in JSON.parse(l))),
+  );
+  const summary = await run(dir, fakeModel(), { samples: 2 });
+  assert.deepEqual([summary.ran, summary.skipped], [36, 36]);
+  assert.deepEqual(stable(dir).slice(0, 36), one);
+});
