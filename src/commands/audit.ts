@@ -9,7 +9,9 @@ import {
   cachedSha256,
   decodingChange,
   modelLoadOptions,
+  modelSampling,
   readManifest,
+  samplingChoice,
   settingsFromFields,
   type AnswerRecord,
   type RunManifest,
@@ -135,6 +137,7 @@ const audit: CommandModule<object, AuditArgs> = {
         // the model's own tool-call format where its suite entry set one, else the run's
         dialect: modelDialect(loaded, recorded?.entry?.tool_format ?? settings.toolFormat).dialect,
         thinking: settings.thinking,
+        sampling: modelSampling(samplingChoice(settings), loaded.info.decoding),
         onProgress: progress,
       });
       console.log(

@@ -6,6 +6,7 @@ import { costTableText, type DesignId, transcriptCostTable, STUDY_DESIGNS } from
 import {
   runStudy,
   failedRunsError,
+  samplingChoice,
   settingsFromArgs,
   SETTING_OPTIONS,
   openRunFolder,
@@ -153,6 +154,7 @@ export async function runStudyCommand(
 ): Promise<void> {
   checkWritableFolder(argv.out, "--out"); // before any work: a run that cannot log its first answer would be wasted
   const settings = settingsFromArgs(argv);
+  samplingChoice(settings); // a sampling flag that means nothing is refused before the index or a model loads
   const cacheDir = argv.cacheDir;
   const designs = argv.designs ?? [...(options.defaultDesigns ?? STUDY_DESIGNS)];
   const entryOf = new Map((options.entries ?? []).map((e) => [e.model, e]));

@@ -28,6 +28,46 @@ export interface GenerationConfigFile {
   readonly eosTokenIds: readonly number[] | undefined;
 }
 
+/**
+ * Transformers' own defaults for a generation_config.json that sets no sampling value (GenerationConfig's
+ * temperature 1.0, top_k 50, top_p 1.0).
+ */
+const TRANSFORMERS_SAMPLING = { temperature: 1, topK: 50, topP: 1 } as const;
+
+/** What a run samples with, before its seed: a config's values, each a flag's where one was given. */
+export interface SamplingValues {
+  readonly temperature: number;
+  readonly topK: number;
+  readonly topP: number;
+  /** Where the values came from, for the run's progress line. */
+  readonly note: string;
+}
+
+/**
+ * The values Transformers' generate(do_sample=True) would sample with for a model decoding by `decoding`: its
+ * generation_config.json's temperature, top_k and top_p, Transformers' defaults for those it lacks (and for all
+ * without a config: --repetition-penalty none reads none). Example: Qwen2.5-1.5B-Instruct's file gives 0.7, 20, 0.8.
+ */
+export function configSampling(decoding: Pick<Decoding, "generationConfig">): SamplingValues {
+  const file = decoding.generationConfig?.path;
+  if (file === undefined)
+    return { ...TRANSFORMERS_SAMPLING, note: "no generation_config.json: Transformers' defaults" };
+  const json = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+  const value = (key: string, fallback: number) => {
+    const v = json[key];
+    if (v === undefined || v === null) return fallback;
+    if (typeof v !== "number" || !Number.isFinite(v) || v < 0)
+      throw new UserError(`${file}: ${key} must be a number of at least 0, got ${JSON.stringify(v)}`);
+    return v;
+  };
+  return {
+    temperature: value("temperature", TRANSFORMERS_SAMPLING.temperature),
+    topK: value("top_k", TRANSFORMERS_SAMPLING.topK),
+    topP: value("top_p", TRANSFORMERS_SAMPLING.topP),
+    note: `the sampling values of ${file}`,
+  };
+}
+
 /** How a model decodes: recorded in the run's manifest. */
 export interface Decoding {
   readonly setting: RepetitionPenaltySetting;

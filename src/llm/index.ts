@@ -23,10 +23,12 @@ export {
 export { compileChatTemplate, renderChatPrompt } from "./chat-template.ts";
 
 export {
+  configSampling,
   NO_PENALTY,
   parseRepetitionPenalty,
   type Decoding,
   type RepetitionPenaltySetting,
+  type SamplingValues,
 } from "./generation-config.ts";
 export type { SpecialTokens } from "./special-tokens.ts";
 export { hubConfigDir } from "./hub-config.ts";

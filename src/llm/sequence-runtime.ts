@@ -8,7 +8,7 @@ import {
   type Token,
 } from "node-llama-cpp";
 import type { Decoding } from "./generation-config.ts";
-import type { CallEnding, CallRecord, ChatRuntime, GenerateRequest, Generation } from "./types.ts";
+import type { CallEnding, CallRecord, ChatRuntime, GenerateRequest, Generation, Sampling } from "./types.ts";
 import { commonPrefixLength } from "../common/index.ts";
 import { specialIdSet } from "./special-tokens.ts";
 import { toolCallGrammar } from "./tool-call-grammar.ts";
@@ -107,6 +107,7 @@ export class SequenceRuntime implements ChatRuntime {
         promptTokens,
         generated,
         this.sequence.contextSize,
+        request.sampling,
       );
       const state = grammar && new LlamaGrammarEvaluationState({ model: this.model, grammar });
       const options = state ? { ...plain, grammarEvaluationState: state } : plain;
@@ -230,16 +231,29 @@ function singleTokens(model: Detokenizer, texts: readonly string[]): ReadonlySet
  * window as long as the context; frequency and presence penalties stay 0. temperature 0 selects the greedy
  * sampler. Without a penalty no repeatPenalty is passed: node-llama-cpp's evaluate adds none of its own (only
  * LlamaCompletion/LlamaChat do), so the output is byte for byte what it was before penalties existed.
- * yieldEogToken: the caller decides which tokens end a reply.
+ * yieldEogToken: the caller decides which tokens end a reply. With `sampling`, llama.cpp's seeded sampler chain
+ * instead of the greedy pick: penalties, top-k, top-p, then temperature (min-p 0: off). top-k and top-p are always
+ * passed, since node-llama-cpp's own defaults (40 and 0.95) would otherwise apply; a top-k of 0 keeps every token.
  */
 export function evaluateOptions(
   penalty: number | null,
   prompt: readonly Token[],
   generated: readonly Token[],
   contextSize: number,
+  sampling?: Sampling,
 ): SequenceEvaluateOptions {
+  const decode: SequenceEvaluateOptions =
+    sampling === undefined
+      ? { temperature: 0 }
+      : {
+          temperature: sampling.temperature,
+          topK: sampling.topK,
+          topP: sampling.topP,
+          minP: 0,
+          seed: sampling.seed,
+        };
   const base: SequenceEvaluateOptions = {
-    temperature: 0,
+    ...decode,
     yieldEogToken: true,
     contextShift: { strategy: refuseShift },
   };

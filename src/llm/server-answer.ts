@@ -1,7 +1,7 @@
 // What the two server runtimes share: one call's request and its failures, and the usage an answer reports.
 import { UserError } from "../common/index.ts";
 import type { ServerClient } from "./server-client.ts";
-import type { CallRecord, Generation } from "./types.ts";
+import type { CallRecord, Generation, Sampling } from "./types.ts";
 
 /** The answer's JSON, or the call's failure as a logged record (a server that cannot be reached throws instead). */
 export type Posted =
@@ -136,3 +136,12 @@ export const asRecord = (x: unknown): Record<string, unknown> | undefined =>
 const isCount = (x: unknown): x is number => typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
 export const clip = (text: string | undefined) =>
   text === undefined ? "nothing" : text.length > 200 ? `${text.slice(0, 200)}...` : text;
+
+/**
+ * A sampled call's request fields, overriding the greedy ones every request carries (temperature 0, top_k 1, the
+ * fixed seed); nothing for a greedy call. llama-server, vLLM and SGLang all take `seed`, `top_k` and `top_p`.
+ */
+export function samplingFields(sampling: Sampling | undefined): Record<string, number> {
+  if (sampling === undefined) return {};
+  return { temperature: sampling.temperature, top_k: sampling.topK, top_p: sampling.topP, seed: sampling.seed };
+}

@@ -9,6 +9,7 @@ import {
   failedGeneration,
   overlongReply,
   postCall,
+  samplingFields,
   usageOf,
   type Usage,
 } from "./server-answer.ts";
@@ -42,6 +43,7 @@ export class ChatServerRuntime implements ChatRuntime {
         : {}),
       max_tokens: maxTokens,
       ...this.parameters,
+      ...samplingFields(request.sampling),
     };
     const posted = await postCall(this.client, "/chat/completions", body);
     if (posted.kind === "failed") return failedGeneration("", posted.error, seconds(), posted.stopReason);

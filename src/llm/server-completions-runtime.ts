@@ -8,6 +8,7 @@ import {
   failedGeneration,
   overlongReply,
   postCall,
+  samplingFields,
   usageOf,
   type Usage,
 } from "./server-answer.ts";
@@ -48,6 +49,7 @@ export class ServerRuntime implements ChatRuntime {
       prompt,
       max_tokens: maxTokens,
       ...this.parameters,
+      ...samplingFields(request.sampling),
       ...keepTokens(this.flavor, request.keepTokens),
     };
     const posted = await postCall(this.client, "/completions", body);

@@ -102,6 +102,21 @@ export interface GenerateRequest {
    * design's prefix stands in for). Only a runtime that sends the tools to the server can honour it.
    */
   readonly toolChoice?: "required";
+  /** Beyond the study: sample the reply with these values; undefined: greedy, as the study decoded. */
+  readonly sampling?: Sampling;
+}
+
+/**
+ * Seeded sampling, in the terms of Transformers' generate(do_sample=True): a temperature above 0, top_k (0: off)
+ * and top_p (1: off); the repetition penalty is the model's decoding, as in greedy runs. The same seed and prompt
+ * give the same reply on the same runtime.
+ */
+export interface Sampling {
+  readonly temperature: number;
+  readonly topK: number;
+  readonly topP: number;
+  /** An unsigned 32-bit integer. */
+  readonly seed: number;
 }
 
 /**

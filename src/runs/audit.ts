@@ -1,7 +1,9 @@
 // Reruns logged runs one at a time without cache reuse and checks that every reply comes back byte for byte.
 // llama.cpp does not promise identical greedy output across batch sizes or KV-cache reuse (on GPUs especially):
 // this measures it for a run folder instead of assuming it.
-import type { LoadedModel } from "../llm/index.ts";
+import type { LoadedModel, SamplingValues } from "../llm/index.ts";
+import { UserError } from "../common/index.ts";
+import { withSampling } from "./sampling.ts";
 import { runDesign, withMaxTokens } from "../designs/index.ts";
 import type { ToolDialect } from "../toolcalls/index.ts";
 import { modelThinking } from "../designs/index.ts";
@@ -23,6 +25,8 @@ export interface TranscriptDifference {
 export interface AuditedRun {
   readonly design: AnswerRecord["design"];
   readonly question_id: string;
+  /** The logged run's sample, where it is not the first. */
+  readonly sample?: number;
   /** undefined: every call's reply was byte-identical. */
   readonly difference: TranscriptDifference | undefined;
 }
@@ -76,6 +80,8 @@ export interface AuditOptions {
   readonly dialect?: ToolDialect;
   /** The run's --thinking setting (it matters only for a template that knows thinking). */
   readonly thinking?: boolean;
+  /** The values the run sampled with (from its settings and the model's config); undefined for a greedy run. */
+  readonly sampling?: SamplingValues;
   readonly onProgress?: (line: string) => void;
 }
 
@@ -87,17 +93,27 @@ export async function auditRuns(options: AuditOptions): Promise<AuditResult> {
   const generate = thinking.wrap(withMaxTokens(runtime!, options.maxNewTokens));
   const runs: AuditedRun[] = [];
   for (const [i, logged] of options.runs.entries()) {
+    // A sampled run is rerun with the seed its line logged: the same draws, so the same replies.
+    if (logged.seed !== undefined && options.sampling === undefined)
+      throw new UserError(
+        `${logged.design} ${logged.question_id} logged seed ${logged.seed}, but the run's settings decode greedily`,
+      );
+    const runtime =
+      logged.seed !== undefined && options.sampling !== undefined
+        ? withSampling(generate, options.sampling, logged.seed)
+        : generate;
     const rerun = await runDesign(logged.design, {
       question: logged.question,
-      runtime: generate,
+      runtime,
       index: options.index,
       dialect: options.dialect,
       thinks: thinking.thinks,
     });
     const difference = firstDifference(logged.transcript, rerun);
-    runs.push({ design: logged.design, question_id: logged.question_id, difference });
+    const sample = logged.sample !== undefined && logged.sample !== 0 ? { sample: logged.sample } : {};
+    runs.push({ design: logged.design, question_id: logged.question_id, ...sample, difference });
     progress(
-      `${i + 1}/${options.runs.length} ${logged.design} ${logged.question_id}: ${difference ? `differs at call ${difference.call}` : "identical"}`,
+      `${i + 1}/${options.runs.length} ${logged.design} ${logged.question_id}${sampleText(logged.sample)}: ${difference ? `differs at call ${difference.call}` : "identical"}`,
     );
   }
   return {
@@ -121,11 +137,18 @@ export function auditText(
   for (const run of result.runs) {
     const d = run.difference;
     if (!d) continue;
-    lines.push(`differs: ${run.design} ${run.question_id}, call ${d.call}, from character ${d.offset}`);
+    lines.push(
+      `differs: ${run.design} ${run.question_id}${sampleText(run.sample)}, call ${d.call}, from character ${d.offset}`,
+    );
     lines.push(`  logged: ${excerpt(d.logged, d.offset)}`);
     lines.push(`  rerun:  ${excerpt(d.rerun, d.offset)}`);
   }
   return lines.join("\n");
+}
+
+/** " sample N" for a run that is not its prompt's first sample, else nothing (as every log before samples). */
+function sampleText(sample: number | undefined): string {
+  return sample !== undefined && sample !== 0 ? ` sample ${sample}` : "";
 }
 
 /** Up to 60 characters either side of the parting point, as a JSON string so that newlines stay on one line. */

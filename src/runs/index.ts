@@ -25,5 +25,6 @@ export {
   settingsFromFields,
 } from "./settings.ts";
 export { SUITES, SUITE_NAMES, suiteModels } from "./suites.ts";
+export { modelSampling, samplingChoice } from "./sampling.ts";
 export { DERIVED_FILES, openRunFolder } from "./run-folder.ts";
 export { SCHEMAS_DIR, jsonSchemaFiles } from "./json-schemas.ts";

@@ -117,8 +117,9 @@ export function manifestConflicts(before: RunManifest, now: RunManifest): string
     if (JSON.stringify(a) !== JSON.stringify(b))
       out.push(`${what}: ${JSON.stringify(a)} before, ${JSON.stringify(b)} now`);
   };
-  for (const key of Object.keys(now.settings) as (keyof ManifestSettings)[])
-    differ(`setting ${key}`, before.settings[key], now.settings[key]);
+  // Both manifests' keys: a setting left out at its default is absent from one of them.
+  const keys = new Set([...Object.keys(before.settings), ...Object.keys(now.settings)]) as Set<keyof ManifestSettings>;
+  for (const key of keys) differ(`setting ${key}`, before.settings[key] ?? null, now.settings[key] ?? null);
   differ("corpus sha256", before.corpus.sha256, now.corpus.sha256);
   differ("questions sha256", before.questions.sha256, now.questions.sha256);
   differ("embedding model", before.embedding, now.embedding);

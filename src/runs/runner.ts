@@ -17,14 +17,14 @@ import {
 import type { RunFolder } from "./run-folder.ts";
 import { modelEntryFields, settingsForModel, type ModelEntry, type RunSettings } from "./settings.ts";
 import { UserError, type OnTick } from "../common/index.ts";
+import { modelSampling, runSeed, samplingChoice, withSampling } from "./sampling.ts";
 import { modelDialect, type ToolDialect } from "../toolcalls/index.ts";
 
 /** The settings the runner itself reads (the others shape the search index and the model it is given). */
 export type RunnerSettings = Pick<RunSettings, "parallel" | "reuseCache" | "sharedContext" | "maxNewTokens"> &
-  Partial<Pick<RunSettings, "toolFormat" | "thinking">> & {
-    /** Runs of each prompt (default 1: the study's one pass). */
-    readonly samples?: number;
-  };
+  Partial<
+    Pick<RunSettings, "toolFormat" | "thinking" | "samples" | "seed" | "sampling" | "temperature" | "topP" | "topK">
+  >;
 
 export interface RunStudyOptions {
   readonly folder: RunFolder;
@@ -88,6 +88,14 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
   const { folder, settings } = options;
   const progress = options.onProgress ?? (() => {});
   const samples = settings.samples ?? 1;
+  const choice = samplingChoice({
+    samples,
+    seed: settings.seed ?? 0,
+    sampling: settings.sampling ?? "auto",
+    temperature: settings.temperature,
+    topP: settings.topP,
+    topK: settings.topK,
+  });
   let ran = 0;
   let failed = 0;
   let skipped = 0;
@@ -109,6 +117,15 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
     try {
       const entry = options.entryOf?.(model);
       const format = placeFormat(loaded, model, options, progress);
+      const values = modelSampling(choice, loaded.info.decoding);
+      if (values !== undefined)
+        progress(
+          `${model}: sampling at temperature ${values.temperature}, top_k ${values.topK}, top_p ${values.topP} (${values.note}), seeds from --seed ${settings.seed ?? 0}`,
+        );
+      const seedOf = (task: Task, sample: number) =>
+        values === undefined
+          ? undefined
+          : runSeed(settings.seed ?? 0, { model, design: task.design, question_id: task.question.id, sample });
       const runtimes = await loaded.openRuntimes(Math.min(settings.parallel, pending.length), {
         reuseCache: settings.reuseCache,
         sharedContext: settings.sharedContext,
@@ -127,8 +144,15 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
         runtimes.map((r) => format.wrap(withMaxTokens(r, settings.maxNewTokens))),
         options.index,
         format,
+        (task, sample, runtime) => {
+          const seed = seedOf(task, sample);
+          return seed === undefined || values === undefined ? runtime : withSampling(runtime, values, seed);
+        },
         (task, sample, transcript, i) => {
-          const record = answerRecord(model, task.design, task.question, transcript, { sample });
+          const record = answerRecord(model, task.design, task.question, transcript, {
+            sample,
+            seed: seedOf(task, sample),
+          });
           folder.append(record);
           ran++;
           if (record.outcome === "error") failed++;
@@ -198,6 +222,8 @@ async function runInOrder(
   runtimes: readonly ChatRuntime[],
   index: BlogIndex,
   format: ModelFormat,
+  /** The runtime one sample runs on: the worker's, sampling with that sample's seed where the run samples. */
+  runtimeFor: (task: Task, sample: number, runtime: ChatRuntime) => ChatRuntime,
   onDone: (task: Task, sample: number, transcript: Transcript, index: number) => void,
 ): Promise<void> {
   const finished = new Map<number, readonly Transcript[]>();
@@ -219,11 +245,11 @@ async function runInOrder(
       try {
         const task = tasks[position]!;
         const transcripts: Transcript[] = [];
-        for (const _sample of task.samples) {
+        for (const sample of task.samples) {
           transcripts.push(
             await runDesign(task.design, {
               question: task.question.question,
-              runtime,
+              runtime: runtimeFor(task, sample, runtime),
               index,
               dialect: format.dialect,
               thinks: format.thinks,

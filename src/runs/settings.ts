@@ -103,7 +103,43 @@ export const SETTING_OPTIONS = {
     type: "string",
     describe: "With --server: the environment variable holding the server's API key (the key is never logged)",
   },
+  samples: {
+    type: "number",
+    default: 1,
+    describe:
+      "Runs of each (model, design, wording, question): 1 is the study's one greedy pass; more sample " +
+      "(see --sampling) and are logged as samples 0..K-1",
+  },
+  seed: {
+    type: "number",
+    default: 0,
+    describe: "With sampling: each run's seed is derived from this and the run's key, and logged on its line",
+  },
+  sampling: {
+    choices: ["auto", "model", "greedy"],
+    default: "auto",
+    describe:
+      "model: the model's generation_config.json temperature, top_p and top_k (Transformers' do_sample=True); " +
+      "greedy: the study's decoding; auto: model with --samples above 1 or a sampling value given, else greedy",
+  },
+  temperature: { type: "number", describe: "With sampling: this temperature instead of the model's" },
+  "top-p": { type: "number", describe: "With sampling: this top_p instead of the model's (1: off)" },
+  "top-k": { type: "number", describe: "With sampling: this top_k instead of the model's (0: off)" },
 } as const satisfies Record<string, Options>;
+
+/**
+ * Settings beyond the study that the manifest leaves out while they hold their default: a manifest written before
+ * them reads as their default, and a run at their defaults writes the manifest it wrote before.
+ */
+const LEFT_OUT_AT_DEFAULT = [
+  "samples",
+  "seed",
+  "sampling",
+  "temperature",
+  "top-p",
+  "top-k",
+] as const satisfies readonly (keyof typeof SETTING_OPTIONS)[];
+type LeftOut = (typeof LEFT_OUT_AT_DEFAULT)[number];
 
 type SettingKey = keyof typeof SETTING_OPTIONS;
 type Parsed = InferredOptionTypes<typeof SETTING_OPTIONS>;
@@ -113,8 +149,13 @@ type SnakeCase<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${S
 /** The one record of a run's settings, as the command line gave them (camelCase, like yargs' own keys). */
 export type RunSettings = { readonly [K in SettingKey as CamelCase<K>]: Parsed[K] };
 
-/** The same settings as the manifest stores them: snake_case, null for "not set" (this is a file format). */
-export type SettingFields = { readonly [K in SettingKey as SnakeCase<K>]: Exclude<Parsed[K], undefined> | null };
+/**
+ * The same settings as the manifest stores them: snake_case, null for "not set" (this is a file format); the
+ * settings of LEFT_OUT_AT_DEFAULT are absent at their default.
+ */
+export type SettingFields = {
+  readonly [K in Exclude<SettingKey, LeftOut> as SnakeCase<K>]: Exclude<Parsed[K], undefined> | null;
+} & { readonly [K in LeftOut as SnakeCase<K>]?: Exclude<Parsed[K], undefined> | null };
 
 export const SETTING_KEYS = Object.keys(SETTING_OPTIONS) as SettingKey[];
 const camelCase = (key: string) => key.replace(/-(.)/g, (_, c: string) => c.toUpperCase());
@@ -140,6 +181,8 @@ export function settingFields(settings: RunSettings): SettingFields {
   const out: Record<string, unknown> = {};
   const values: Readonly<Record<string, unknown>> = settings;
   for (const key of SETTING_KEYS) out[snakeCase(key)] = values[camelCase(key)] ?? null;
+  for (const key of LEFT_OUT_AT_DEFAULT)
+    if ((values[camelCase(key)] ?? null) === (defaultOf(key) ?? null)) delete out[snakeCase(key)];
   if (settings.retriever === "bm25") Object.assign(out, { embedding_model: null, embedding_dtype: null });
   // A password in --server is the user's secret, not a setting: the manifest records where the server is.
   if (settings.server !== undefined) out.server = serverUrlWithoutCredentials(settings.server);
@@ -169,6 +212,11 @@ export function settingFieldProblem(field: string, value: unknown): string | und
 
 /** The manifest fields a settings record has, in order. */
 export const SETTING_FIELDS: readonly string[] = SETTING_KEYS.map(snakeCase);
+
+/** Whether the manifest leaves `field` out at its default (so that a manifest without it still reads). */
+export function isLeftOutAtDefault(field: string): boolean {
+  return LEFT_OUT_AT_DEFAULT.some((key) => snakeCase(key) === field);
+}
 
 /** How the llm stage loads a model under these settings. */
 export function modelLoadOptions(

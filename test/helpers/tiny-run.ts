@@ -24,6 +24,8 @@ export interface TinyRunOptions {
   readonly designs?: readonly DesignId[];
   readonly parallel?: number;
   readonly maxNewTokens?: number;
+  /** --samples: runs of each prompt (sampling from the second on). */
+  readonly samples?: number;
 }
 
 /**
@@ -49,6 +51,7 @@ export async function tinyRun(
     maxNewTokens: options.maxNewTokens ?? 40,
     retriever: "bm25",
     gpu: false,
+    ...(options.samples !== undefined ? { samples: options.samples } : {}),
   });
   const folder = openRunFolder(dir, {
     inputs: {

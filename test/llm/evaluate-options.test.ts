@@ -25,3 +25,15 @@ test("with a penalty, every pick punishes the prompt and all tokens generated so
   generated.push(9 as Token, 5 as Token);
   assert.deepEqual(penalty.punishTokens(), [5, 6, 5, 9, 5], "asked again before each pick, it sees the new tokens");
 });
+
+test("with sampling, the seed and every sampler value are passed, min-p off, so no node-llama-cpp default applies", () => {
+  const options = evaluateOptions(null, [1] as Token[], [], 4096, { temperature: 0.7, topK: 20, topP: 0.8, seed: 42 });
+  assert.deepEqual(
+    [options.temperature, options.topK, options.topP, options.minP, options.seed],
+    [0.7, 20, 0.8, 0, 42],
+  );
+  assert.equal(options.repeatPenalty, undefined);
+  const penalized = evaluateOptions(1.05, [1] as Token[], [], 4096, { temperature: 1, topK: 0, topP: 1, seed: 0 });
+  assert.equal(penalized.repeatPenalty?.penalty, 1.05);
+  assert.equal(penalized.topK, 0);
+});

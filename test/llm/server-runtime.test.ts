@@ -43,6 +43,23 @@ async function withServer(
   }
 }
 
+test("a sampled call sends its temperature, top_k, top_p and seed in place of the greedy ones, in both modes", async () => {
+  await withServer(echoAnswer, async (server) => {
+    const sampling = { temperature: 0.7, topK: 20, topP: 0.8, seed: 123456789 };
+    for (const mode of ["completions", "chat"] as const) {
+      const model = await openServerModel(options(server, { mode }));
+      const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+      await runtime!.generate({ ...REQUEST, sampling });
+      const body = server.calls.at(-1)!.body;
+      assert.deepEqual(
+        [body.temperature, body.top_k, body.top_p, body.seed, body.stream],
+        [0.7, 20, 0.8, 123456789, false],
+        mode,
+      );
+    }
+  });
+});
+
 test("completions mode sends the prompt rendered with the server's template, greedy, and reads usage", async () => {
   await withServer(echoAnswer, async (server) => {
     const model = await openServerModel(options(server, { repetitionPenalty: 1.1 }));

@@ -308,3 +308,32 @@ test("a suite's entry is recorded per model through the settings' serializer, an
   writeFileSync(file, JSON.stringify(good));
   assert.equal(readManifest(s.out)!.models[0]?.entry, undefined);
 });
+
+test("the sampling settings are left out of a manifest at their defaults; a manifest without them resumes as them", async () => {
+  const s = setup();
+  mkdirSync(s.out);
+  const first = startManifest(s.out, s.inputs, { cacheDir: s.cacheDir });
+  await first.recordModel(s.info);
+  first.finish({ ran: 4, skipped: 0 });
+  appendFileSync(path.join(s.out, "answers.jsonl"), "{}\n");
+  const written = JSON.parse(readFileSync(path.join(s.out, MANIFEST_FILE), "utf8"));
+  for (const field of ["samples", "seed", "sampling", "temperature", "top_p", "top_k"])
+    assert.ok(!(field in written.settings), `${field} left out`);
+  assert.doesNotThrow(() => startManifest(s.out, s.inputs, { cacheDir: s.cacheDir }));
+  const sampled = { ...s.inputs, settings: { ...s.settings, samples: 3, temperature: 0.9 } };
+  assert.throws(
+    () => startManifest(s.out, sampled, { cacheDir: s.cacheDir }),
+    (e: unknown) =>
+      e instanceof UserError &&
+      /setting samples: null before, 3 now/.test(e.message) &&
+      /setting temperature: null before, 0\.9 now/.test(e.message),
+  );
+  // Once recorded, the values are checked like any setting's.
+  const other = path.join(s.dir, "sampled");
+  mkdirSync(other);
+  const session = startManifest(other, sampled, { cacheDir: s.cacheDir });
+  await session.recordModel(s.info);
+  appendFileSync(path.join(other, "answers.jsonl"), "{}\n");
+  assert.equal(readManifest(other)!.settings.samples, 3);
+  assert.throws(() => startManifest(other, s.inputs, { cacheDir: s.cacheDir }), /setting samples: 3 before, null now/);
+});

@@ -22,10 +22,11 @@ const QUESTIONS: Question[] = Array.from({ length: 6 }, (_, i) => ({
 const SETTINGS: RunnerSettings = { parallel: 1, reuseCache: true, sharedContext: false, maxNewTokens: 200 };
 
 /** Replies depend only on the prompt (like greedy decoding); odd questions search once; calls take varying time. */
-function fakeModel(options: { failAfterCalls?: number } = {}): LoadedModel & { calls: number } {
+function fakeModel(options: { failAfterCalls?: number } = {}): LoadedModel & { calls: number; seeds: number[] } {
   const model = {
     calls: 0,
-    info: {} as LoadedModel["info"],
+    seeds: [] as number[],
+    info: { decoding: { generationConfig: null } } as unknown as LoadedModel["info"],
     template: compileChatTemplate("{{ '<tool_call>' }}", "a Hermes-style test template"),
     renderPrompt: () => "",
     countTokens: () => 0,
@@ -34,6 +35,7 @@ function fakeModel(options: { failAfterCalls?: number } = {}): LoadedModel & { c
       return Array.from({ length: count }, () => ({
         async generate(request) {
           model.calls++;
+          if (request.sampling !== undefined) model.seeds.push(request.sampling.seed);
           if (options.failAfterCalls !== undefined && model.calls > options.failAfterCalls) throw new Error("killed");
           const prompt = request.messages.map((m) => m.content).join("|") + (request.prefix ?? "");
           await new Promise((resolve) => setTimeout(resolve, (prompt.length * 7) % 13));

@@ -1,0 +1,83 @@
+// Repeated samples: whether a run's settings sample, with which values, the seed each run draws, and the runtime
+// that passes it on.
+import { sha256Hex, UserError } from "../common/index.ts";
+import { configSampling, type ChatRuntime, type Decoding, type SamplingValues } from "../llm/index.ts";
+import { runKey, type RunIdentity } from "./answer-log.ts";
+import type { RunSettings } from "./settings.ts";
+
+type SamplingSettings = Pick<RunSettings, "samples" | "seed" | "sampling" | "temperature" | "topP" | "topK">;
+
+/**
+ * What a run's settings ask for: the study's greedy decoding, or sampling with the model's values and any given by
+ * a flag on top. Refuses a combination that would not mean what it says (K greedy runs are one run K times).
+ */
+export type SamplingChoice =
+  | { readonly kind: "greedy" }
+  | { readonly kind: "sampled"; readonly given: Partial<Omit<SamplingValues, "note">> };
+
+export function samplingChoice(s: SamplingSettings): SamplingChoice {
+  if (!Number.isInteger(s.samples) || s.samples < 1)
+    throw new UserError(`--samples must be a whole number of at least 1, got ${s.samples}`);
+  if (!Number.isInteger(s.seed) || s.seed < 0 || s.seed > 0xffffffff)
+    throw new UserError(`--seed must be a whole number from 0 to 4294967295, got ${s.seed}`);
+  const given = {
+    ...(s.temperature !== undefined ? { temperature: s.temperature } : {}),
+    ...(s.topK !== undefined ? { topK: s.topK } : {}),
+    ...(s.topP !== undefined ? { topP: s.topP } : {}),
+  };
+  const named = Object.keys(given).length > 0;
+  const kind = s.sampling === "auto" ? (s.samples > 1 || named ? "sampled" : "greedy") : s.sampling;
+  if (kind === "greedy") {
+    if (named)
+      throw new UserError("--temperature, --top-p and --top-k need sampling: drop --sampling greedy, or those values");
+    if (s.samples > 1)
+      throw new UserError(
+        "--samples above 1 with --sampling greedy would run one greedy pass K times: sample, or see `audit`",
+      );
+    return { kind };
+  }
+  if (s.temperature !== undefined && !(s.temperature > 0))
+    throw new UserError(
+      `--temperature must be above 0 when sampling (greedy is --sampling greedy), got ${s.temperature}`,
+    );
+  if (s.topK !== undefined && !(Number.isInteger(s.topK) && s.topK >= 0))
+    throw new UserError(`--top-k must be a whole number of at least 0 (0: off), got ${s.topK}`);
+  if (s.topP !== undefined && !(s.topP > 0 && s.topP <= 1))
+    throw new UserError(`--top-p must be above 0 and at most 1 (1: off), got ${s.topP}`);
+  return { kind: "sampled", given };
+}
+
+/** The values a model's runs sample with: its generation config's, with the flags' on top; undefined when greedy. */
+export function modelSampling(
+  choice: SamplingChoice,
+  decoding: Pick<Decoding, "generationConfig">,
+): SamplingValues | undefined {
+  if (choice.kind === "greedy") return undefined;
+  const own = configSampling(decoding);
+  const merged = { ...own, ...choice.given };
+  if (!(merged.temperature > 0))
+    throw new UserError(`${own.note} gives temperature ${merged.temperature}: give --temperature above 0 to sample`);
+  const flags = Object.keys(choice.given).length > 0 ? ", with the values given on the command line" : "";
+  return { ...merged, note: `${own.note}${flags}` };
+}
+
+/**
+ * The seed of one run: the first 32 bits of the sha256 of --seed and the run's key (model, design, question, wording,
+ * sample), so that any one sample can be rerun alone, in any order, and gets the seed it had.
+ */
+export function runSeed(base: number, run: RunIdentity): number {
+  return Number.parseInt(sha256Hex(JSON.stringify([base, runKey(run)])).slice(0, 8), 16);
+}
+
+/**
+ * The runtime sampling one run's calls: its n-th call (from 0) draws with seed + n (modulo 2^32), so that the
+ * turns of an agent do not draw the same numbers, and a rerun of the run draws them again.
+ */
+export function withSampling(runtime: ChatRuntime, values: SamplingValues, seed: number): ChatRuntime {
+  let calls = 0;
+  const { temperature, topK, topP } = values;
+  return {
+    generate: (request) =>
+      runtime.generate({ ...request, sampling: { temperature, topK, topP, seed: (seed + calls++) % 2 ** 32 } }),
+  };
+}
