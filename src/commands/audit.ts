@@ -137,6 +137,7 @@ const audit: CommandModule<object, AuditArgs> = {
         // the model's own tool-call format where its suite entry set one, else the run's
         dialect: modelDialect(loaded, recorded?.entry?.tool_format ?? settings.toolFormat).dialect,
         thinking: settings.thinking,
+        wordings: manifest.wordings?.texts,
         sampling: modelSampling(samplingChoice(settings), loaded.info.decoding),
         onProgress: progress,
       });

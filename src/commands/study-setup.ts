@@ -4,7 +4,16 @@ import { openIndex, type SearchIndex } from "../search/index.ts";
 import { loadModel, modelIdFor, openServerModel, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
 import type { LoadedModel } from "../llm/index.ts";
 import { readAnswerLog, modelLoadOptions, ANSWERS_FILE, type RunSettings } from "../runs/index.ts";
-import { DESIGN_IDS, ENGINEERED_DESIGNS, STUDY_DESIGNS, type DesignId } from "../designs/index.ts";
+import {
+  BUILTIN_WORDINGS,
+  DESIGN_IDS,
+  ENGINEERED_DESIGNS,
+  parseWordings,
+  STUDY_DESIGNS,
+  type DesignId,
+  type Wording,
+} from "../designs/index.ts";
+import { readFileSync } from "node:fs";
 import { writeTables } from "../report/index.ts";
 import { leftOutNote, splitFailed } from "../scoring/index.ts";
 import { UserError } from "../common/index.ts";
@@ -24,6 +33,24 @@ export interface StudyInputPaths {
   readonly questions: string;
   readonly limit: number | undefined;
   readonly cacheDir: string;
+}
+
+/** --wordings: "builtin", or a JSON file of wordings (each checked, an unknown field named). */
+export function readWordings(arg: string): readonly Wording[] {
+  if (arg === "builtin") return BUILTIN_WORDINGS;
+  let text: string;
+  try {
+    text = readFileSync(arg, "utf8");
+  } catch (error) {
+    throw new UserError(`--wordings ${arg}: cannot read it (${(error as NodeJS.ErrnoException).code ?? error})`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UserError(`--wordings ${arg}: not valid JSON (${(error as Error).message})`);
+  }
+  return parseWordings(value, arg);
 }
 
 /** Where run, smoke and experiment report: lines, and counts shown as one bar on a terminal (plain lines elsewhere). */

@@ -39,6 +39,7 @@ import {
   parseDesigns,
   serverOpener,
   prepareStudy,
+  readWordings,
   progress,
   scoreAndPrint,
 } from "./study-setup.ts";
@@ -90,6 +91,13 @@ const runInvocationOptions = {
       "and engineered (agent-validated,agent-cite-checked,workflow-cite-checked,agent-constrained)",
   },
   limit: { type: "number", describe: "Only the first N questions" },
+  wordings: {
+    type: "string",
+    describe:
+      "Run every design under each prompt wording of this JSON file (a list of {id, and any of system, " +
+      "workflow_system, search_first, source_instruction, workflow_layout, tool_descriptions}), or builtin: the " +
+      "study's and four rewrites. The manifest records the texts",
+  },
   out: { type: "string", default: "runs/default", describe: "Run folder: answers.jsonl, tables, manifest" },
   "request-timeout": {
     type: "number",
@@ -155,6 +163,7 @@ export async function runStudyCommand(
   checkWritableFolder(argv.out, "--out"); // before any work: a run that cannot log its first answer would be wasted
   const settings = settingsFromArgs(argv);
   samplingChoice(settings); // a sampling flag that means nothing is refused before the index or a model loads
+  const wordings = argv.wordings === undefined ? undefined : readWordings(argv.wordings);
   const cacheDir = argv.cacheDir;
   const designs = argv.designs ?? [...(options.defaultDesigns ?? STUDY_DESIGNS)];
   const entryOf = new Map((options.entries ?? []).map((e) => [e.model, e]));
@@ -188,6 +197,7 @@ export async function runStudyCommand(
       corpus: inputs.corpus,
       questionCount: inputs.questions.length,
       embedding: inputs.index.embedding,
+      ...(wordings !== undefined ? { wordings } : {}),
     },
     fresh: argv.fresh,
     cacheDir,
@@ -203,6 +213,7 @@ export async function runStudyCommand(
       folder,
       models,
       designs,
+      ...(wordings !== undefined ? { wordings } : {}),
       questions: inputs.questions,
       openModel: served
         ? serverOpener(settings, cacheDir, { timeoutSeconds: argv.requestTimeout, retries: argv.retries })

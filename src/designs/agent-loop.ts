@@ -1,7 +1,8 @@
 // The agent loop, as the study ran it: generate, run every tool call the reply wrote, append, repeat.
 import type { ChatMessage, GenerateRequest } from "../llm/index.ts";
-import { AGENT_TOOLS, binderOf, runToolCall, type BlogIndex } from "./tools.ts";
-import { agentSystemPrompt, RAN_OUT_OF_TURNS } from "./prompts.ts";
+import { binderOf, runToolCall, type BlogIndex } from "./tools.ts";
+import { RAN_OUT_OF_TURNS } from "./prompts.ts";
+import { agentSystemFor, agentToolsFor, DEFAULT_WORDING } from "./wording.ts";
 import { hermes, type ToolDialect } from "../toolcalls/index.ts";
 import { withoutThinking } from "./thinking.ts";
 import { callFailure } from "../llm/index.ts";
@@ -44,12 +45,14 @@ export async function runAgent({
   steps,
   dialect = hermes,
   thinks = false,
+  wording = DEFAULT_WORDING,
 }: AgentRun): Promise<Transcript> {
   // The dialect decides where the calls are found (in the reply, or beside it from a chat server) and how they go
   // back; the study's is hermes, as written below.
   const loop = steps ?? studySteps(design, dialect);
-  const messages: ChatMessage[] = dialect.openingMessages(agentSystemPrompt(design), question, AGENT_TOOLS);
-  const tools = dialect.templateTools ? { tools: AGENT_TOOLS } : {};
+  const agentTools = agentToolsFor(wording);
+  const messages: ChatMessage[] = dialect.openingMessages(agentSystemFor(wording, design), question, agentTools);
+  const tools = dialect.templateTools ? { tools: agentTools } : {};
   // The study's hermes keeps nothing: its requests are exactly what they were.
   const keep = dialect.keepTokens.length > 0 ? { keepTokens: dialect.keepTokens } : {};
   const calls: ModelCall[] = [];

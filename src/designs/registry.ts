@@ -6,6 +6,7 @@ import { runAgent } from "./agent-loop.ts";
 import { citeCheckedAgent, citeCheckedWorkflow, constrainedAgent, validatedAgent } from "./engineered/designs.ts";
 import type { BlogIndex } from "./tools.ts";
 import type { Transcript } from "./transcript.ts";
+import type { Wording } from "./wording.ts";
 import { runWorkflow } from "./workflow.ts";
 
 /** The study's four designs, run as it ran them. */
@@ -27,6 +28,8 @@ export interface DesignRun {
   readonly dialect?: ToolDialect;
   /** The model's template knows thinking: <think> blocks are kept out of answers and calls. */
   readonly thinks?: boolean;
+  /** The texts to send (the study's when absent). */
+  readonly wording?: Wording;
 }
 
 export interface DesignEntry {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { fsUserError, readLines, UserError } from "../common/index.ts";
 import { answerFromLine } from "./answer-line.ts";
 import type { AnswerRecord } from "./answer-types.ts";
+import { DEFAULT_WORDING_ID } from "../designs/index.ts";
 
 export const ANSWERS_FILE = "answers.jsonl";
 
@@ -34,17 +35,14 @@ export interface RunIdentity {
   readonly sample?: number;
 }
 
-/** The wording id a line without one means. */
-export const DEFAULT_WORDING = "default";
-
 /** The identity of one run: a model, a design, a question, a wording and a sample (absent ones their defaults). */
 export function runKey(r: RunIdentity): string {
-  return JSON.stringify([r.model, r.design, r.question_id, r.wording ?? DEFAULT_WORDING, r.sample ?? 0]);
+  return JSON.stringify([r.model, r.design, r.question_id, r.wording ?? DEFAULT_WORDING_ID, r.sample ?? 0]);
 }
 
 /** How a message names a run: its model, design and question, then its wording and sample where not the defaults. */
 export function describeRunIdentity(r: RunIdentity): string {
-  const wording = r.wording !== undefined && r.wording !== DEFAULT_WORDING ? `, wording ${r.wording}` : "";
+  const wording = r.wording !== undefined && r.wording !== DEFAULT_WORDING_ID ? `, wording ${r.wording}` : "";
   const sample = r.sample !== undefined && r.sample !== 0 ? `, sample ${r.sample}` : "";
   return `model ${r.model}, design ${r.design}, question ${r.question_id}${wording}${sample}`;
 }

@@ -1,9 +1,8 @@
 // Turns one transcript into its log line: the study's per-run measures, computed in this one place.
 import { isTwoPost, type Question } from "../corpus/index.ts";
 import { ignoredCallBlocks } from "../toolcalls/index.ts";
-import { DEFAULT_WORDING } from "./answer-log.ts";
 import { ANSWER_SCHEMA_VERSION, type AnswerFields, type AnswerRecord } from "./answer-types.ts";
-import type { Transcript, DesignId } from "../designs/index.ts";
+import { DEFAULT_WORDING_ID, type Transcript, type DesignId } from "../designs/index.ts";
 
 /** Beyond the study, what names a run besides its model, design and question: left off the line at its default. */
 export interface RunVariant {
@@ -65,7 +64,7 @@ export function answerRecord(
 /** The variant's fields, each left out at its default so that a greedy run of the default wording logs as before. */
 function variantFields(v: RunVariant): Partial<AnswerFields> {
   return {
-    ...(v.wording !== undefined && v.wording !== DEFAULT_WORDING ? { wording: v.wording } : {}),
+    ...(v.wording !== undefined && v.wording !== DEFAULT_WORDING_ID ? { wording: v.wording } : {}),
     ...(v.sample !== undefined && v.sample !== 0 ? { sample: v.sample } : {}),
     ...(v.seed !== undefined ? { seed: v.seed } : {}),
   };

@@ -4,7 +4,7 @@
 import type { LoadedModel, SamplingValues } from "../llm/index.ts";
 import { UserError } from "../common/index.ts";
 import { withSampling } from "./sampling.ts";
-import { runDesign, withMaxTokens } from "../designs/index.ts";
+import { DEFAULT_WORDING, DEFAULT_WORDING_ID, runDesign, withMaxTokens, type Wording } from "../designs/index.ts";
 import type { ToolDialect } from "../toolcalls/index.ts";
 import { modelThinking } from "../designs/index.ts";
 import type { BlogIndex } from "../designs/index.ts";
@@ -25,6 +25,8 @@ export interface TranscriptDifference {
 export interface AuditedRun {
   readonly design: AnswerRecord["design"];
   readonly question_id: string;
+  /** The logged run's wording, where it is not the default. */
+  readonly wording?: string;
   /** The logged run's sample, where it is not the first. */
   readonly sample?: number;
   /** undefined: every call's reply was byte-identical. */
@@ -80,6 +82,8 @@ export interface AuditOptions {
   readonly dialect?: ToolDialect;
   /** The run's --thinking setting (it matters only for a template that knows thinking). */
   readonly thinking?: boolean;
+  /** The run's wordings, from its manifest (default: the study's alone). */
+  readonly wordings?: readonly Wording[];
   /** The values the run sampled with (from its settings and the model's config); undefined for a greedy run. */
   readonly sampling?: SamplingValues;
   readonly onProgress?: (line: string) => void;
@@ -102,18 +106,26 @@ export async function auditRuns(options: AuditOptions): Promise<AuditResult> {
       logged.seed !== undefined && options.sampling !== undefined
         ? withSampling(generate, options.sampling, logged.seed)
         : generate;
+    const id = logged.wording ?? DEFAULT_WORDING_ID;
+    const wording = (options.wordings ?? [DEFAULT_WORDING]).find((w) => w.id === id);
+    if (wording === undefined)
+      throw new UserError(`${logged.design} ${logged.question_id} ran under wording ${id}, which the manifest lacks`);
     const rerun = await runDesign(logged.design, {
       question: logged.question,
       runtime,
+      wording,
       index: options.index,
       dialect: options.dialect,
       thinks: thinking.thinks,
     });
     const difference = firstDifference(logged.transcript, rerun);
-    const sample = logged.sample !== undefined && logged.sample !== 0 ? { sample: logged.sample } : {};
-    runs.push({ design: logged.design, question_id: logged.question_id, ...sample, difference });
+    const variant = {
+      ...(logged.wording !== undefined && logged.wording !== DEFAULT_WORDING_ID ? { wording: logged.wording } : {}),
+      ...(logged.sample !== undefined && logged.sample !== 0 ? { sample: logged.sample } : {}),
+    };
+    runs.push({ design: logged.design, question_id: logged.question_id, ...variant, difference });
     progress(
-      `${i + 1}/${options.runs.length} ${logged.design} ${logged.question_id}${sampleText(logged.sample)}: ${difference ? `differs at call ${difference.call}` : "identical"}`,
+      `${i + 1}/${options.runs.length} ${logged.design} ${logged.question_id}${variantText(variant)}: ${difference ? `differs at call ${difference.call}` : "identical"}`,
     );
   }
   return {
@@ -138,7 +150,7 @@ export function auditText(
     const d = run.difference;
     if (!d) continue;
     lines.push(
-      `differs: ${run.design} ${run.question_id}${sampleText(run.sample)}, call ${d.call}, from character ${d.offset}`,
+      `differs: ${run.design} ${run.question_id}${variantText(run)}, call ${d.call}, from character ${d.offset}`,
     );
     lines.push(`  logged: ${excerpt(d.logged, d.offset)}`);
     lines.push(`  rerun:  ${excerpt(d.rerun, d.offset)}`);
@@ -146,9 +158,9 @@ export function auditText(
   return lines.join("\n");
 }
 
-/** " sample N" for a run that is not its prompt's first sample, else nothing (as every log before samples). */
-function sampleText(sample: number | undefined): string {
-  return sample !== undefined && sample !== 0 ? ` sample ${sample}` : "";
+/** " wording W sample N" where a run has them, else nothing (as every log before wordings and samples). */
+function variantText(run: { readonly wording?: string; readonly sample?: number }): string {
+  return `${run.wording !== undefined ? ` wording ${run.wording}` : ""}${run.sample !== undefined ? ` sample ${run.sample}` : ""}`;
 }
 
 /** Up to 60 characters either side of the parting point, as a JSON string so that newlines stay on one line. */

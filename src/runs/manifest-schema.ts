@@ -1,7 +1,7 @@
 // The schema of a manifest.json, and the one line that names its first missing or mistyped field.
 import { z } from "zod";
 import { type Immutable, schemaMismatch, typesAgree } from "../common/index.ts";
-import { DESIGN_IDS } from "../designs/index.ts";
+import { DESIGN_IDS, type Wording } from "../designs/index.ts";
 import { type RunFormat, TOOL_FORMATS } from "../toolcalls/index.ts";
 import type { EmbeddingDtype } from "../search/index.ts";
 import { arrayOf, boolOrNull, num, numOrNull, object, str, strOrNull } from "./manifest-fields.ts";
@@ -48,6 +48,17 @@ export const manifestModelSchema = modelInfoSchema
   })
   .describe("A loaded model as the llm stage describes it, with the sha256 of each of its files.");
 
+const wordingRecordSchema = object({
+  id: str,
+  system: str,
+  workflow_system: str,
+  search_first: str,
+  source_instruction: str,
+  workflow_layout: str,
+  tool_descriptions: object({ search_posts: str, read_section: str }),
+}).describe("One wording: every text the designs send that a wording may change.");
+typesAgree<Immutable<z.output<typeof wordingRecordSchema>>, Wording>(true);
+
 export const manifestSessionSchema = object({
   started_at: str,
   finished_at: strOrNull,
@@ -78,6 +89,12 @@ export const manifestSchema = object({
   questions: object({ file: str, sha256: str, count: num }),
   host: object({ node: str, platform: str, arch: str, cpu: str, cores: num, memory_bytes: num }),
   sessions: arrayOf(manifestSessionSchema),
+  wordings: object({
+    sha256: str.describe("sha256 over the texts, in order: other texts make another study."),
+    texts: arrayOf(wordingRecordSchema),
+  })
+    .optional()
+    .describe("Beyond the study: the prompt wordings of run --wordings, each in full; absent without it."),
 }).describe("DIR/manifest.json: what produced a run folder's answers.");
 
 /** The first field of a parsed manifest that is missing or of the wrong type, as "field settings.gpu: missing"; undefined if none. */

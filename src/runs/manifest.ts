@@ -12,7 +12,7 @@ import { MAX_TURNS } from "../designs/index.ts";
 import { AGENT_TOOLS, READ_SECTION_MAX_WORDS } from "../designs/index.ts";
 import { prompts } from "../designs/index.ts";
 import { WORKFLOW_HITS } from "../designs/index.ts";
-import type { DesignId } from "../designs/index.ts";
+import type { DesignId, Wording } from "../designs/index.ts";
 import {
   MANIFEST_SCHEMA_VERSION,
   manifestProblem,
@@ -68,6 +68,8 @@ export interface ManifestInputs {
   readonly questionCount: number;
   /** The index's embedding model; undefined with bm25. */
   readonly embedding: EmbeddingInfo | undefined;
+  /** run --wordings: the wordings every design runs under; undefined without it (the study's alone). */
+  readonly wordings?: readonly Wording[];
 }
 
 /** A new manifest for a folder without one (models are added as they load). */
@@ -103,7 +105,13 @@ export function newManifest(inputs: ManifestInputs, startedAt: Date): RunManifes
       memory_bytes: os.totalmem(),
     },
     sessions: [],
+    ...(inputs.wordings !== undefined ? { wordings: wordingsRecord(inputs.wordings) } : {}),
   };
+}
+
+/** The manifest's record of the wordings: every text, and one hash over them all. */
+function wordingsRecord(wordings: readonly Wording[]): NonNullable<RunManifest["wordings"]> {
+  return { sha256: sha256Hex(JSON.stringify(wordings)), texts: wordings };
 }
 
 /**
@@ -123,6 +131,7 @@ export function manifestConflicts(before: RunManifest, now: RunManifest): string
   differ("corpus sha256", before.corpus.sha256, now.corpus.sha256);
   differ("questions sha256", before.questions.sha256, now.questions.sha256);
   differ("embedding model", before.embedding, now.embedding);
+  differ("wordings sha256", before.wordings?.sha256 ?? null, now.wordings?.sha256 ?? null);
   return out;
 }
 

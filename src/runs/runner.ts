@@ -13,7 +13,10 @@ import {
   type BlogIndex,
   type DesignId,
   type Transcript,
+  DEFAULT_WORDING,
+  type Wording,
 } from "../designs/index.ts";
+import type { RunIdentity } from "./answer-log.ts";
 import type { RunFolder } from "./run-folder.ts";
 import { modelEntryFields, settingsForModel, type ModelEntry, type RunSettings } from "./settings.ts";
 import { UserError, type OnTick } from "../common/index.ts";
@@ -32,6 +35,8 @@ export interface RunStudyOptions {
   readonly openModel: (id: string) => Promise<LoadedModel>;
   readonly index: BlogIndex;
   readonly designs: readonly DesignId[];
+  /** The prompt wordings each design runs under (default: the study's alone). */
+  readonly wordings?: readonly Wording[];
   readonly questions: readonly Question[];
   readonly settings: RunnerSettings;
   /** The suite's or --models file's entry of a model, where it has one (its label, size and own tool format). */
@@ -73,6 +78,7 @@ export function failedRunsError(summary: StudyRunSummary): UserError | undefined
  */
 interface Task {
   readonly design: DesignId;
+  readonly wording: Wording;
   readonly question: Question;
   readonly samples: readonly number[];
 }
@@ -101,10 +107,8 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
   let skipped = 0;
   let cleared = !options.fresh;
   for (const model of options.models) {
-    const plan = planRuns(options.designs, options.questions, samples);
-    const pending = pendingTasks(plan, (t, sample) =>
-      folder.has({ model, design: t.design, question_id: t.question.id, sample }),
-    );
+    const plan = planRuns(options.designs, options.wordings ?? [DEFAULT_WORDING], options.questions, samples);
+    const pending = pendingTasks(plan, (t, sample) => folder.has(identity(model, t, sample)));
     const planned = plan.length * samples;
     const toDo = pending.reduce((n, t) => n + t.samples.length, 0);
     skipped += planned - toDo;
@@ -123,9 +127,7 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
           `${model}: sampling at temperature ${values.temperature}, top_k ${values.topK}, top_p ${values.topP} (${values.note}), seeds from --seed ${settings.seed ?? 0}`,
         );
       const seedOf = (task: Task, sample: number) =>
-        values === undefined
-          ? undefined
-          : runSeed(settings.seed ?? 0, { model, design: task.design, question_id: task.question.id, sample });
+        values === undefined ? undefined : runSeed(settings.seed ?? 0, identity(model, task, sample));
       const runtimes = await loaded.openRuntimes(Math.min(settings.parallel, pending.length), {
         reuseCache: settings.reuseCache,
         sharedContext: settings.sharedContext,
@@ -150,6 +152,7 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
         },
         (task, sample, transcript, i) => {
           const record = answerRecord(model, task.design, task.question, transcript, {
+            wording: task.wording.id,
             sample,
             seed: seedOf(task, sample),
           });
@@ -174,10 +177,25 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
   return { answersFile: folder.answersFile, ran, failed, skipped };
 }
 
-/** Every prompt of a model's runs, in plan order: design by design, question by question, with all its samples. */
-function planRuns(designs: readonly DesignId[], questions: readonly Question[], samples: number): Task[] {
+/**
+ * Every prompt of a model's runs, in plan order: design by design, then wording by wording, question by question,
+ * with all its samples.
+ */
+function planRuns(
+  designs: readonly DesignId[],
+  wordings: readonly Wording[],
+  questions: readonly Question[],
+  samples: number,
+): Task[] {
   const all = Array.from({ length: samples }, (_, i) => i);
-  return designs.flatMap((design) => questions.map((question) => ({ design, question, samples: all })));
+  return designs.flatMap((design) =>
+    wordings.flatMap((wording) => questions.map((question) => ({ design, wording, question, samples: all }))),
+  );
+}
+
+/** What names one sample of a task's runs of a model. */
+function identity(model: string, task: Task, sample: number): RunIdentity {
+  return { model, design: task.design, question_id: task.question.id, wording: task.wording.id, sample };
 }
 
 /** The plan's tasks with only the samples not yet done, and those with none left out. */
@@ -250,6 +268,7 @@ async function runInOrder(
             await runDesign(task.design, {
               question: task.question.question,
               runtime: runtimeFor(task, sample, runtime),
+              wording: task.wording,
               index,
               dialect: format.dialect,
               thinks: format.thinks,

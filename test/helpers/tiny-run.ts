@@ -12,7 +12,7 @@ import {
   openRunFolder,
   type StudyRunSummary,
 } from "../../src/runs/index.ts";
-import type { DesignId } from "../../src/designs/index.ts";
+import type { DesignId, Wording } from "../../src/designs/index.ts";
 import { repoRoot } from "./run-cli.ts";
 import { testCacheDir, tinyModelPath } from "./tiny-model.ts";
 
@@ -26,6 +26,8 @@ export interface TinyRunOptions {
   readonly maxNewTokens?: number;
   /** --samples: runs of each prompt (sampling from the second on). */
   readonly samples?: number;
+  /** --wordings: the wordings every design runs under. */
+  readonly wordings?: readonly Wording[];
 }
 
 /**
@@ -61,6 +63,7 @@ export async function tinyRun(
       corpus,
       questionCount: questions.length,
       embedding: index.embedding,
+      ...(options.wordings !== undefined ? { wordings: options.wordings } : {}),
     },
     cacheDir: testCacheDir,
   });
@@ -72,6 +75,7 @@ export async function tinyRun(
       openModel: (id) => loadModel(id, { ...modelLoadOptions(settings), cacheDir: testCacheDir }),
       index,
       designs,
+      ...(options.wordings !== undefined ? { wordings: options.wordings } : {}),
       questions,
       settings,
     });

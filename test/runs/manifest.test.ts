@@ -12,6 +12,8 @@ import { cachedSha256 } from "../../src/runs/file-sha256.ts";
 import { MANIFEST_FILE, readManifest, type ManifestInputs } from "../../src/runs/manifest.ts";
 import { defaultSettings, modelEntryFields, settingsForModel } from "../../src/runs/settings.ts";
 import { startManifest } from "../../src/runs/manifest-session.ts";
+import { parseWordings } from "../../src/designs/wording.ts";
+import { createHash } from "node:crypto";
 
 // Known sha256 test vectors (FIPS 180-2 "abc"; `printf 'hello\n' | sha256sum`).
 const SHA_ABC = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
@@ -336,4 +338,31 @@ test("the sampling settings are left out of a manifest at their defaults; a mani
   appendFileSync(path.join(other, "answers.jsonl"), "{}\n");
   assert.equal(readManifest(other)!.settings.samples, 3);
   assert.throws(() => startManifest(other, s.inputs, { cacheDir: s.cacheDir }), /setting samples: 3 before, null now/);
+});
+
+test("--wordings records every text and one hash over them; other texts in the same folder are refused", async () => {
+  const s = setup();
+  mkdirSync(s.out);
+  const wordings = parseWordings([{ id: "default" }, { id: "terse", system: "Answer." }], "w.json");
+  const first = startManifest(s.out, { ...s.inputs, wordings }, { cacheDir: s.cacheDir });
+  await first.recordModel(s.info);
+  appendFileSync(path.join(s.out, "answers.jsonl"), "{}\n");
+  const m = readManifest(s.out)!;
+  assert.deepEqual(m.wordings?.texts, wordings);
+  assert.equal(m.wordings?.sha256, createHash("sha256").update(JSON.stringify(wordings)).digest("hex"));
+  assert.doesNotThrow(() => startManifest(s.out, { ...s.inputs, wordings }, { cacheDir: s.cacheDir }));
+  const edited = parseWordings([{ id: "default" }, { id: "terse", system: "Answer briefly." }], "w.json");
+  assert.throws(
+    () => startManifest(s.out, { ...s.inputs, wordings: edited }, { cacheDir: s.cacheDir }),
+    /wordings sha256/,
+  );
+  assert.throws(
+    () => startManifest(s.out, s.inputs, { cacheDir: s.cacheDir }),
+    /wordings sha256: "[0-9a-f]{64}" before, null now/,
+  );
+  // Without --wordings the manifest has no such field, as before.
+  const plain = path.join(s.dir, "plain");
+  mkdirSync(plain);
+  await startManifest(plain, s.inputs, { cacheDir: s.cacheDir }).recordModel(s.info);
+  assert.ok(!("wordings" in JSON.parse(readFileSync(path.join(plain, MANIFEST_FILE), "utf8"))));
 });

@@ -12,6 +12,7 @@ import { compileChatTemplate } from "../../src/llm/chat-template.ts";
 import type { Question } from "../../src/corpus/types.ts";
 import { fakeIndex } from "../helpers/scripted-runtime.ts";
 import { runStudyIn } from "../helpers/run-in-folder.ts";
+import { DEFAULT_WORDING, parseWordings, type Wording } from "../../src/designs/index.ts";
 
 const QUESTIONS: Question[] = Array.from({ length: 6 }, (_, i) => ({
   id: `q${i + 1}`,
@@ -71,11 +72,17 @@ const stable = (dir: string) =>
     .split("\n")
     .map((line) => JSON.stringify(JSON.parse(line), (key, value) => (key === "seconds" ? 0 : value)));
 
-async function run(dir: string, model: LoadedModel, settings: Partial<RunnerSettings> = {}) {
+async function run(
+  dir: string,
+  model: LoadedModel,
+  settings: Partial<RunnerSettings> = {},
+  wordings?: readonly Wording[],
+) {
   const designs = ["workflow", "agent", "agent-forced"] as const;
   return runStudyIn(dir, {
     models: ["m1", "m2"],
     designs,
+    ...(wordings !== undefined ? { wordings } : {}),
     questions: QUESTIONS,
     openModel: async () => model,
     index: fakeIndex(),
@@ -216,4 +223,29 @@ test("--samples 1 writes the log it wrote before samples existed; --samples 2 on
   const summary = await run(dir, fakeModel(), { samples: 2 });
   assert.deepEqual([summary.ran, summary.skipped], [36, 36]);
   assert.deepEqual(stable(dir).slice(0, 36), one);
+});
+
+test("two wordings double the runs; each line names its wording but the default's, and its prompts are its own", async () => {
+  const [terse] = parseWordings([{ id: "terse", system: "Answer with the tools.", workflow_system: "Answer." }], "w");
+  const dir = tempDir();
+  const model = fakeModel();
+  const summary = await run(dir, model, {}, [DEFAULT_WORDING, terse!]);
+  assert.deepEqual([summary.ran, summary.skipped], [72, 0]);
+  const lines = readFileSync(path.join(dir, "answers.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
+  assert.deepEqual(
+    lines.slice(5, 8).map((r) => `${r.design} ${r.wording ?? "-"} ${r.question_id}`),
+    ["workflow - q6", "workflow terse q1", "workflow terse q2"],
+  );
+  const system = (r: { transcript: { calls: { messages: { content: string }[] }[] } }) =>
+    r.transcript.calls[0]!.messages[0]!.content;
+  assert.match(system(lines[6]), /^Answer\. End your answer/);
+  assert.match(system(lines.find((r) => r.design === "agent" && r.wording === "terse")), /^Answer with the tools\./);
+  // The default wording's lines are those of a run without --wordings.
+  const plain = tempDir();
+  await run(plain, fakeModel());
+  const stableLines = stable(dir).filter((l) => !("wording" in JSON.parse(l)));
+  assert.deepEqual(stableLines, stable(plain));
 });

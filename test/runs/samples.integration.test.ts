@@ -1,10 +1,12 @@
-// --samples on the tiny model: K lines per key with their own seeds, replies that differ, audit byte for byte.
+// --samples and --wordings on the tiny model: K lines per key with their own seeds, replies that differ, each
+// wording its own runs, and audit reproducing them byte for byte.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readAnswerLog, readManifest } from "../../src/runs/index.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { testCacheDir } from "../helpers/tiny-model.ts";
 import { tinyRun } from "../helpers/tiny-run.ts";
+import { BUILTIN_WORDINGS } from "../../src/designs/index.ts";
 
 test("--samples 3 logs three sampled runs per key, and audit reproduces every one byte for byte", {
   timeout: 300_000,
@@ -37,4 +39,34 @@ test("--samples 3 logs three sampled runs per key, and audit reproduces every on
   assert.equal(audit.status, 0, audit.stderr);
   const result = JSON.parse(audit.stdout);
   assert.deepEqual([result.checked, result.identical], [12, 12]);
+});
+
+test("two wordings double the tiny model's runs, each line names its wording, and audit reruns each under its own", {
+  timeout: 300_000,
+}, async () => {
+  const wordings = BUILTIN_WORDINGS.slice(0, 2);
+  const { dir, summary } = await tinyRun({ questions: 2, parallel: 1, wordings });
+  assert.equal(summary.ran, 8);
+  const { records } = readAnswerLog(summary.answersFile);
+  assert.deepEqual(
+    records.map((r) => `${r.design} ${r.wording ?? "-"} ${r.question_id}`.replace(/ \S+$/, "")),
+    [
+      "workflow -",
+      "workflow -",
+      `workflow ${wordings[1]!.id}`,
+      `workflow ${wordings[1]!.id}`,
+      "agent-forced -",
+      "agent-forced -",
+      `agent-forced ${wordings[1]!.id}`,
+      `agent-forced ${wordings[1]!.id}`,
+    ],
+  );
+  assert.ok(
+    records.every((r) => r.seed === undefined && r.sample === undefined),
+    "one greedy pass: no seed",
+  );
+  const audit = runCli(["audit", "--out", dir, "--limit", "8", "--json", "--cache-dir", testCacheDir]);
+  assert.equal(audit.status, 0, audit.stderr);
+  const result = JSON.parse(audit.stdout);
+  assert.deepEqual([result.checked, result.identical], [8, 8]);
 });

@@ -1,8 +1,8 @@
 // The cite-checked designs' step: one check of the final answer's Source line against the posts the run was shown,
 // and at most one repair call when it fails. The repaired answer is scored; the first is kept in the transcript.
-import { callFailure, type ChatRuntime } from "../../llm/index.ts";
+import { callFailure, type ChatRuntime, type ToolSchema } from "../../llm/index.ts";
 import { citationRepairPrompt } from "../prompts.ts";
-import { AGENT_TOOLS, type BlogIndex } from "../tools.ts";
+import type { BlogIndex } from "../tools.ts";
 import type { Transcript } from "../transcript.ts";
 
 /**
@@ -37,7 +37,13 @@ export function seenPosts(t: Transcript): string[] {
  * the answer whatever it holds (a tool call in it is not run), and it is never checked again. A run that did not
  * answer (out of turns, failed) is left as it is.
  */
-export async function citeChecked(first: Transcript, runtime: ChatRuntime, index: BlogIndex): Promise<Transcript> {
+export async function citeChecked(
+  first: Transcript,
+  runtime: ChatRuntime,
+  index: BlogIndex,
+  /** The tools the run's calls were sent with (its wording's), sent again with a repair of a call that had them. */
+  tools: readonly ToolSchema[],
+): Promise<Transcript> {
   const last = first.calls.at(-1);
   if (first.outcome !== "answered" || last === undefined) return first;
   const seen = seenPosts(first);
@@ -51,7 +57,7 @@ export async function citeChecked(first: Transcript, runtime: ChatRuntime, index
   ] as const;
   const { text: reply, record } = await runtime.generate({
     messages,
-    ...(last.withTools ? { tools: AGENT_TOOLS } : {}),
+    ...(last.withTools ? { tools } : {}),
   });
   const calls = [...first.calls, { messages, withTools: last.withTools, reply, record, toolCalls: [] }];
   const repair = { firstAnswer: first.answer, problem };

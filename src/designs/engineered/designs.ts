@@ -8,6 +8,7 @@ import type { DesignRun } from "../registry.ts";
 import type { Transcript } from "../transcript.ts";
 import { citeChecked } from "./cite-check.ts";
 import { validatedToolCall } from "./validate-call.ts";
+import { agentToolsFor, DEFAULT_WORDING } from "../wording.ts";
 
 /**
  * agent-constrained's first reply: one well-formed call of one of the two tools. Each argument is capped at 160
@@ -18,8 +19,8 @@ import { validatedToolCall } from "./validate-call.ts";
 export const FIRST_CALL_CONSTRAINT: GenerateConstraint = { kind: "tool-call", maxStringChars: 160 };
 
 /** The study's steps as the engineered designs start from them: the forced agent on hermes, no thinking. */
-function forcedOn({ question, runtime, index }: DesignRun) {
-  return { question, runtime, index, design: "agent-forced" as const };
+function forcedOn({ question, runtime, index, wording }: DesignRun) {
+  return { question, runtime, index, wording, design: "agent-forced" as const };
 }
 
 /** The forced agent, every call validated before it runs. */
@@ -29,12 +30,17 @@ export function validatedAgent(run: DesignRun): Promise<Transcript> {
 
 /** The forced agent, its answer's Source line checked and repaired once. */
 export async function citeCheckedAgent(run: DesignRun): Promise<Transcript> {
-  return citeChecked(await runAgent(forcedOn(run)), run.runtime, run.index);
+  return citeChecked(
+    await runAgent(forcedOn(run)),
+    run.runtime,
+    run.index,
+    agentToolsFor(run.wording ?? DEFAULT_WORDING),
+  );
 }
 
 /** The workflow, with the same check and repair. */
-export async function citeCheckedWorkflow({ question, runtime, index }: DesignRun): Promise<Transcript> {
-  return citeChecked(await runWorkflow({ question, runtime, index }), runtime, index);
+export async function citeCheckedWorkflow({ question, runtime, index, wording }: DesignRun): Promise<Transcript> {
+  return citeChecked(await runWorkflow({ question, runtime, index, wording }), runtime, index, []);
 }
 
 /** The forced agent, its first reply decoded under a grammar that admits only a well-formed call. */
