@@ -17,6 +17,7 @@ import { randomWeightsLabel } from "./random-weights.ts";
 import { engineeringGrids } from "./engineering-tables.ts";
 import { AGENTS_CSV, agentsCsvRows, agentsGrid } from "./agents-table.ts";
 import { runScaleTable, scaleCsvRows, scaleGrids } from "./scale-tables.ts";
+import { repeatCsvRows, repeatTables } from "./repeat-tables.ts";
 import {
   formatMismatchMarkdown,
   markdownTable,
@@ -89,6 +90,19 @@ export function writeTables(
     blocks.push(...scaleGrids(scale, failedSets.onePost).map(markdownTable));
     writeFileSync(path.join(dir, SCALE_CSV), rowsCsv(scaleCsvRows(scale)));
     files.push(SCALE_CSV);
+  }
+  // Beyond the study, for a log with repeated samples or several wordings: their tables.
+  const repeats = repeatTables(sets.onePost, slugs);
+  if (repeats !== undefined) {
+    blocks.push(...repeats.grids.map(markdownTable));
+    const csv = repeatCsvRows(repeats);
+    writeFileSync(path.join(dir, DERIVED_FILES.repeatsCsv), rowsCsv(csv.repeats));
+    writeFileSync(path.join(dir, DERIVED_FILES.pairedRatesCsv), rowsCsv(csv.paired));
+    files.push(DERIVED_FILES.repeatsCsv, DERIVED_FILES.pairedRatesCsv);
+    if (csv.sensitivity.length > 0) {
+      writeFileSync(path.join(dir, DERIVED_FILES.sensitivityCsv), rowsCsv(csv.sensitivity));
+      files.push(DERIVED_FILES.sensitivityCsv);
+    }
   }
   const markdown = `${blocks.join("\n\n")}\n`;
   writeFileSync(path.join(dir, "tables.md"), markdown);

@@ -21,6 +21,9 @@ export const DERIVED_FILES = {
   twoPostCsv: "two-post.csv",
   engineeringCsv: "engineering.csv",
   scaleCsv: "scale.csv",
+  repeatsCsv: "repeats.csv",
+  pairedRatesCsv: "paired-rates.csv",
+  sensitivityCsv: "sensitivity.csv",
   report: "report.html",
 } as const;
 

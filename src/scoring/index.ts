@@ -28,3 +28,12 @@ export { engineeringRows, answerRight, extendedDesign, BOUGHT_DESIGNS, type Engi
 export { formatMismatchRows, type FormatMismatchRow } from "./format-mismatch.ts";
 export { agentActionRows, type AgentActionsRow } from "./agent-actions.ts";
 export { scaleTable, type ModelSize, type ScalePoint, type ScaleTable } from "./scale.ts";
+export {
+  pairedRateRows,
+  repeatRows,
+  sensitivityRows,
+  type PairedRateRow,
+  type RepeatRow,
+  type SensitivityRow,
+} from "./repeat-tables.ts";
+export { BOOTSTRAP_RESAMPLES, type MeanInterval } from "./repeats.ts";
