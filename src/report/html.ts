@@ -23,6 +23,7 @@ import { leftOutNotes, modelLabel } from "./tables.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
 import { costChart, marksLegend, sharesChart } from "./svg-charts.ts";
 import { scaleChart } from "./scale-chart.ts";
+import { repeatSectionHtml } from "./repeat-html.ts";
 import { SCALE_TITLE, scaleGrids } from "./scale-tables.ts";
 
 export const REPORT_FILE = DERIVED_FILES.report;
@@ -63,7 +64,7 @@ ${data.twoPost.length > 0 ? twoPostSection(data) : ""}
 <h2>Paired comparisons</h2>
 ${comparisonsHtml(data.comparisons, data.failed)}
 ${data.engineering.length > 0 ? engineeringSection(data) : ""}
-${data.scale !== null ? scaleSection(data, data.scale) : ""}
+${data.scale !== null ? scaleSection(data, data.scale) : ""}${data.repeats !== undefined ? repeatSectionHtml(data.repeats) : ""}
 
 <h2>Transcripts</h2>
 <div class="picker">

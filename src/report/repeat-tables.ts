@@ -4,10 +4,13 @@ import { DESIGN_LABELS, DEFAULT_WORDING_ID } from "../designs/index.ts";
 import type { OnePostAnswer } from "../runs/index.ts";
 import {
   BOOTSTRAP_RESAMPLES,
+  conditionRows,
   formatP,
+  formatProportion,
   pairedRateRows,
   repeatRows,
   sensitivityRows,
+  type ConditionRow,
   type MeanInterval,
   type PairedRateRow,
   type RepeatRow,
@@ -30,6 +33,9 @@ const signed = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}`;
 
 export interface RepeatTables {
   readonly grids: readonly TableGrid[];
+  /** The computed sentence of each model's paired row. */
+  readonly sentences: readonly string[];
+  readonly conditions: readonly ConditionRow[];
   readonly repeats: readonly RepeatRow[];
   readonly paired: readonly PairedRateRow[];
   readonly sensitivity: readonly SensitivityRow[];
@@ -41,9 +47,11 @@ export function repeatTables(records: readonly OnePostAnswer[], slugs: readonly 
   const repeats = repeatRows(records, slugs);
   const paired = pairedRateRows(records, slugs);
   const sensitivity = sensitivityRows(records, slugs);
+  const conditions = conditionRows(records, slugs);
   const grids = [repeatGrid(repeats), pairedGrid(paired)];
   if (sensitivity.length > 0) grids.push(sensitivityGrid(sensitivity));
-  return { grids, repeats, paired, sensitivity };
+  grids.push(conditionsGrid(conditions));
+  return { grids, sentences: paired.map(pairedSentence), conditions, repeats, paired, sensitivity };
 }
 
 function repeatGrid(rows: readonly RepeatRow[]): TableGrid {
@@ -103,8 +111,24 @@ function pairedGrid(rows: readonly PairedRateRow[]): TableGrid {
   };
 }
 
+/** Every (wording, sample) condition as its own point: one pass over the questions, with its Wilson interval. */
+function conditionsGrid(rows: readonly ConditionRow[]): TableGrid {
+  return {
+    caption: "Each (wording, sample) condition (beyond the study): strict cites right of one pass over the questions",
+    header: ["model", "design", "wording", "sample", "cites right (strict)"],
+    rows: rows.map((r) => [
+      modelLabel(r.model),
+      DESIGN_LABELS[r.design],
+      r.wording,
+      r.sample,
+      formatProportion(r.cites_right),
+    ]),
+    notes: ["Intervals: 95% Wilson intervals over the questions of that one pass."],
+  };
+}
+
 /** The one sentence a reader wants: how often, and by how much, the workflow beat the best agent. */
-export function pairedSentence(r: PairedRateRow): string {
+function pairedSentence(r: PairedRateRow): string {
   return (
     `${modelLabel(r.model)}: the workflow cited right more often than ${DESIGN_LABELS[r.agent]} in ` +
     `${r.workflow_ahead} of ${r.conditions} (wording, sample) conditions; the mean paired difference is ` +
@@ -164,6 +188,16 @@ export function repeatCsvRows(t: RepeatTables) {
       p_wilcoxon: r.test.p,
       conditions: r.conditions,
       workflow_ahead: r.workflow_ahead,
+    })),
+    conditions: t.conditions.map((r) => ({
+      model: r.model,
+      design: r.design,
+      wording: r.wording,
+      sample: r.sample,
+      cites_right: r.cites_right.k,
+      n: r.cites_right.n,
+      low: r.cites_right.low,
+      high: r.cites_right.high,
     })),
     sensitivity: t.sensitivity.flatMap((r) =>
       r.rates.map((x) => ({

@@ -1,5 +1,6 @@
 // Everything the report page shows, computed once from the log: table rows, comparisons, and each run with its verdicts.
 import {
+  splitQuestionSets,
   splitFailed,
   agentActionRows,
   citesRightLenient,
@@ -31,6 +32,8 @@ import { DESIGN_LABELS, type DesignId } from "../designs/index.ts";
 import { modelLabel, type TableContext, type TableGrid } from "./tables.ts";
 import { engineeringGrids } from "./engineering-tables.ts";
 import { runScaleTable } from "./scale-tables.ts";
+import type { RepeatSection } from "./repeat-html.ts";
+import { repeatTables } from "./repeat-tables.ts";
 
 /** One run as the transcript browser shows it: the logged fields it needs, plus its scores and why. */
 export interface ReportRun
@@ -93,6 +96,8 @@ export interface ReportData {
   readonly manifest: RunManifest | null;
   /** Beyond the study: each design against model size, for a run of two or more sized models; null otherwise. */
   readonly scale: ScaleTable | null;
+  /** Beyond the study: the samples' and wordings' tables; absent for one greedy pass of the default wording. */
+  readonly repeats?: RepeatSection;
 }
 
 /** `all` is the whole log; runs whose call failed are left out of every table (see splitFailed) and counted. */
@@ -128,7 +133,14 @@ export function reportData(
     })),
     manifest: manifest ?? null,
     scale: runScaleTable(records, slugs, manifest) ?? null,
+    ...repeatsOf(records, slugs),
   };
+}
+
+/** The repeat section's field, left out of a log without samples or wordings so that its page is what it was. */
+function repeatsOf(records: readonly AnswerRecord[], slugs: readonly string[]): { repeats?: RepeatSection } {
+  const tables = repeatTables(splitQuestionSets(records).onePost, slugs);
+  return tables === undefined ? {} : { repeats: { grids: tables.grids, sentences: tables.sentences } };
 }
 
 function reportRun(r: AnswerRecord, slugs: readonly string[]): ReportRun {

@@ -98,7 +98,8 @@ export function writeTables(
     const csv = repeatCsvRows(repeats);
     writeFileSync(path.join(dir, DERIVED_FILES.repeatsCsv), rowsCsv(csv.repeats));
     writeFileSync(path.join(dir, DERIVED_FILES.pairedRatesCsv), rowsCsv(csv.paired));
-    files.push(DERIVED_FILES.repeatsCsv, DERIVED_FILES.pairedRatesCsv);
+    writeFileSync(path.join(dir, DERIVED_FILES.conditionsCsv), rowsCsv(csv.conditions));
+    files.push(DERIVED_FILES.repeatsCsv, DERIVED_FILES.pairedRatesCsv, DERIVED_FILES.conditionsCsv);
     if (csv.sensitivity.length > 0) {
       writeFileSync(path.join(dir, DERIVED_FILES.sensitivityCsv), rowsCsv(csv.sensitivity));
       files.push(DERIVED_FILES.sensitivityCsv);

@@ -24,6 +24,7 @@ export const DERIVED_FILES = {
   repeatsCsv: "repeats.csv",
   pairedRatesCsv: "paired-rates.csv",
   sensitivityCsv: "sensitivity.csv",
+  conditionsCsv: "conditions.csv",
   report: "report.html",
 } as const;
 

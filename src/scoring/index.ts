@@ -29,9 +29,11 @@ export { formatMismatchRows, type FormatMismatchRow } from "./format-mismatch.ts
 export { agentActionRows, type AgentActionsRow } from "./agent-actions.ts";
 export { scaleTable, type ModelSize, type ScalePoint, type ScaleTable } from "./scale.ts";
 export {
+  conditionRows,
   pairedRateRows,
   repeatRows,
   sensitivityRows,
+  type ConditionRow,
   type PairedRateRow,
   type RepeatRow,
   type SensitivityRow,

@@ -12,6 +12,7 @@ import {
   type MeanInterval,
   type SignedRankTest,
 } from "./repeats.ts";
+import { wilson, type Proportion } from "./statistics.ts";
 import { citesRightStrict, classifySource } from "./strict.ts";
 
 /** One design under one wording: its samples' means over questions, and pass@k, pass^k of strict cites right. */
@@ -28,6 +29,15 @@ export interface RepeatRow {
   readonly pass_at_k: readonly number[];
   /** pass^k for k = 1..samples. */
   readonly pass_hat_k: readonly number[];
+}
+
+/** One design under one (wording, sample) condition: one pass over the questions, with its Wilson interval. */
+export interface ConditionRow {
+  readonly model: string;
+  readonly design: DesignId;
+  readonly wording: string;
+  readonly sample: number;
+  readonly cites_right: Proportion;
 }
 
 /** The workflow against the model's best study agent, question by question over every wording and sample. */
@@ -125,6 +135,24 @@ export function repeatRows(records: readonly OnePostAnswer[], slugs: readonly st
       };
     }),
   );
+}
+
+/** Each design's strict cites right in each (wording, sample) condition, in wording then sample order. */
+export function conditionRows(records: readonly OnePostAnswer[], slugs: readonly string[]): ConditionRow[] {
+  return runsOf(records, slugs).flatMap(({ model, design, runs }) => {
+    const wordings = wordingsOf(runs);
+    const conditions = [...new Set(runs.map((r) => r.condition))];
+    return conditions
+      .map((condition) => runs.filter((r) => r.condition === condition))
+      .sort((a, b) => wordings.indexOf(a[0]!.wording) - wordings.indexOf(b[0]!.wording) || a[0]!.sample - b[0]!.sample)
+      .map((mine) => ({
+        model,
+        design,
+        wording: mine[0]!.wording,
+        sample: mine[0]!.sample,
+        cites_right: wilson(mine.filter((r) => r.right).length, mine.length),
+      }));
+  });
 }
 
 /** Per model that ran the workflow and a study agent: the paired comparison over questions. */

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { writeTables } from "../../src/report/index.ts";
+import { renderReportHtml, reportData, writeTables } from "../../src/report/index.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 import type { DesignId } from "../../src/designs/registry.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
@@ -43,7 +43,9 @@ test("a two-wording log gets the three tables, the computed sentence, and their 
     run("agent", "q2", false, terse),
   ];
   const { markdown, files } = writeTables(dir, records, SLUGS, { sections: 3 });
-  assert.deepEqual(files.slice(3), ["repeats.csv", "paired-rates.csv", "sensitivity.csv"]);
+  assert.deepEqual(files.slice(3), ["repeats.csv", "paired-rates.csv", "conditions.csv", "sensitivity.csv"]);
+  // Each (wording, sample) condition is a point of its own: the workflow's terse pass is 2 of 2.
+  assert.match(markdown, /\| tiny \| one retrieval, one answer \| terse \| 0 \| 2\/2 \(100%, 34-100%\) \|/);
   // Sensitivity: the workflow 50% then 100% (q2 flips), the agent 0% then 50% (q1 flips).
   assert.match(markdown, /\| model \| design \| default \| terse \| spread \(points\) \| questions that flip \|/);
   assert.match(markdown, /\| tiny \| one retrieval, one answer \| 50\.0% \| 100\.0% \| 50\.0 \| q2 \|/);
@@ -57,4 +59,16 @@ test("a two-wording log gets the three tables, the computed sentence, and their 
   assert.equal(csv[0], "model,design,wording,cites_right,spread,flips");
   assert.equal(csv.length, 5);
   assert.match(readFileSync(path.join(dir, "paired-rates.csv"), "utf8"), /^model,agent,questions,difference,/);
+});
+
+test("the report page shows the section and its sentence for a wording log only; a plain log's page is unchanged", () => {
+  const page = (records: readonly AnswerRecord[]) =>
+    renderReportHtml(reportData("t", records, SLUGS, { sections: 3 }, undefined, "the blog"));
+  const plainData = reportData("t", plain, SLUGS, { sections: 3 }, undefined, "the blog");
+  assert.ok(!("repeats" in plainData), "no new field in the page's data");
+  assert.doesNotMatch(page(plain), /Samples and wordings/);
+  const sampled = [...plain, run("workflow", "q1", true, { sample: 1 }), run("agent", "q1", false, { sample: 1 })];
+  const html = page(sampled);
+  assert.match(html, /<h2>Samples and wordings<\/h2>/);
+  assert.match(html, /the workflow cited right more often than agent loop in 2 of 2 \(wording, sample\) conditions/);
 });
