@@ -28,7 +28,7 @@ test("a log of one greedy pass of the default wording gets no repeat tables and 
   const dir = folder("plain");
   const { markdown, files } = writeTables(dir, plain, SLUGS, { sections: 3 });
   assert.doesNotMatch(markdown, /Repeated samples|Sensitivity|best agent/);
-  assert.deepEqual(files, ["tables.md", "study.csv", "strict.csv"]);
+  assert.deepEqual(files, ["tables.md", "study.csv", "strict.csv", "agents.csv"]);
   assert.ok(!existsSync(path.join(dir, "repeats.csv")));
 });
 
@@ -43,7 +43,7 @@ test("a two-wording log gets the three tables, the computed sentence, and their 
     run("agent", "q2", false, terse),
   ];
   const { markdown, files } = writeTables(dir, records, SLUGS, { sections: 3 });
-  assert.deepEqual(files.slice(3), ["repeats.csv", "paired-rates.csv", "conditions.csv", "sensitivity.csv"]);
+  assert.deepEqual(files.slice(4), ["repeats.csv", "paired-rates.csv", "conditions.csv", "sensitivity.csv"]);
   // Each (wording, sample) condition is a point of its own: the workflow's terse pass is 2 of 2.
   assert.match(markdown, /\| tiny \| one retrieval, one answer \| terse \| 0 \| 2\/2 \(100%, 34-100%\) \|/);
   // Sensitivity: the workflow 50% then 100% (q2 flips), the agent 0% then 50% (q1 flips).
