@@ -9,6 +9,7 @@ export { cleanHeading } from "./clean-heading.ts";
 export { formatCorpusSummary, summarizeCorpus } from "./summary.ts";
 export { disambiguateHeadings } from "./sections.ts";
 export { nearest } from "./nearest.ts";
+export { factsStated, normalizeFactText } from "./facts.ts";
 export { checkQuestions, loadQuestions, parseQuestions, readQuestionsFile } from "./questions.ts";
 export {
   describeNearDuplicate,

@@ -1,0 +1,34 @@
+// The fact matcher on hand-written answers: case, spacing, edge punctuation, numbers as digits and as words.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { factsStated, normalizeFactText } from "../../src/corpus/index.ts";
+
+test("case, whitespace, markdown marks and edge punctuation do not matter", () => {
+  const answer = "It keeps a **Running   Maximum**\nand a `running sum`.";
+  assert.deepEqual(factsStated(answer, [["running maximum."], ["Running Sum"], ["online softmax"]]), [
+    true,
+    true,
+    false,
+  ]);
+});
+
+test("numbers match as digits and as words, with or without thousands commas", () => {
+  assert.equal(normalizeFactText("One thousand and twenty-five tokens"), "1025 tokens");
+  assert.equal(normalizeFactText("1,000 passages, two hundred words, 40 percent"), "1000 passages, 200 words, 40%");
+  assert.deepEqual(factsStated("about one thousand passages in two steps", [["1000 passages"], ["2 steps"]]), [
+    true,
+    true,
+  ]);
+  assert.deepEqual(factsStated("1,000 passages", [["one thousand passages"]]), [true]);
+  assert.deepEqual(factsStated("a thousand passages", [["1000 passages"]]), [false]);
+});
+
+test("a phrase matches whole words only, and a number never inside a longer one", () => {
+  const facts = [["2"], ["cache"], ["60"]];
+  assert.deepEqual(factsStated("k = 12, the caches, 60.5", facts), [false, false, false]);
+  assert.deepEqual(factsStated("k = 60, two caches, the cache.", facts), [true, true, true]);
+});
+
+test("any one phrasing of a fact will do; an empty phrasing matches nothing", () => {
+  assert.deepEqual(factsStated("the key-value cache", [["KV cache", "key value cache"], ["..."]]), [true, false]);
+});
