@@ -4,6 +4,7 @@ import {
   ANSWER_OVERLAP_DEFAULTS,
   answerOverlaps,
   checkQuestions,
+  factSources,
   formatAnswerOverlaps,
   formatCorpusSummary,
   isTwoPost,
@@ -14,6 +15,8 @@ import {
   questionPosts,
   readQuestionsFile,
   summarizeCorpus,
+  type Corpus,
+  type Question,
 } from "../corpus/index.ts";
 import { bm25Terms, questionStats, type QuestionSetStats } from "../search/index.ts";
 import { READ_SECTION_MAX_WORDS } from "../designs/index.ts";
@@ -53,7 +56,8 @@ const questionsCheck: CommandModule<
   describe:
     "Check the questions file against the blog: valid JSON lines with id, question, and post and heading (or, for a " +
     "question needing two posts, posts: [a, b] and headings: [ha, hb], and optionally details: [da, db]); ids " +
-    "unique; every post and heading in the indexed corpus; exactly 3 one-post questions per post. Exits 1 naming " +
+    "unique; every post and heading in the indexed corpus; exactly 3 one-post questions per post; each key fact (facts) " +
+    "stated in a gold section (either, for two posts). Exits 1 naming " +
     "file:line for each problem. With --overlap, then lists for each question the sections of other posts that " +
     "may answer it as well as its own",
   builder: (y) =>
@@ -95,6 +99,11 @@ const questionsCheck: CommandModule<
     console.log(
       `${argv.questions}: ${questions.length} questions${shape} about ${posts} posts, all found in ${argv.content} (${corpus.posts.length} posts, ${corpus.sections.length} sections)`,
     );
+    const facts = factsLine(
+      questions.map((q) => q.question),
+      corpus,
+    );
+    if (facts !== undefined) console.log(facts);
     if (argv.overlap) {
       const overlaps = answerOverlaps(
         corpus.sections,
@@ -106,6 +115,24 @@ const questionsCheck: CommandModule<
     }
   },
 };
+
+/** How many key facts the file gives and, for two-post questions, which gold section states each; undefined for none. */
+function factsLine(questions: readonly Question[], corpus: Corpus): string | undefined {
+  const withFacts = questions.filter((q) => q.facts !== undefined);
+  if (withFacts.length === 0) return undefined;
+  const sectionOf = (slug: string, heading: string) =>
+    corpus.sections.find((s) => s.post === slug && s.heading === heading);
+  const sources = withFacts.filter(isTwoPost).flatMap((q) => factSources(q, sectionOf));
+  const count = (inGold: string) => sources.filter((s) => s.inGold.join() === inGold).length;
+  const split =
+    sources.length === 0
+      ? ""
+      : ` (of the two-post questions' ${sources.length}: ${count("0")} in the first post's section only, ${count("1")} in the second's only, ${count("0,1")} in both)`;
+  const total = withFacts.reduce((n, q) => n + (q.facts?.length ?? 0), 0);
+  const without = questions.length - withFacts.length;
+  const rest = without === 0 ? "" : `; ${without} question${without === 1 ? " has" : "s have"} none`;
+  return `${total} key facts on ${withFacts.length} questions, each stated in its gold section${split}${rest}`;
+}
 
 const questionsStats: CommandModule<object, { content: string; questions: string; json: boolean }> = {
   command: "stats",

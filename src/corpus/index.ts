@@ -10,6 +10,7 @@ export { formatCorpusSummary, summarizeCorpus } from "./summary.ts";
 export { disambiguateHeadings } from "./sections.ts";
 export { nearest } from "./nearest.ts";
 export { factsStated, normalizeFactText } from "./facts.ts";
+export { factSources } from "./fact-sources.ts";
 export { checkQuestions, loadQuestions, parseQuestions, readQuestionsFile } from "./questions.ts";
 export {
   describeNearDuplicate,

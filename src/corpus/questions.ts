@@ -6,6 +6,7 @@ import { isTwoPost, questionHeadings, questionPosts, type Corpus, type InputProb
 import { onePostQuestionSchema, twoPostQuestionSchema } from "./question-schema.ts";
 import { problemsError } from "./load-corpus.ts";
 import { nearest } from "./nearest.ts";
+import { factSources, missingFactMessage } from "./fact-sources.ts";
 
 /** The study asks exactly this many questions about each post it picks. */
 export const QUESTIONS_PER_POST = 3;
@@ -75,7 +76,8 @@ function problemOf(record: Record<string, unknown>, issues: readonly z.core.$Zod
 
 /**
  * The corpus checks: ids unique, every post and heading exists as the indexer names it, and, for one-post
- * questions (the study's shape), exactly 3 questions per post. Two-post questions have no count per post.
+ * questions (the study's shape), exactly 3 questions per post, and every key fact (`facts`) stated in a gold section
+ * (either one, for a two-post question). Two-post questions have no count per post.
  */
 export function checkQuestions(file: string, questions: readonly LocatedQuestion[], corpus: Corpus): InputProblem[] {
   const problems: InputProblem[] = [];
@@ -118,6 +120,13 @@ export function checkQuestions(file: string, questions: readonly LocatedQuestion
         problems.push({ file, line, message: `heading "${heading}" is not a section of post "${slug}"${hint}` });
       }
     });
+    const sectionOf = (slug: string, heading: string) => posts.get(slug)?.sections.find((s) => s.heading === heading);
+    // A gold section not found is named above; its facts are checked once it is.
+    const golds = questionPosts(question).every((slug, i) => sectionOf(slug, headings[i]!) !== undefined);
+    for (const source of golds ? factSources(question, sectionOf) : []) {
+      const message = missingFactMessage(question, source);
+      if (message !== undefined) problems.push({ file, line, message });
+    }
   }
   for (const [post, lines] of linesOfPost) {
     if (lines.length !== QUESTIONS_PER_POST) {

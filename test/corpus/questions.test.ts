@@ -3,7 +3,14 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { checkQuestions, loadCorpus, parseQuestions, type Corpus, type InputProblem } from "../../src/corpus/index.ts";
+import {
+  checkQuestions,
+  factSources,
+  loadCorpus,
+  parseQuestions,
+  type Corpus,
+  type InputProblem,
+} from "../../src/corpus/index.ts";
 
 const fixtures = path.resolve(import.meta.dirname, "../fixtures/blog");
 const goodLines = readFileSync(path.join(fixtures, "questions.jsonl"), "utf8").trimEnd().split("\n");
@@ -132,14 +139,14 @@ test("optional details (one per post) and facts (each a list of phrasings) are r
   const withBoth = JSON.stringify({
     ...JSON.parse(TWO),
     details: ["the formula", "the metric"],
-    facts: [["exponentiates", "exp"], ["cosine"]],
+    facts: [["exponentiated", "exp"], ["cosine"]],
   });
   assert.deepEqual(await problemsFor([withBoth]), []);
   const { questions } = parseQuestions("q.jsonl", withBoth);
   assert.deepEqual(questions[0]?.question, {
     ...JSON.parse(TWO),
     details: ["the formula", "the metric"],
-    facts: [["exponentiates", "exp"], ["cosine"]],
+    facts: [["exponentiated", "exp"], ["cosine"]],
   });
   const problem = async (change: Record<string, unknown>) =>
     only(await problemsFor([JSON.stringify({ ...JSON.parse(TWO), ...change })])).message;
@@ -153,4 +160,40 @@ test("optional details (one per post) and facts (each a list of phrasings) are r
   // A one-post question may list facts too.
   const onePost = goodLines[0]!.replace(/}$/, ', "facts": [["prefill"]]}');
   assert.deepEqual(parseQuestions("q.jsonl", onePost).questions[0]?.question.facts, [["prefill"]]);
+});
+
+test("each fact must be stated in a gold section (either one, for two posts); a fact in neither is named", async () => {
+  const withFacts = (facts: unknown) => JSON.stringify({ ...JSON.parse(TWO), facts });
+  // "dot product" is in the second post's section only, "divided by the sum" in the first's only.
+  assert.deepEqual(await problemsFor([withFacts([["divided by the sum"], ["Dot product."]])]), []);
+  assert.deepEqual(await problemsFor([withFacts([["cosine"], ["a running max", "online softmax"]])]), [
+    {
+      file: "q.jsonl",
+      line: 1,
+      message:
+        'fact 2 ("a running max" / "online softmax") is not in the gold section "The softmax formula" of ' +
+        '"softmax-basics" or "Cosine similarity" of "vector-search"',
+    },
+  ]);
+  const onePost = goodLines.map((line, i) =>
+    i === 1 ? line.replace(/}$/, ', "facts": [["column b"], ["venn"]]}') : line,
+  );
+  assert.deepEqual(await problemsFor(onePost), [
+    {
+      file: "q.jsonl",
+      line: 2,
+      message: 'fact 2 ("venn") is not in the gold section "Tables and math" of "kitchen-sink"',
+    },
+  ]);
+});
+
+test("factSources says which gold section states each fact", async () => {
+  corpus ??= await loadCorpus(path.join(fixtures, "posts"));
+  const posts = new Map(corpus.posts.map((p) => [p.slug, p]));
+  const sectionOf = (slug: string, heading: string) => posts.get(slug)?.sections.find((s) => s.heading === heading);
+  const question = { ...JSON.parse(TWO), facts: [["divided by the sum"], ["dot product"], ["vectors", "larger"]] };
+  assert.deepEqual(
+    factSources(question, sectionOf).map((s) => s.inGold),
+    [[0], [1], [0, 1]],
+  );
 });
