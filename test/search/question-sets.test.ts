@@ -66,3 +66,14 @@ test("the default set is calibrated: BM25 top 3 for 20 to 26 of 30, first for fe
     `slug words: ${ours.slug_terms_any} against ${named.slug_terms_any}`,
   );
 });
+
+test("every shipped question carries two to four key facts, each stated in its gold section", async () => {
+  for (const name of SETS) {
+    const set = await load(name);
+    const counts = set.map((q) => q.facts?.length ?? 0);
+    assert.ok(
+      counts.every((n) => n >= 2 && n <= 4),
+      `${name}: ${counts}`,
+    );
+  }
+});
