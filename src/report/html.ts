@@ -5,6 +5,7 @@ import path from "node:path";
 import { escapeHtml, jsonForScript } from "./html-escape.ts";
 import { ENGINEERING_TITLE } from "./engineering-tables.ts";
 import { AGENTS_TITLE, agentsGrid } from "./agents-table.ts";
+import { keyFactsHtml } from "./key-fact-tables.ts";
 import {
   comparisonsHtml,
   htmlTable,
@@ -64,6 +65,7 @@ ${data.twoPost.length > 0 ? twoPostSection(data) : ""}
 <h2>Paired comparisons</h2>
 ${comparisonsHtml(data.comparisons, data.failed)}
 ${data.engineering.length > 0 ? engineeringSection(data) : ""}
+${data.keyFacts.length > 0 ? keyFactsHtml(data.keyFacts) : ""}
 ${data.scale !== null ? scaleSection(data, data.scale) : ""}${data.repeats !== undefined ? repeatSectionHtml(data.repeats) : ""}
 
 <h2>Transcripts</h2>

@@ -31,6 +31,7 @@ import { goldHeadingsOf, goldPostsOf, isTwoPostAnswer, type AnswerRecord, type R
 import { DESIGN_LABELS, type DesignId } from "../designs/index.ts";
 import { modelLabel, type TableContext, type TableGrid } from "./tables.ts";
 import { engineeringGrids } from "./engineering-tables.ts";
+import { keyFactGrids } from "./key-fact-tables.ts";
 import { runScaleTable } from "./scale-tables.ts";
 import type { RepeatSection } from "./repeat-html.ts";
 import { repeatTables } from "./repeat-tables.ts";
@@ -87,6 +88,8 @@ export interface ReportData {
   readonly comparisons: readonly Comparison[];
   /** "What the engineering bought" (beyond the study); empty for a log without engineered designs. */
   readonly engineering: readonly TableGrid[];
+  /** Beyond the study: the key-fact table per question set; empty when the log's questions carry no facts. */
+  readonly keyFacts: readonly TableGrid[];
   /** Beyond the study: per agent row, replies that look like a call in another tool-call format than the one parsed. */
   readonly formatMismatch: readonly FormatMismatchRow[];
   /** Every logged run, failed ones included (the browser shows their error); only `scored` ones are in the tables. */
@@ -124,6 +127,7 @@ export function reportData(
     twoPost: twoPostRows(records, slugs, failed),
     comparisons: compareRuns(records, slugs),
     engineering: engineeringGrids(records, slugs, failed),
+    keyFacts: keyFactGrids(records, slugs),
     formatMismatch: formatMismatchRows(records, (id) => manifest?.models.find((m) => m.id === id)?.toolFormat),
     runs: all.map((r) => reportRun(r, slugs)),
     failed: failed.map((r) => ({

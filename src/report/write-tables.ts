@@ -10,6 +10,7 @@ import {
   strictRows,
   studyRows,
   twoPostRows,
+  keyFactRows,
 } from "../scoring/index.ts";
 import { DERIVED_FILES, readManifest } from "../runs/index.ts";
 import type { AnswerRecord } from "../runs/index.ts";
@@ -18,6 +19,7 @@ import { engineeringGrids } from "./engineering-tables.ts";
 import { AGENTS_CSV, agentsCsvRows, agentsGrid } from "./agents-table.ts";
 import { runScaleTable, scaleCsvRows, scaleGrids } from "./scale-tables.ts";
 import { repeatCsvRows, repeatTables } from "./repeat-tables.ts";
+import { keyFactGrids } from "./key-fact-tables.ts";
 import {
   formatMismatchMarkdown,
   markdownTable,
@@ -31,6 +33,7 @@ import {
 export const TWO_POST_CSV = DERIVED_FILES.twoPostCsv;
 export const ENGINEERING_CSV = DERIVED_FILES.engineeringCsv;
 export const SCALE_CSV = DERIVED_FILES.scaleCsv;
+const KEY_FACTS_CSV = DERIVED_FILES.keyFactsCsv;
 
 /**
  * One table per question set: the study's two tables over the one-post questions, the two-post table over the
@@ -90,6 +93,13 @@ export function writeTables(
     blocks.push(...scaleGrids(scale, failedSets.onePost).map(markdownTable));
     writeFileSync(path.join(dir, SCALE_CSV), rowsCsv(scaleCsvRows(scale)));
     files.push(SCALE_CSV);
+  }
+  // Beyond the study, for questions that carry key facts: whether the answers were right, and from what.
+  const keyFacts = keyFactGrids(records, slugs);
+  if (keyFacts.length > 0) {
+    blocks.push(...keyFacts.map(markdownTable));
+    writeFileSync(path.join(dir, KEY_FACTS_CSV), rowsCsv(keyFactRows(records, slugs)));
+    files.push(KEY_FACTS_CSV);
   }
   // Beyond the study, for a log with repeated samples or several wordings: their tables.
   const repeats = repeatTables(sets.onePost, slugs);

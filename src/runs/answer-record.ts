@@ -41,6 +41,7 @@ export function answerRecord(
     question_id: question.id,
     ...variantFields(variant),
     question: question.question,
+    ...(question.facts !== undefined ? { facts: question.facts.map((f) => [...f]) } : {}),
     ...gold,
     answer: transcript.answer,
     model_calls: records.length,

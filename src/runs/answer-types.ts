@@ -25,6 +25,12 @@ const answerFieldsSchema = object({
       "Beyond the study: the seed the run sampled with, derived from --seed and the run's key; absent: greedy.",
     ),
   question: text,
+  facts: arrayOf(arrayOf(text))
+    .optional()
+    .describe(
+      "Beyond the study: the question's key facts (each a list of accepted phrasings), logged as the gold is, so " +
+        "that the key-fact scorers read the log alone. Absent for a question without facts and in older logs.",
+    ),
   answer: text,
   found: flag.describe(
     "A search in this run returned the gold post (for a two-post question: every post of gold_posts).",

@@ -25,6 +25,7 @@ export const DERIVED_FILES = {
   pairedRatesCsv: "paired-rates.csv",
   sensitivityCsv: "sensitivity.csv",
   conditionsCsv: "conditions.csv",
+  keyFactsCsv: "key-facts.csv",
   report: "report.html",
 } as const;
 

@@ -39,3 +39,5 @@ export {
   type SensitivityRow,
 } from "./repeat-tables.ts";
 export { BOOTSTRAP_RESAMPLES, type MeanInterval } from "./repeats.ts";
+export { evidenceText, factVerdict } from "./key-facts.ts";
+export { keyFactRows, type KeyFactRow } from "./key-fact-rows.ts";

@@ -16,6 +16,7 @@ export interface RecordSpec {
   readonly tokens_read?: number;
   readonly calls?: readonly ModelCall[];
   readonly retrieval?: Transcript["retrieval"];
+  readonly facts?: readonly (readonly string[])[];
 }
 
 /** One log line with plausible defaults: one call whose reply is the answer (a two-post one when gold_posts is given). */
@@ -41,6 +42,7 @@ export function makeRecord(spec: RecordSpec): AnswerRecord {
     design: spec.design ?? "workflow",
     question_id: spec.question_id,
     question: `Question ${spec.question_id}?`,
+    ...(spec.facts ? { facts: spec.facts } : {}),
     ...(spec.gold_posts
       ? { gold_posts: spec.gold_posts, gold_headings: spec.gold_posts.map((_, i) => `H${i + 1}`) }
       : { gold_post: spec.gold_post ?? "kv-cache-inference", gold_heading: "Prefill and decode" }),

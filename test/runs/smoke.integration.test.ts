@@ -18,7 +18,15 @@ test("smoke runs the study's 4 designs and the 4 engineered ones x 30 questions 
   assert.equal(result.status, 0, result.stderr);
   assert.match(result.stdout, new RegExp(`${sections} sections; 30 questions; tiny-seed1, greedy`));
   assert.match(result.stdout, /Strict rescore/);
-  for (const file of ["tables.md", "study.csv", "strict.csv", "agents.csv", "manifest.json", "report.html"])
+  for (const file of [
+    "tables.md",
+    "study.csv",
+    "strict.csv",
+    "agents.csv",
+    "key-facts.csv",
+    "manifest.json",
+    "report.html",
+  ])
     assert.ok(existsSync(path.join(out, file)), file);
   // What the agents did: one row per agent design, the six that run the loop (the two workflows have none).
   assert.match(
@@ -26,6 +34,13 @@ test("smoke runs the study's 4 designs and the 4 engineered ones x 30 questions 
     /^What the agents did \(runs, counted from each run's transcript\)\n\n\| model \| design \| n \| hit the turn limit \|/m,
   );
   assert.equal(readFileSync(path.join(out, "agents.csv"), "utf8").trim().split("\n").length, 1 + 6);
+  // The key-fact measures are computed on every design (random weights: their values are not checked).
+  const keyFacts = readFileSync(path.join(out, "key-facts.csv"), "utf8").trim().split("\n");
+  assert.equal(keyFacts.length, 1 + 8);
+  assert.ok(
+    keyFacts.slice(1).every((row) => row.split(",")[4] === "30"),
+    keyFacts.join("\n"),
+  );
   // The tiny model has random weights: tables.md and the page say so before any figure.
   assert.match(
     readFileSync(path.join(out, "tables.md"), "utf8"),
