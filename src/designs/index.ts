@@ -28,6 +28,7 @@ export {
   type ValidationKind,
 } from "./transcript.ts";
 export { WORKFLOW_HITS } from "./workflow.ts";
+export { WITHHOLD_MODES, withheldIndex, type WithholdMode } from "./withheld-index.ts";
 export * as prompts from "./prompts.ts";
 export { studyContextBounds } from "./context-parts.ts";
 export { BUILTIN_WORDINGS } from "./builtin-wordings.ts";

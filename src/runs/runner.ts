@@ -1,6 +1,6 @@
 // Runs the study: every (model, design, question) not yet in the run folder, K at a time, logged in plan order.
 import path from "node:path";
-import type { Question } from "../corpus/index.ts";
+import { questionHeadings, questionPosts, type Question } from "../corpus/index.ts";
 import type { ChatRuntime, LoadedModel } from "../llm/index.ts";
 import { answerRecord } from "./answer-record.ts";
 import type { AnswerRecord } from "./answer-types.ts";
@@ -9,8 +9,10 @@ import {
   modelThinking,
   runDesign,
   withMaxTokens,
+  withheldIndex,
   engineeredNeedsHermes,
   type BlogIndex,
+  type WithholdMode,
   type DesignId,
   type Transcript,
   DEFAULT_WORDING,
@@ -26,7 +28,10 @@ import { modelDialect, type ToolDialect } from "../toolcalls/index.ts";
 /** The settings the runner itself reads (the others shape the search index and the model it is given). */
 export type RunnerSettings = Pick<RunSettings, "parallel" | "reuseCache" | "sharedContext" | "maxNewTokens"> &
   Partial<
-    Pick<RunSettings, "toolFormat" | "thinking" | "samples" | "seed" | "sampling" | "temperature" | "topP" | "topK">
+    Pick<
+      RunSettings,
+      "toolFormat" | "thinking" | "samples" | "seed" | "sampling" | "temperature" | "topP" | "topK" | "withhold"
+    >
   >;
 
 export interface RunStudyOptions {
@@ -144,7 +149,7 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
       await runInOrder(
         pending,
         runtimes.map((r) => format.wrap(withMaxTokens(r, settings.maxNewTokens))),
-        options.index,
+        indexFor(options.index, settings.withhold ?? "none"),
         format,
         (task, sample, runtime) => {
           const seed = seedOf(task, sample);
@@ -231,6 +236,12 @@ function placeFormat(
   return { dialect, thinks: thinking.thinks, wrap: thinking.wrap };
 }
 
+/** The index each question's runs search: the run's own, less what --withhold leaves out for that question. */
+function indexFor(index: BlogIndex, mode: WithholdMode): (question: Question) => BlogIndex {
+  return (question) =>
+    withheldIndex(index, { posts: questionPosts(question), headings: questionHeadings(question) }, mode);
+}
+
 /**
  * Runs tasks on several runtimes at once but hands results over in task order (and each task's samples in order),
  * so that the log is the same whatever the parallelism and wherever an interrupted run resumed.
@@ -238,7 +249,7 @@ function placeFormat(
 async function runInOrder(
   tasks: readonly Task[],
   runtimes: readonly ChatRuntime[],
-  index: BlogIndex,
+  indexOf: (question: Question) => BlogIndex,
   format: ModelFormat,
   /** The runtime one sample runs on: the worker's, sampling with that sample's seed where the run samples. */
   runtimeFor: (task: Task, sample: number, runtime: ChatRuntime) => ChatRuntime,
@@ -269,7 +280,7 @@ async function runInOrder(
               question: task.question.question,
               runtime: runtimeFor(task, sample, runtime),
               wording: task.wording,
-              index,
+              index: indexOf(task.question),
               dialect: format.dialect,
               thinks: format.thinks,
             }),

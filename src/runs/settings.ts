@@ -10,6 +10,7 @@ import {
 } from "../llm/index.ts";
 import { RETRIEVER_KINDS } from "../search/index.ts";
 import { TOOL_FORMATS } from "../toolcalls/index.ts";
+import { WITHHOLD_MODES } from "../designs/index.ts";
 
 /** The study's cap on new tokens per model call. */
 export const STUDY_MAX_NEW_TOKENS = 200;
@@ -125,6 +126,13 @@ export const SETTING_OPTIONS = {
   temperature: { type: "number", describe: "With sampling: this temperature instead of the model's" },
   "top-p": { type: "number", describe: "With sampling: this top_p instead of the model's (1: off)" },
   "top-k": { type: "number", describe: "With sampling: this top_k instead of the model's (0: off)" },
+  withhold: {
+    choices: WITHHOLD_MODES,
+    default: "none",
+    describe:
+      "Beyond the study, the withheld-source test: leave each question's gold section (gold) or its whole post " +
+      "(gold-post) out of the index its runs search and read, so that a right citation is one made without seeing it",
+  },
 } as const satisfies Record<string, Options>;
 
 /**

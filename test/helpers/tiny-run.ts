@@ -12,7 +12,7 @@ import {
   openRunFolder,
   type StudyRunSummary,
 } from "../../src/runs/index.ts";
-import type { DesignId, Wording } from "../../src/designs/index.ts";
+import type { DesignId, WithholdMode, Wording } from "../../src/designs/index.ts";
 import { repoRoot } from "./run-cli.ts";
 import { testCacheDir, tinyModelPath } from "./tiny-model.ts";
 
@@ -28,6 +28,7 @@ export interface TinyRunOptions {
   readonly samples?: number;
   /** --wordings: the wordings every design runs under. */
   readonly wordings?: readonly Wording[];
+  readonly withhold?: WithholdMode;
 }
 
 /**
@@ -54,6 +55,7 @@ export async function tinyRun(
     retriever: "bm25",
     gpu: false,
     ...(options.samples !== undefined ? { samples: options.samples } : {}),
+    ...(options.withhold ? { withhold: options.withhold } : {}),
   });
   const folder = openRunFolder(dir, {
     inputs: {
