@@ -6,6 +6,7 @@ import { escapeHtml, jsonForScript } from "./html-escape.ts";
 import { ENGINEERING_TITLE } from "./engineering-tables.ts";
 import { AGENTS_TITLE, agentsGrid } from "./agents-table.ts";
 import { keyFactsHtml } from "./key-fact-tables.ts";
+import { withheldNote } from "./withholding-tables.ts";
 import {
   comparisonsHtml,
   htmlTable,
@@ -45,6 +46,7 @@ export function renderReportHtml(data: ReportData): string {
     "form-action 'none'",
   ].join("; ");
   const warning = randomWeightsWarning(data.manifest);
+  const withheld = withheldNote(data.manifest ?? undefined);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -57,6 +59,7 @@ export function renderReportHtml(data: ReportData): string {
 <body>
 <h1>${escapeHtml(data.title)}</h1>
 ${warning !== undefined ? `<p class="warning"><strong>Random weights.</strong> ${escapeHtml(warning)}</p>` : ""}
+${withheld !== undefined ? `<p class="warning">${escapeHtml(withheld)}</p>` : ""}
 <p class="note">${data.runs.length} runs; strict scoring against the slugs in ${escapeHtml(data.slugsFrom)}. found: a search in the run returned the right post. cites right (strict): the text after the last "Source:" names exactly one post of the blog, the right one. grounded: that post was among those the run's own searches and reads returned.</p>
 
 ${data.study.length > 0 ? studySections(data) : ""}

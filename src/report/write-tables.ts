@@ -20,6 +20,7 @@ import { AGENTS_CSV, agentsCsvRows, agentsGrid } from "./agents-table.ts";
 import { runScaleTable, scaleCsvRows, scaleGrids } from "./scale-tables.ts";
 import { repeatCsvRows, repeatTables } from "./repeat-tables.ts";
 import { keyFactGrids } from "./key-fact-tables.ts";
+import { withheldNote } from "./withholding-tables.ts";
 import {
   formatMismatchMarkdown,
   markdownTable,
@@ -53,6 +54,8 @@ export function writeTables(
   const files = ["tables.md"];
   const manifest = readManifest(dir);
   blocks.push(...randomWeightsLabel(manifest));
+  const withheld = withheldNote(manifest);
+  if (withheld !== undefined) blocks.push(`> **${withheld}**`);
   if (sets.onePost.length > 0 || sets.twoPost.length === 0) {
     const study = studyRows(records, failed);
     const strict = strictRows(records, slugs);

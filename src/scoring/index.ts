@@ -41,3 +41,4 @@ export {
 export { BOOTSTRAP_RESAMPLES, type MeanInterval } from "./repeats.ts";
 export { evidenceText, factVerdict } from "./key-facts.ts";
 export { keyFactRows, type KeyFactRow } from "./key-fact-rows.ts";
+export { withholdingRows, type WithholdingRow } from "./withholding.ts";
