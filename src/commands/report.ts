@@ -3,13 +3,22 @@ import type { Argv, CommandModule } from "yargs";
 import { compareJson, compareText, readRunFolder, writeReport } from "../report/index.ts";
 import { jsonOption, runFolderOptions, runPositional } from "./options.ts";
 
-const report: CommandModule<object, { run: string; content?: string; force: boolean }> = {
+const report: CommandModule<object, { run: string; content?: string; force: boolean; against?: string }> = {
   command: "report <run>",
   describe:
     "Write <dir>/report.html: one offline page with the tables, charts with 95% intervals, paired comparisons and a transcript browser",
-  builder: (y) => y.positional("run", runPositional).options(runFolderOptions),
+  builder: (y) =>
+    y
+      .positional("run", runPositional)
+      .options(runFolderOptions)
+      .option("against", {
+        type: "string",
+        describe:
+          "A second run folder of the same questions, one of the two run with --withhold: adds the withheld-source " +
+          "test (per design, how often right citations and answers survive withholding, with paired p)",
+      }),
   handler: async (argv) => {
-    const file = await writeReport(argv.run, { content: argv.content, force: argv.force });
+    const file = await writeReport(argv.run, { content: argv.content, force: argv.force, against: argv.against });
     console.log(file);
   },
 };

@@ -1,21 +1,13 @@
 // What rescore and compare print, from run folders as readRunFolder opened them: one split of failed runs for both.
 import path from "node:path";
 import { UserError } from "../common/index.ts";
-import {
-  compareRuns,
-  questionKey,
-  splitFailed,
-  splitQuestionSets,
-  strictRows,
-  twoPostRows,
-  withholdingRows,
-} from "../scoring/index.ts";
+import { compareRuns, questionKey, splitFailed, splitQuestionSets, strictRows, twoPostRows } from "../scoring/index.ts";
 import type { AnswerRecord } from "../runs/index.ts";
 import { comparisonsMarkdown } from "./comparisons-text.ts";
 import { randomWeightsLabel } from "./random-weights.ts";
 import type { ReadRun } from "./run-folder.ts";
 import { markdownTable, strictTableMarkdown, twoPostTableMarkdown } from "./tables.ts";
-import { withheldOf, withholdingGrid } from "./withholding-tables.ts";
+import { withholdingComparison } from "./withholding-tables.ts";
 
 /** rescore's rows: the study's strict rescore over one-post questions, the two-post table over the rest. */
 function rescoreRows(run: ReadRun) {
@@ -75,21 +67,9 @@ export function compareJson(run: ReadRun, other?: ReadRun, options: CompareOptio
 export function compareText(run: ReadRun, other?: ReadRun, options: CompareOptions = {}): string {
   const { comparisons: list, failed, common } = comparisons(run, other, options);
   const blocks = [...randomWeightsLabel(run.manifest), ...(common === undefined ? [] : [common])];
-  const withholding = other === undefined ? undefined : withholdingTable(run, other);
+  const grid = other === undefined ? undefined : withholdingComparison(run, other);
+  const withholding = grid === undefined ? undefined : markdownTable(grid);
   return [...blocks, comparisonsMarkdown(list, failed), ...(withholding ? [withholding] : [])].join("\n\n");
-}
-
-/**
- * A normal run against a withheld one (either order): per design, whether its right citations and answers survive
- * withholding; undefined unless exactly one of the two withheld. Paired on the questions both asked.
- */
-function withholdingTable(a: ReadRun, b: ReadRun): string | undefined {
-  const [ma, mb] = [withheldOf(a.manifest), withheldOf(b.manifest)];
-  if ((ma === "none") === (mb === "none")) return undefined;
-  const [shown, withheld] = ma === "none" ? [a, b] : [b, a];
-  const scored = (f: ReadRun) => splitFailed(f.records).scored;
-  const rows = withholdingRows(scored(shown), scored(withheld), a.slugs);
-  return markdownTable(withholdingGrid(rows, ma === "none" ? mb : ma));
 }
 
 /** The questions both folders asked; a refusal when they differ, unless `commonQuestions`, then a line saying so. */

@@ -2,11 +2,12 @@
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { UserError } from "../common/index.ts";
 import { escapeHtml, jsonForScript } from "./html-escape.ts";
 import { ENGINEERING_TITLE } from "./engineering-tables.ts";
 import { AGENTS_TITLE, agentsGrid } from "./agents-table.ts";
-import { keyFactsHtml } from "./key-fact-tables.ts";
-import { withheldNote } from "./withholding-tables.ts";
+import { tableSectionHtml } from "./key-fact-tables.ts";
+import { withheldNote, withholdingComparison } from "./withholding-tables.ts";
 import {
   comparisonsHtml,
   htmlTable,
@@ -68,7 +69,8 @@ ${data.twoPost.length > 0 ? twoPostSection(data) : ""}
 <h2>Paired comparisons</h2>
 ${comparisonsHtml(data.comparisons, data.failed)}
 ${data.engineering.length > 0 ? engineeringSection(data) : ""}
-${data.keyFacts.length > 0 ? keyFactsHtml(data.keyFacts) : ""}
+${data.keyFacts.length > 0 ? tableSectionHtml("Answers and evidence", data.keyFacts) : ""}
+${data.withholding.length > 0 ? tableSectionHtml("The withheld-source test", data.withholding) : ""}
 ${data.scale !== null ? scaleSection(data, data.scale) : ""}${data.repeats !== undefined ? repeatSectionHtml(data.repeats) : ""}
 
 <h2>Transcripts</h2>
@@ -176,8 +178,19 @@ ${twoPostTableHtml(
 }
 
 /** Reads a run folder (or its answers.jsonl), writes DIR/report.html and returns its path. */
-export async function writeReport(target: string, options: ReadRunOptions = {}): Promise<string> {
+/**
+ * `against`: a second run folder of the same questions, one of the two withheld (run --withhold): the page then shows
+ * the withheld-source test's table.
+ */
+export async function writeReport(
+  target: string,
+  options: ReadRunOptions & { readonly against?: string | undefined } = {},
+): Promise<string> {
   const folder = await readRunFolder(target, options);
+  const other = options.against === undefined ? undefined : await readRunFolder(options.against, options);
+  const withholding = other === undefined ? undefined : withholdingComparison(folder, other);
+  if (other !== undefined && withholding === undefined)
+    throw new UserError(`report --against: exactly one of ${folder.dir} and ${other.dir} must be a --withhold run`);
   const data = reportData(
     `blogqa report: ${path.basename(path.resolve(folder.dir))}`,
     folder.records,
@@ -187,7 +200,7 @@ export async function writeReport(target: string, options: ReadRunOptions = {}):
     folder.slugsFrom,
   );
   const file = path.join(folder.dir, REPORT_FILE);
-  writeFileSync(file, renderReportHtml(data));
+  writeFileSync(file, renderReportHtml(withholding === undefined ? data : { ...data, withholding: [withholding] }));
   return file;
 }
 

@@ -58,12 +58,12 @@ function grid(set: KeyFactRow["set"], rows: readonly KeyFactRow[]): TableGrid {
   };
 }
 
-/** The page's "Answers and evidence" section: the grids with their notes, every text escaped. */
-export function keyFactsHtml(grids: readonly TableGrid[]): string {
+/** A section of the page ("Answers and evidence", the withheld-source test): the grids with their notes, escaped. */
+export function tableSectionHtml(title: string, grids: readonly TableGrid[]): string {
   const tables = grids.map(
     (g) =>
       htmlTable(g.caption, g.header, g.rows, 2) +
       (g.notes ?? []).map((n) => `<p class="note">${escapeHtml(n)}</p>`).join(""),
   );
-  return `<h2>Answers and evidence</h2>\n${tables.join("\n")}`;
+  return `<h2>${escapeHtml(title)}</h2>\n${tables.join("\n")}`;
 }

@@ -90,6 +90,8 @@ export interface ReportData {
   readonly engineering: readonly TableGrid[];
   /** Beyond the study: the key-fact table per question set; empty when the log's questions carry no facts. */
   readonly keyFacts: readonly TableGrid[];
+  /** Beyond the study: the withheld-source test against a second folder (report --against); empty without one. */
+  readonly withholding: readonly TableGrid[];
   /** Beyond the study: per agent row, replies that look like a call in another tool-call format than the one parsed. */
   readonly formatMismatch: readonly FormatMismatchRow[];
   /** Every logged run, failed ones included (the browser shows their error); only `scored` ones are in the tables. */
@@ -128,6 +130,7 @@ export function reportData(
     comparisons: compareRuns(records, slugs),
     engineering: engineeringGrids(records, slugs, failed),
     keyFacts: keyFactGrids(records, slugs),
+    withholding: [],
     formatMismatch: formatMismatchRows(records, (id) => manifest?.models.find((m) => m.id === id)?.toolFormat),
     runs: all.map((r) => reportRun(r, slugs)),
     failed: failed.map((r) => ({

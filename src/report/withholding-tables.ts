@@ -1,11 +1,12 @@
 // The withheld-source test as a table: per design, right citations and right answers with the gold shown and withheld.
-import { formatP, type WithholdingRow } from "../scoring/index.ts";
+import { formatP, splitFailed, withholdingRows, type WithholdingRow } from "../scoring/index.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
 import type { RunManifest } from "../runs/index.ts";
 import { modelLabel, type TableGrid } from "./tables.ts";
+import type { ReadRun } from "./run-folder.ts";
 
 /** What a run folder withheld from each question's index; "none" for a normal run and for manifests before the flag. */
-export function withheldOf(manifest: RunManifest | undefined): string {
+function withheldOf(manifest: RunManifest | undefined): string {
   return manifest?.settings.withhold ?? "none";
 }
 
@@ -22,7 +23,7 @@ export function withheldNote(manifest: RunManifest | undefined): string | undefi
 
 const fraction = (k: number | null, n: number) => (k === null ? "" : `${k}/${n}`);
 
-export function withholdingGrid(rows: readonly WithholdingRow[], mode: string): TableGrid {
+function withholdingGrid(rows: readonly WithholdingRow[], mode: string): TableGrid {
   return {
     caption: `Withheld-source test (--withhold ${mode}): cites right (strict) and answer right, gold shown vs withheld`,
     header: [
@@ -57,4 +58,16 @@ export function withholdingGrid(rows: readonly WithholdingRow[], mode: string): 
         "With --withhold gold the run may still have seen the gold post's other sections; --withhold gold-post rules that out.",
     ],
   };
+}
+
+/**
+ * A normal run against a withheld one (either order): the table of what survives withholding; undefined unless
+ * exactly one of the two withheld. Failed runs are left out; pairs are the questions both asked.
+ */
+export function withholdingComparison(a: ReadRun, b: ReadRun): TableGrid | undefined {
+  const [ma, mb] = [withheldOf(a.manifest), withheldOf(b.manifest)];
+  if ((ma === "none") === (mb === "none")) return undefined;
+  const [shown, withheld] = ma === "none" ? [a, b] : [b, a];
+  const scored = (f: ReadRun) => splitFailed(f.records).scored;
+  return withholdingGrid(withholdingRows(scored(shown), scored(withheld), a.slugs), ma === "none" ? mb : ma);
 }

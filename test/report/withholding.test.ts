@@ -2,7 +2,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { withholdingRows } from "../../src/scoring/index.ts";
-import { compareText, renderReportHtml, reportData } from "../../src/report/index.ts";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { compareText, renderReportHtml, reportData, writeReport } from "../../src/report/index.ts";
 import { readManifest, type RunManifest } from "../../src/runs/index.ts";
 import { runWithManifest } from "../helpers/report-fixture.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
@@ -66,4 +68,20 @@ test("a withheld run's page says so at the top; a normal run's does not", async 
     renderReportHtml(reportData("t", withheld, SLUGS, { sections: 3 }, manifest, "test"));
   assert.match(page(gold), /Withheld-source run \(--withhold gold-post\): each question&#39;s runs searched/);
   assert.doesNotMatch(page(real), /Withheld-source run/);
+});
+
+test("report --against a withheld run adds the withheld-source section; against a normal one it is refused", async () => {
+  const normal = await runWithManifest();
+  const held = await runWithManifest();
+  const manifestFile = path.join(held, "manifest.json");
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
+  writeFileSync(manifestFile, JSON.stringify({ ...manifest, settings: { ...manifest.settings, withhold: "gold" } }));
+  const notices = { onNotice: () => {} };
+  const page = readFileSync(await writeReport(normal, { against: held, ...notices }), "utf8");
+  assert.match(page, /<h2>The withheld-source test<\/h2>/);
+  assert.match(page, /Withheld-source test \(--withhold gold\)/);
+  await assert.rejects(
+    writeReport(normal, { against: await runWithManifest(), ...notices }),
+    /must be a --withhold run/,
+  );
 });
