@@ -86,9 +86,12 @@ export function normalizeFactText(text: string): string {
     .trim();
 }
 
-/** A phrase as it is matched: normalised, with punctuation at its edges dropped ("softmax." is "softmax"). */
+// Sentence punctuation, never a symbol that carries meaning ("90%" stays "90%", "$" and "^" stay).
+const EDGE_PUNCTUATION = /^[\s.,;:!?"'()[\]{}]+|[\s.,;:!?"'()[\]{}]+$/g;
+
+/** A phrase as it is matched: normalised, with sentence punctuation at its edges dropped ("softmax." is "softmax"). */
 function normalizePhrase(phrase: string): string {
-  return normalizeFactText(phrase).replace(/^[\p{P}\s]+|[\p{P}\s]+$/gu, "");
+  return normalizeFactText(phrase).replace(EDGE_PUNCTUATION, "");
 }
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;

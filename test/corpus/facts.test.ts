@@ -29,6 +29,11 @@ test("a phrase matches whole words only, and a number never inside a longer one"
   assert.deepEqual(factsStated("k = 60, two caches, the cache.", facts), [true, true, true]);
 });
 
+test("a symbol at a phrase's edge is part of it: 90% is not stated by a bare 90", () => {
+  assert.deepEqual(factsStated("90 tokens, then 90%.", [["90%"], ["tokens,"]]), [true, true]);
+  assert.deepEqual(factsStated("90 tokens", [["90%"]]), [false]);
+});
+
 test("any one phrasing of a fact will do; an empty phrasing matches nothing", () => {
   assert.deepEqual(factsStated("the key-value cache", [["KV cache", "key value cache"], ["..."]]), [true, false]);
 });
