@@ -139,6 +139,7 @@ const audit: CommandModule<object, AuditArgs> = {
         thinking: settings.thinking,
         wordings: manifest.wordings?.texts,
         sampling: modelSampling(samplingChoice(settings), loaded.info.decoding),
+        withhold: settings.withhold,
         onProgress: progress,
       });
       console.log(

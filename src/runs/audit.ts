@@ -4,11 +4,19 @@
 import type { LoadedModel, SamplingValues } from "../llm/index.ts";
 import { UserError } from "../common/index.ts";
 import { withSampling } from "./sampling.ts";
-import { DEFAULT_WORDING, DEFAULT_WORDING_ID, runDesign, withMaxTokens, type Wording } from "../designs/index.ts";
+import {
+  DEFAULT_WORDING,
+  DEFAULT_WORDING_ID,
+  runDesign,
+  withheldIndex,
+  withMaxTokens,
+  type WithholdMode,
+  type Wording,
+} from "../designs/index.ts";
 import type { ToolDialect } from "../toolcalls/index.ts";
 import { modelThinking } from "../designs/index.ts";
 import type { BlogIndex } from "../designs/index.ts";
-import type { AnswerRecord } from "./answer-types.ts";
+import { goldHeadingsOf, goldPostsOf, type AnswerRecord } from "./answer-types.ts";
 import type { ModelCall, Transcript } from "../designs/index.ts";
 import { commonPrefixLength } from "../common/index.ts";
 
@@ -86,6 +94,8 @@ export interface AuditOptions {
   readonly wordings?: readonly Wording[];
   /** The values the run sampled with (from its settings and the model's config); undefined for a greedy run. */
   readonly sampling?: SamplingValues;
+  /** The run's --withhold setting: each rerun searches the index its logged run searched. */
+  readonly withhold?: WithholdMode;
   readonly onProgress?: (line: string) => void;
 }
 
@@ -114,7 +124,11 @@ export async function auditRuns(options: AuditOptions): Promise<AuditResult> {
       question: logged.question,
       runtime,
       wording,
-      index: options.index,
+      index: withheldIndex(
+        options.index,
+        { posts: goldPostsOf(logged), headings: goldHeadingsOf(logged) },
+        options.withhold ?? "none",
+      ),
       dialect: options.dialect,
       thinks: thinking.thinks,
     });

@@ -5,6 +5,8 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { readAnswerLog, readManifest, goldHeadingsOf, goldPostsOf } from "../../src/runs/index.ts";
 import { tinyRun } from "../helpers/tiny-run.ts";
+import { runCli } from "../helpers/run-cli.ts";
+import { testCacheDir } from "../helpers/tiny-model.ts";
 
 /** Every (post, heading) a run's tools returned: the workflow's hits and the agents' search results and reads. */
 function shownSections(transcript: ReturnType<typeof readAnswerLog>["records"][number]["transcript"]): string[] {
@@ -22,7 +24,9 @@ function shownSections(transcript: ReturnType<typeof readAnswerLog>["records"][n
 const goldOf = (r: ReturnType<typeof readAnswerLog>["records"][number]) =>
   `${goldPostsOf(r)[0]}/${goldHeadingsOf(r)[0]}`;
 
-test("run --withhold gold: recorded in the manifest, and no search or read returns the gold section", async () => {
+test("run --withhold gold: recorded in the manifest, no search or read returns the gold section, audit agrees", {
+  timeout: 300_000,
+}, async () => {
   const options = { questions: 3, designs: ["workflow", "agent-forced"] } as const;
   const withheld = await tinyRun({ ...options, withhold: "gold" });
   const plain = await tinyRun(options);
@@ -36,6 +40,10 @@ test("run --withhold gold: recorded in the manifest, and no search or read retur
     // The same runs on the whole index do see their gold sections: the test above can fail.
     const { records: seen } = readAnswerLog(path.join(plain.dir, "answers.jsonl"));
     assert.ok(seen.some((r) => shownSections(r.transcript).includes(goldOf(r))));
+    // audit reruns each logged run on the index it searched: the withheld one.
+    const audit = runCli(["audit", "--out", withheld.dir, "--cache-dir", testCacheDir]);
+    assert.equal(audit.status, 0, audit.stderr);
+    assert.match(audit.stdout, /byte-identical transcripts: 6 of 6/);
   } finally {
     for (const dir of [withheld.dir, plain.dir]) rmSync(dir, { recursive: true, force: true });
   }
