@@ -146,6 +146,7 @@ const LEFT_OUT_AT_DEFAULT = [
   "temperature",
   "top-p",
   "top-k",
+  "withhold",
 ] as const satisfies readonly (keyof typeof SETTING_OPTIONS)[];
 type LeftOut = (typeof LEFT_OUT_AT_DEFAULT)[number];
 

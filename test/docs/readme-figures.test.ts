@@ -8,7 +8,7 @@ const repoRoot = path.resolve(import.meta.dirname, "../..");
 const read = (file: string): string => readFileSync(path.join(repoRoot, file), "utf8");
 
 /** Pages other work adds; linked from the README before they land. */
-const PAGES_TO_COME = new Set(["answers-and-evidence.md"]);
+const PAGES_TO_COME = new Set<string>([]);
 
 /** The table rows (lines starting with `|`) of the first table after the line `after`. */
 function tableAfter(text: string, after: string): string[] {

@@ -366,3 +366,15 @@ test("--wordings records every text and one hash over them; other texts in the s
   await startManifest(plain, s.inputs, { cacheDir: s.cacheDir }).recordModel(s.info);
   assert.ok(!("wordings" in JSON.parse(readFileSync(path.join(plain, MANIFEST_FILE), "utf8"))));
 });
+
+test("a manifest written before the schemas and the settings added since still reads, as their defaults", () => {
+  // The smoke study's manifest as blogqa wrote it before sampling, wordings, withholding, the special-token rule and
+  // the binary record existed (paths made neutral).
+  const dir = path.join(import.meta.dirname, "../fixtures/old-manifest");
+  const manifest = readManifest(dir);
+  assert.ok(manifest !== undefined);
+  assert.equal(manifest.models.length, 1);
+  assert.equal(manifest.models[0]!.decoding.specialTokens, undefined);
+  assert.equal(manifest.settings.samples, undefined);
+  assert.equal(manifest.settings.withhold, undefined);
+});
