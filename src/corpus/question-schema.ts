@@ -6,7 +6,10 @@ const NON_EMPTY = "a non-empty string";
 const text = z.string({ error: NON_EMPTY }).regex(/\S/, { error: NON_EMPTY });
 const pair = z.tuple([text, text], { error: "a list of two non-empty strings" });
 
-const id = text.describe("Unique in the file; answer lines name their question by it.");
+// An id stands in tables, CSV cells and run keys: no line break or other control character may split it.
+const id = text
+  .regex(/^[^\p{Cc}]*$/u, { error: "must not hold a line break or other control character" })
+  .describe("Unique in the file; answer lines name their question by it.");
 const question = text.describe("The question, as the model is asked it.");
 const facts = field
   .arrayOf(field.arrayOf(field.text))

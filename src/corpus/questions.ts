@@ -64,6 +64,8 @@ function questionFrom(record: Record<string, unknown>): Question | string {
 function problemOf(record: Record<string, unknown>, issues: readonly z.core.$ZodIssue[]): string {
   const bad = (fields: readonly string[]) =>
     fields.filter((f) => issues.some((issue) => issue.path[0] === f)).map((f) => `"${f}"`);
+  const split = issues.find((issue) => issue.path[0] === "id" && typeof record.id === "string" && /\S/.test(record.id));
+  if (split !== undefined) return `field id: ${split.message}`;
   const texts = bad(["id", "question", "post", "heading"]);
   if (texts.length > 0) return `missing field ${texts.join(", ")} (each must be a non-empty string)`;
   const lists = bad(["posts", "headings"]);

@@ -197,3 +197,15 @@ test("factSources says which gold section states each fact", async () => {
     [[0], [1], [0, 1]],
   );
 });
+
+test("a question id holding a line break is refused: it would split a table row", async () => {
+  const line = JSON.stringify({
+    id: "q1\nq2",
+    question: "Why?",
+    post: "softmax-basics",
+    heading: "The softmax formula",
+  });
+  const problems = await problemsFor([line]);
+  assert.equal(problems.length, 1);
+  assert.match(problems[0]!.message, /^field id: must not hold a line break or other control character$/);
+});
