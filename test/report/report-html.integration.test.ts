@@ -34,8 +34,8 @@ test("the page holds exactly its own two scripts, no markup from the data, and n
   assert.match(html, /Content-Security-Policy" content="default-src &#39;none&#39;; script-src &#39;sha256-/);
   assert.match(
     html,
-    /<\/table><\/div><p class="note">Ignored call blocks \(beyond the study\): &lt;tool_call&gt; tags/,
-    "the strict table's note",
+    /<\/table><\/div><p class="note">Slugs inside longer words \(beyond the study\)[^<]*<\/p><p class="note">Ignored call blocks \(beyond the study\): &lt;tool_call&gt; tags/,
+    "the strict table's notes, escaped",
   );
 });
 
