@@ -4,7 +4,8 @@ import path from "node:path";
 import { UserError } from "../common/index.ts";
 import type { Corpus, InputProblem, LeftOut, Post } from "./types.ts";
 import { findPosts, type PostFile } from "./find-posts.ts";
-import { parsePost } from "./parse-post.ts";
+import { type ParseOptions, parsePost } from "./parse-post.ts";
+import { PROSE_ATTRIBUTES } from "./jsx-tags.ts";
 
 /** "file:line: message", the shape editors and terminals turn into links. */
 export function formatProblem(problem: InputProblem): string {
@@ -19,10 +20,17 @@ export function problemsError(what: string, problems: readonly InputProblem[]): 
 
 /**
  * sha256 over every file's name and bytes, files in sorted order. Each name and body is preceded by its length,
- * so no two different folders can produce the same stream of bytes.
+ * so no two different folders can produce the same stream of bytes. Prose attributes other than the default change
+ * the sections, so they are hashed too (after the files: the default's hash is the files' alone, as it always was).
  */
-export function corpusHash(files: readonly { readonly name: string; readonly bytes: Uint8Array }[]): string {
+export function corpusHash(
+  files: readonly { readonly name: string; readonly bytes: Uint8Array }[],
+  proseAttributes: readonly string[] = PROSE_ATTRIBUTES,
+): string {
   const hash = createHash("sha256");
+  const attributes = [...new Set(proseAttributes)].sort();
+  if (attributes.join("\n") !== [...PROSE_ATTRIBUTES].sort().join("\n"))
+    hash.update(`attributes ${JSON.stringify(attributes)}`);
   for (const file of [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const name = Buffer.from(file.name, "utf8");
     hash.update(`${name.length}:`).update(name).update(`${file.bytes.length}:`).update(file.bytes);
@@ -62,6 +70,7 @@ export function corpusFromFiles(
   dir: string,
   files: readonly PostFile[],
   found: { readonly leftOut?: readonly LeftOut[]; readonly problems?: readonly InputProblem[] } = {},
+  options: ParseOptions = {},
 ): Corpus {
   const sorted = [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const posts: Post[] = [];
@@ -69,7 +78,7 @@ export function corpusFromFiles(
   const leftOut: LeftOut[] = [...(found.leftOut ?? [])];
   const problems: InputProblem[] = [...(found.problems ?? [])];
   for (const file of sorted) {
-    const parsed = parsePost(path.join(dir, file.name), file.bytes);
+    const parsed = parsePost(path.join(dir, file.name), file.bytes, options);
     if (parsed.kind === "post") {
       posts.push(parsed.post);
       read.push(file);
@@ -84,7 +93,8 @@ export function corpusFromFiles(
     throw new UserError(`${dir}: no .mdx or .md posts in this folder or under it${why} ${hint}`);
   }
   leftOut.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { dir, posts, sections: posts.flatMap((post) => post.sections), hash: corpusHash(read), leftOut };
+  const hash = corpusHash(read, options.proseAttributes);
+  return { dir, posts, sections: posts.flatMap((post) => post.sections), hash, leftOut };
 }
 
 /** "drafts/wip.mdx (draft: true)" */
@@ -92,7 +102,7 @@ export function describeLeftOut(item: LeftOut): string {
   return `${item.file} (${item.reason})`;
 }
 
-export interface LoadOptions {
+export interface LoadOptions extends ParseOptions {
   /** Told, in one line, what was left out and why; by default a `note:` line on stderr. Not called when nothing was. */
   readonly note?: (line: string) => void;
 }
@@ -103,7 +113,7 @@ export interface LoadOptions {
  */
 export async function loadCorpus(dir: string, options: LoadOptions = {}): Promise<Corpus> {
   const found = await findPosts(dir);
-  const corpus = corpusFromFiles(dir, found.files, found);
+  const corpus = corpusFromFiles(dir, found.files, found, options);
   const note = options.note ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (corpus.leftOut.length > 0) {
     const n = corpus.leftOut.length;

@@ -49,11 +49,16 @@ function draftReason(data: Readonly<Record<string, unknown>>): string | undefine
   return undefined;
 }
 
+export interface ParseOptions {
+  /** The JSX attributes whose string values are prose to keep (see jsx-tags.ts); PROSE_ATTRIBUTES by default. */
+  readonly proseAttributes?: readonly string[];
+}
+
 /**
  * `file` is the path to report, and gives the slug unless the frontmatter has one (see slugFromPath).
  * Pure: no filesystem access.
  */
-export function parsePost(file: string, bytes: Uint8Array): ParsedPost {
+export function parsePost(file: string, bytes: Uint8Array, options: ParseOptions = {}): ParsedPost {
   const fail = (line: number, message: string): ParsedPost => ({
     kind: "problems",
     problems: [{ file, line, message }],
@@ -78,11 +83,20 @@ export function parsePost(file: string, bytes: Uint8Array): ParsedPost {
   }
 
   const scan = scanBody(front.body, front.bodyLine, { esm: !file.endsWith(".md") });
-  const built = buildSections(slug, title.trim(), scan.blocks);
+  const built = buildSections(slug, title.trim(), scan.blocks, options.proseAttributes);
   const problems = [...scan.problems, ...built.problems]
     .sort((a, b) => a.line - b.line)
     .map((p) => ({ file, line: p.line, message: p.message }));
   if (problems.length > 0) return { kind: "problems", problems };
-  if (built.sections.length === 0) return fail(front.bodyLine, "post has no text and no headings");
-  return { kind: "post", post: { slug, title: title.trim(), file, frontmatter: front.data, sections: built.sections } };
+  if (built.sections.length === 0) return fail(front.bodyLine, "post has no text (under any heading or before them)");
+  const post = {
+    slug,
+    title: title.trim(),
+    file,
+    frontmatter: front.data,
+    sections: built.sections,
+    emptyHeadings: built.emptyHeadings,
+    attributeProse: built.attributeProse,
+  };
+  return { kind: "post", post };
 }

@@ -2,19 +2,32 @@
 import type { Section } from "./types.ts";
 import type { Chunk, RawBlock } from "./scan-body.ts";
 import { cleanHeading } from "./clean-heading.ts";
-import { stripTags } from "./jsx-tags.ts";
+import { type KeptAttribute, PROSE_ATTRIBUTES, stripTagsKeepingProse } from "./jsx-tags.ts";
 
-/** Prose loses its JSX tags (children kept); code is kept as written. Runs of blank lines shrink to one. */
-export function chunkText(chunks: readonly Chunk[]): string {
+/**
+ * Prose loses its JSX tags (children kept, and the text of prose attributes); code is kept as written.
+ * Runs of blank lines shrink to one.
+ */
+function chunkText(
+  chunks: readonly Chunk[],
+  attributes: readonly string[],
+): { readonly text: string; readonly kept: readonly KeptAttribute[] } {
+  const kept: KeptAttribute[] = [];
   const text = chunks
-    .map((chunk) => (chunk.kind === "code" ? chunk.lines.join("\n") : stripTags(chunk.lines.join("\n"))))
+    .map((chunk) => {
+      if (chunk.kind === "code") return chunk.lines.join("\n");
+      const stripped = stripTagsKeepingProse(chunk.lines.join("\n"), attributes);
+      kept.push(...stripped.kept);
+      return stripped.text;
+    })
     .join("\n");
-  return text
+  const clean = text
     .split("\n")
     .map((line) => line.trimEnd())
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
+  return { text: clean, kept };
 }
 
 /**
@@ -42,6 +55,10 @@ export function disambiguateHeadings(headings: readonly string[]): string[] {
 
 export interface SectionsResult {
   readonly sections: readonly Section[];
+  /** Headings with no text under them before the next heading (a heading followed by its subheading): not indexed. */
+  readonly emptyHeadings: readonly string[];
+  /** The prose attributes whose text was kept, in document order. */
+  readonly attributeProse: readonly KeptAttribute[];
   readonly problems: readonly { readonly line: number; readonly message: string }[];
 }
 
@@ -62,15 +79,26 @@ function mergeTitleHeading(title: string, blocks: readonly RawBlock[]): readonly
 }
 
 /**
- * One Section per h1/h2/h3 heading, even when its text is empty (the heading itself is searchable and citable),
- * plus a level-1 section headed by the post's title for the text before the first heading, when there is any.
- * A blog that uses `##` and `###` only splits exactly as it did before `#` headings were read.
+ * One Section per h1/h2/h3 heading with text under it, plus a level-1 section headed by the post's title for the
+ * text before the first heading, when there is any. A heading with no text before the next one (a parent heading
+ * followed by its subheading) is not indexed: an empty section ranks on its heading's words alone, above the
+ * section that answers, and gives the model nothing to read. It is left out rather than merged into the next
+ * section, so every indexed heading stays the one its author wrote; `sections --summary` counts those left out.
+ * Headings are made unique before that, so a section is named the same whether or not an empty one precedes it.
+ * A blog that uses `##` and `###` only, with text under each, splits exactly as it did before `#` headings were read.
  */
-export function buildSections(post: string, title: string, blocks: readonly RawBlock[]): SectionsResult {
+export function buildSections(
+  post: string,
+  title: string,
+  blocks: readonly RawBlock[],
+  attributes: readonly string[] = PROSE_ATTRIBUTES,
+): SectionsResult {
   const problems: { line: number; message: string }[] = [];
   const drafts: { heading: string; level: 1 | 2 | 3; text: string }[] = [];
+  const attributeProse: KeptAttribute[] = [];
   for (const block of mergeTitleHeading(title, blocks)) {
-    const text = chunkText(block.chunks);
+    const { text, kept } = chunkText(block.chunks, attributes);
+    attributeProse.push(...kept);
     if (block.heading === undefined) {
       if (text !== "") drafts.push({ heading: cleanHeading(title), level: 1, text });
       continue;
@@ -81,6 +109,8 @@ export function buildSections(post: string, title: string, blocks: readonly RawB
     else drafts.push({ heading, level: block.level, text });
   }
   const names = disambiguateHeadings(drafts.map((d) => d.heading));
-  const sections = drafts.map((d, i) => ({ post, heading: names[i]!, level: d.level, text: d.text }));
-  return { sections, problems };
+  const named = drafts.map((d, i) => ({ post, heading: names[i]!, level: d.level, text: d.text }));
+  const sections = named.filter((s) => s.text !== "");
+  const emptyHeadings = named.filter((s) => s.text === "").map((s) => s.heading);
+  return { sections, emptyHeadings, attributeProse, problems };
 }

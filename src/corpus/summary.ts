@@ -16,6 +16,10 @@ export interface PostSummary {
   readonly longest: { readonly heading: string; readonly words: number };
   /** Sections longer than the words read_section returns: their end is text no tool ever shows the model. */
   readonly overReadLimit: number;
+  /** Headings with no text under them, which are not indexed. */
+  readonly emptyHeadings: readonly string[];
+  /** How many values of each prose attribute were kept as text, as `Tag attribute` -> count, in first-seen order. */
+  readonly attributeProse: Readonly<Record<string, number>>;
 }
 
 export interface CorpusSummary {
@@ -49,7 +53,23 @@ export function summarizeCorpus(corpus: Corpus, readLimit: number): CorpusSummar
       if (words > readLimit) overReadLimit += 1;
     }
     const file = path.relative(corpus.dir, post.file).split(path.sep).join("/");
-    return { slug: post.slug, file, intro, h1: count(1) - intro, h2: count(2), h3: count(3), longest, overReadLimit };
+    const attributeProse: Record<string, number> = {};
+    for (const kept of post.attributeProse) {
+      const key = `<${kept.tag} ${kept.attribute}>`;
+      attributeProse[key] = (attributeProse[key] ?? 0) + 1;
+    }
+    return {
+      slug: post.slug,
+      file,
+      intro,
+      h1: count(1) - intro,
+      h2: count(2),
+      h3: count(3),
+      longest,
+      overReadLimit,
+      emptyHeadings: post.emptyHeadings,
+      attributeProse,
+    };
   });
   return { dir: corpus.dir, posts, leftOut: corpus.leftOut, readLimit };
 }
@@ -74,6 +94,7 @@ function columns(rows: readonly (readonly string[])[], numeric: readonly boolean
  *   my-post my-post.mdx     1  0  12    3  412 words: Why it matters *
  *   ...
  * A longest section over the read limit is starred, with a line saying how many sections are that long.
+ * Headings left out for having no text, and the prose attributes whose text was kept, are listed after the table.
  */
 export function formatCorpusSummary(summary: CorpusSummary): string {
   const readLimit = summary.readLimit;
@@ -82,8 +103,10 @@ export function formatCorpusSummary(summary: CorpusSummary): string {
   const left = summary.leftOut.length;
   const posts = `${summary.posts.length} ${summary.posts.length === 1 ? "post" : "posts"}`;
   const levels = `intro ${sum("intro")}, # ${sum("h1")}, ## ${sum("h2")}, ### ${sum("h3")}`;
+  const empty = summary.posts.reduce((n, p) => n + p.emptyHeadings.length, 0);
+  const emptyNote = empty === 0 ? "" : `, ${empty} empty ${empty === 1 ? "heading" : "headings"} not indexed`;
   const lines = [
-    `${summary.dir}: ${posts}, ${sections} sections (${levels}), ${left} ${left === 1 ? "file" : "files"} left out`,
+    `${summary.dir}: ${posts}, ${sections} sections (${levels})${emptyNote}, ${left} ${left === 1 ? "file" : "files"} left out`,
     "",
   ];
   const rows = summary.posts.map((p) => [
@@ -106,6 +129,18 @@ export function formatCorpusSummary(summary: CorpusSummary): string {
       "",
       `* ${what} ${over === 1 ? "is" : "are"} ${limit} (the rest of such a section is never shown to the model)`,
     );
+  }
+  if (empty > 0) {
+    lines.push("", "not indexed, no text under the heading (a heading followed by its subheading):");
+    for (const p of summary.posts.filter((post) => post.emptyHeadings.length > 0))
+      lines.push(`  ${p.slug}: ${p.emptyHeadings.join(" | ")}`);
+  }
+  const kept: Record<string, number> = {};
+  for (const p of summary.posts)
+    for (const [key, n] of Object.entries(p.attributeProse)) kept[key] = (kept[key] ?? 0) + n;
+  if (Object.keys(kept).length > 0) {
+    const listed = Object.entries(kept).map(([key, n]) => `${key} ${n}`);
+    lines.push("", `attribute prose kept as text: ${listed.join(", ")}`);
   }
   if (left > 0) {
     lines.push("", "left out:", ...summary.leftOut.map((item) => `  ${item.file}: ${item.reason}`));

@@ -1,5 +1,6 @@
 // The records the corpus stage hands to every later stage: posts, sections, questions.
 import type { Question, TwoPostQuestion } from "./question-schema.ts";
+import type { KeptAttribute } from "./jsx-tags.ts";
 
 /** One searchable unit: the text under one h1/h2/h3 heading (or before the first heading, headed by the post title). */
 export interface Section {
@@ -24,6 +25,10 @@ export interface Post {
   /** The YAML frontmatter as gray-matter parsed it (title, description, date, tags, ...). */
   readonly frontmatter: Readonly<Record<string, unknown>>;
   readonly sections: readonly Section[];
+  /** Headings with no text under them, so not indexed (cleaned and made unique like the sections' headings). */
+  readonly emptyHeadings: readonly string[];
+  /** The JSX attributes whose text was kept in the sections, one entry per value kept. */
+  readonly attributeProse: readonly KeptAttribute[];
 }
 
 export interface Corpus {

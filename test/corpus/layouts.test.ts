@@ -150,7 +150,7 @@ test("in a .md post a paragraph starting with import or export is prose; in .mdx
   assert.equal(md.post.sections[0]!.text, "export PATH first, then run it.\n\nimport { x } from 'y';");
   assert.deepEqual(
     mdx.problems.map((p) => p.message),
-    ["post has no text and no headings"],
+    ["post has no text (under any heading or before them)"],
   );
 });
 

@@ -53,11 +53,12 @@ test("fenced code stays as text and its # lines never start a section", () => {
   assert.match(text(kitchenSink(), "Links in headings and underscores and __init__"), /tilde fence\n## not a heading/);
 });
 
-test("JSX tags go, with and without children, and their text children stay", () => {
+test("JSX tags go, with and without children; their text children and prose attributes stay", () => {
   const post = kitchenSink();
   const all = post.sections.map((s) => s.text).join("\n");
   assert.doesNotMatch(all, /<\/?(Figure|Callout|Note|strong|Tabs)\b/);
-  assert.doesNotMatch(all, /caption|with a bracket/);
+  assert.doesNotMatch(all, /caption=|\/img\/x\.png/);
+  assert.match(all, /^A caption > with a bracket$/m);
   assert.match(text(post, "A repeated heading"), /First body\.\n\nText inside a callout survives\./);
   const links = text(post, "Links in headings and underscores and __init__");
   assert.match(links, /^Inline nested children$/m);

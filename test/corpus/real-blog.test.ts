@@ -43,9 +43,10 @@ test("with the frontmatter slug the error asks for, both posts are read: bundles
     ["3.1", "three-ten"],
   );
   const headings = (slug: string) => corpus.sections.filter((s) => s.post === slug).map((s) => [s.level, s.heading]);
+  // `## Highlights` is followed directly by its `###` subsections: with no text of its own, it is not indexed.
+  assert.deepEqual(corpus.posts[0]!.emptyHeadings, ["Highlights"]);
   assert.deepEqual(headings("3.1"), [
     [1, "Docusaurus 3.1"],
-    [2, "Highlights"],
     [3, "Broken anchors checker"],
     [3, "parseFrontMatter hook"],
     [2, "Other changes"],
@@ -69,7 +70,7 @@ test("with the frontmatter slug the error asks for, both posts are read: bundles
   assert.deepEqual(
     summary.posts.map((p) => [p.slug, p.file, p.intro, p.h1, p.h2, p.h3, p.longest.heading, p.longest.words]),
     [
-      ["3.1", "releases/3.1/index.mdx", 1, 0, 2, 2, "parseFrontMatter hook", 122],
+      ["3.1", "releases/3.1/index.mdx", 1, 0, 1, 2, "parseFrontMatter hook", 122],
       ["three-ten", "releases/3.10/index.mdx", 1, 0, 8, 2, "Other changes", 294],
     ],
   );

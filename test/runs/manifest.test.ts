@@ -28,7 +28,17 @@ function setup() {
   const corpus: Corpus = {
     dir: "content/posts",
     hash: "c0ffee",
-    posts: [{ slug: "kv-cache-inference", title: "KV", file: "kv.mdx", frontmatter: {}, sections: [] }],
+    posts: [
+      {
+        slug: "kv-cache-inference",
+        title: "KV",
+        file: "kv.mdx",
+        frontmatter: {},
+        sections: [],
+        emptyHeadings: [],
+        attributeProse: [],
+      },
+    ],
     sections: [{ post: "kv-cache-inference", heading: "Prefill", level: 2, text: "t" }],
     leftOut: [],
   };
