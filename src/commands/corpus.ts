@@ -5,6 +5,7 @@ import {
   answerOverlaps,
   checkQuestions,
   factSources,
+  describeQuestionShape,
   formatAnswerOverlaps,
   formatCorpusSummary,
   isTwoPost,
@@ -13,6 +14,7 @@ import {
   parseQuestions,
   problemsError,
   questionPosts,
+  questionShapeWarning,
   readQuestionsFile,
   summarizeCorpus,
   type Corpus,
@@ -56,9 +58,10 @@ const questionsCheck: CommandModule<
   describe:
     "Check the questions file against the blog: valid JSON lines with id, question, and post and heading (or, for a " +
     "question needing two posts, posts: [a, b] and headings: [ha, hb], and optionally details: [da, db]); ids " +
-    "unique; every post and heading in the indexed corpus; exactly 3 one-post questions per post; each key fact (facts) " +
-    "stated in a gold section (either, for two posts). Exits 1 naming " +
-    "file:line for each problem. With --overlap, then lists for each question the sections of other posts that " +
+    "unique; every post and heading in the indexed corpus; each key fact (facts) stated in a gold section (either, " +
+    "for two posts). Prints how many questions each post has, and warns (on stderr, exit 0) when it is not the " +
+    "study's 3 per post. Exits 1 naming file:line for each problem. With --overlap, then lists for each question " +
+    "the sections of other posts that " +
     "may answer it as well as its own",
   builder: (y) =>
     y.options({
@@ -104,6 +107,11 @@ const questionsCheck: CommandModule<
       corpus,
     );
     if (facts !== undefined) console.log(facts);
+    const asked = questions.map((q) => q.question);
+    const perPost = describeQuestionShape(asked);
+    if (perPost !== "") console.log(perPost);
+    const warning = questionShapeWarning(asked);
+    if (warning !== undefined) console.error(warning);
     if (argv.overlap) {
       const overlaps = answerOverlaps(
         corpus.sections,

@@ -1,5 +1,5 @@
 // What run, smoke and experiment share: read the blog and questions, open the search, pick the models.
-import { loadCorpus, loadQuestions, type Corpus, type Question } from "../corpus/index.ts";
+import { loadCorpus, loadQuestions, questionShapeWarning, type Corpus, type Question } from "../corpus/index.ts";
 import { openIndex, type SearchIndex } from "../search/index.ts";
 import { loadModel, modelIdFor, openServerModel, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
 import type { LoadedModel } from "../llm/index.ts";
@@ -62,6 +62,9 @@ export async function prepareStudy(settings: RunSettings, o: StudyInputPaths): P
   const corpus = await loadCorpus(o.content);
   const all = await loadQuestions(o.questions, corpus);
   const questions = o.limit === undefined ? all : all.slice(0, o.limit);
+  // Said of the file as written: --limit cuts any shape short, and that is the user's doing.
+  const shape = questionShapeWarning(all);
+  if (shape !== undefined) progress(shape);
   const index = await openIndex(corpus, {
     retriever: settings.retriever,
     embeddingModel: settings.embeddingModel,

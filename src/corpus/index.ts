@@ -12,6 +12,7 @@ export { nearest } from "./nearest.ts";
 export { factsStated, normalizeFactText } from "./facts.ts";
 export { factSources } from "./fact-sources.ts";
 export { checkQuestions, loadQuestions, parseQuestions, readQuestionsFile } from "./questions.ts";
+export { describeQuestionShape, questionShapeWarning } from "./question-shape.ts";
 export {
   describeNearDuplicate,
   findNearDuplicates,

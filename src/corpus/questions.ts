@@ -2,14 +2,11 @@
 import { readFile } from "node:fs/promises";
 import type { z } from "zod";
 import { describeValue, schemaMismatch, UserError } from "../common/index.ts";
-import { isTwoPost, questionHeadings, questionPosts, type Corpus, type InputProblem, type Question } from "./types.ts";
+import { questionHeadings, questionPosts, type Corpus, type InputProblem, type Question } from "./types.ts";
 import { onePostQuestionSchema, twoPostQuestionSchema } from "./question-schema.ts";
 import { problemsError } from "./load-corpus.ts";
 import { nearest } from "./nearest.ts";
 import { factSources, missingFactMessage } from "./fact-sources.ts";
-
-/** The study asks exactly this many questions about each post it picks. */
-export const QUESTIONS_PER_POST = 3;
 
 export interface LocatedQuestion {
   /** 1-based line in the questions file. */
@@ -77,9 +74,9 @@ function problemOf(record: Record<string, unknown>, issues: readonly z.core.$Zod
 }
 
 /**
- * The corpus checks: ids unique, every post and heading exists as the indexer names it, and, for one-post
- * questions (the study's shape), exactly 3 questions per post, and every key fact (`facts`) stated in a gold section
- * (either one, for a two-post question). Two-post questions have no count per post.
+ * The corpus checks: ids unique, every post and heading exists as the indexer names it, and every key fact (`facts`)
+ * stated in a gold section (either one, for a two-post question). Any number of questions per post is accepted: the
+ * study's three per post is its shape, not a rule for a user's blog (see question-shape.ts).
  */
 export function checkQuestions(file: string, questions: readonly LocatedQuestion[], corpus: Corpus): InputProblem[] {
   const problems: InputProblem[] = [];
@@ -95,14 +92,12 @@ export function checkQuestions(file: string, questions: readonly LocatedQuestion
     return [{ file, message }];
   }
   const firstLineOfId = new Map<string, number>();
-  const linesOfPost = new Map<string, number[]>();
   for (const { line, question } of questions) {
     const earlier = firstLineOfId.get(question.id);
     if (earlier !== undefined)
       problems.push({ file, line, message: `id "${question.id}" repeats (first used on line ${earlier})` });
     else firstLineOfId.set(question.id, line);
 
-    if (!isTwoPost(question)) linesOfPost.set(question.post, [...(linesOfPost.get(question.post) ?? []), line]);
     const headings = questionHeadings(question);
     questionPosts(question).forEach((slug, i) => {
       const heading = headings[i]!;
@@ -128,12 +123,6 @@ export function checkQuestions(file: string, questions: readonly LocatedQuestion
     for (const source of golds ? factSources(question, sectionOf) : []) {
       const message = missingFactMessage(question, source);
       if (message !== undefined) problems.push({ file, line, message });
-    }
-  }
-  for (const [post, lines] of linesOfPost) {
-    if (lines.length !== QUESTIONS_PER_POST) {
-      const message = `post "${post}" has ${lines.length} question${lines.length === 1 ? "" : "s"} (lines ${lines.join(", ")}); each post needs exactly ${QUESTIONS_PER_POST}`;
-      problems.push({ file, line: lines[0]!, message });
     }
   }
   return problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));

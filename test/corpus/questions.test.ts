@@ -5,9 +5,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
   checkQuestions,
+  describeQuestionShape,
   factSources,
   loadCorpus,
+  loadQuestions,
   parseQuestions,
+  questionShapeWarning,
   type Corpus,
   type InputProblem,
 } from "../../src/corpus/index.ts";
@@ -34,7 +37,6 @@ test("the fixture questions pass, and blank lines are allowed", async () => {
 });
 
 test("a line that is not valid JSON, or not an object, is named", async () => {
-  // The broken line's post is then left with 2 questions, a second problem; look at the line's own.
   const broken = only((await problemsFor(replaceLine(4, '{"id": "f4", "question": '))).filter((p) => p.line === 4));
   assert.equal(broken.file, "q.jsonl");
   assert.match(broken.message, /not valid JSON/);
@@ -81,12 +83,28 @@ test("a post or heading not in the corpus is named, with a hint for a heading th
   );
 });
 
-test("a post without exactly 3 questions is named at its first question's line", async () => {
-  const two = only(await problemsFor(goodLines.filter((_, i) => i !== 5)));
-  assert.equal(two.line, 4);
-  assert.match(two.message, /post "softmax-basics" has 2 questions \(lines 4, 5\); each post needs exactly 3/);
-  const four = await problemsFor([...goodLines, goodLines[0]!.replace('"f1"', '"f10"')]);
-  assert.match(only(four).message, /post "kitchen-sink" has 4 questions \(lines 1, 2, 3, 10\)/);
+test("any number of questions per post passes; the shape is described, and warned of when not the study's", async () => {
+  const fewer = goodLines.filter((_, i) => i !== 5);
+  assert.deepEqual(await problemsFor(fewer), []);
+  const more = [...goodLines, goodLines[0]!.replace('"f1"', '"f10"')];
+  assert.deepEqual(await problemsFor(more), []);
+  const asked = (lines: readonly string[]) =>
+    parseQuestions("q.jsonl", lines.join("\n")).questions.map((q) => q.question);
+  assert.equal(describeQuestionShape(asked(goodLines)), "questions per post: 3 on 3 posts");
+  assert.equal(questionShapeWarning(asked(goodLines)), undefined);
+  assert.equal(describeQuestionShape(asked(more)), "questions per post: 4 on 1 post, 3 on 2 posts");
+  assert.equal(
+    questionShapeWarning(asked(fewer)),
+    "warning: questions per post: 3 on 2 posts, 2 on 1 post, not the study's 3 on each: fine for your own blog, " +
+      "but its numbers are not comparable with the study's",
+  );
+  const six = readFileSync(path.join(import.meta.dirname, "../fixtures/own-blog/questions.jsonl"), "utf8");
+  const ownBlog = await loadCorpus(path.join(import.meta.dirname, "../fixtures/own-blog/posts"), { note: () => {} });
+  assert.equal(
+    (await loadQuestions(path.join(import.meta.dirname, "../fixtures/own-blog/questions.jsonl"), ownBlog)).length,
+    6,
+  );
+  assert.equal(describeQuestionShape(asked(six.trimEnd().split("\n"))), "questions per post: 1 on 6 posts");
 });
 
 test("an empty file is a problem", async () => {
