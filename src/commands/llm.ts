@@ -2,7 +2,9 @@
 import path from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import {
+  ensureTinyLlamaModel,
   ensureTinyModel,
+  ensureTinyQwen3Model,
   TINY_MODEL_SHAPES,
   type TinyModelDtype,
   type TinyModelShape,
@@ -12,14 +14,23 @@ import { loadModel, modelIdFor, QUANTS, DEFAULT_MODEL_NAMES, type Quant } from "
 import { AGENT_TOOLS, dialectExample, prompts, toolBlockSize } from "../designs/index.ts";
 import { TOOL_FORMATS, modelDialect, type ToolFormat } from "../toolcalls/index.ts";
 import { defaultCacheDir } from "./options.ts";
+import { UserError } from "../common/index.ts";
+
+/** The families smoke runs; each writes the file smoke reads, so a model made here is the one it uses. */
+const TINY_FAMILIES = ["qwen2.5", "llama3", "qwen3"] as const;
+type TinyFamily = (typeof TINY_FAMILIES)[number];
 
 /** Registers this file's commands on the command line. */
 export const llmCommands = (y: Argv): Argv => y.command(makeTinyModelCommand()).command(templateCommand());
 
-/** make-tiny-model: writes (or reuses) a random-weight qwen2 GGUF with Qwen2.5's real tokenizer and chat template. */
+/**
+ * make-tiny-model: writes (or reuses) a random-weight GGUF with a real family's tokenizer and chat template: qwen2.5
+ * (every shape and weight kind), or llama3 and qwen3 (the tiny shape in f16, as smoke uses them).
+ */
 function makeTinyModelCommand(): CommandModule<
   object,
   {
+    family: TinyFamily;
     out?: string;
     shape: TinyModelShape;
     seed: number;
@@ -32,15 +43,24 @@ function makeTinyModelCommand(): CommandModule<
   return {
     command: "make-tiny-model",
     describe:
-      "Write a qwen2 GGUF with random weights (fixed seed), Qwen2.5's real vocabulary, merges and chat template; " +
+      "Write a GGUF with random weights (fixed seed) and a real family's vocabulary, merges and chat template " +
+      "(--family: Qwen2.5's by default, Llama 3.1's or Qwen3's, each the file smoke --family runs); " +
       "byte-identical for the same arguments. Reuses an up-to-date file (checked by its <out>.stamp.json) unless --force. " +
       "Prints the model's path on stdout",
     builder: (y) =>
       y
+        .option("family", {
+          choices: TINY_FAMILIES,
+          default: "qwen2.5" as TinyFamily,
+          describe:
+            "qwen2.5 (the study's family; every --shape, --dtype and --weights), llama3 (Llama 3.1's) or qwen3 " +
+            "(Qwen3's, with its thinking switch): these two in the tiny shape, f16, random weights only",
+        })
         .option("out", {
           type: "string",
           describe: "Model file to write",
-          defaultDescription: "<cache-dir>/tiny/<shape>-seed<seed>[-f32].gguf",
+          defaultDescription:
+            "<cache-dir>/tiny/<shape>-seed<seed>[-f32].gguf (tiny-llama-, tiny-qwen3-seed<seed>.gguf)",
         })
         .option("shape", {
           choices: TINY_MODEL_SHAPES,
@@ -72,6 +92,27 @@ function makeTinyModelCommand(): CommandModule<
           describe: "Cache folder (also holds the chat template extracted from node-llama-cpp's llama.cpp sources)",
         }),
     handler: async (argv) => {
+      if (argv.family !== "qwen2.5") {
+        const unsupported = [
+          ...(argv.shape !== "tiny" ? ["--shape"] : []),
+          ...(argv.dtype !== "f16" ? ["--dtype"] : []),
+          ...(argv.weights !== "random" ? ["--weights"] : []),
+          ...(argv.force ? ["--force"] : []),
+        ];
+        if (unsupported.length > 0)
+          throw new UserError(
+            `make-tiny-model --family ${argv.family} takes no ${unsupported.join(", ")} (qwen2.5 does)`,
+            2,
+          );
+        const tinyDir = path.join(argv["cache-dir"], "tiny");
+        const name = argv.family === "llama3" ? "tiny-llama" : "tiny-qwen3";
+        const out = argv.out ?? path.join(tinyDir, `${name}-seed${argv.seed}.gguf`);
+        const ensure = argv.family === "llama3" ? ensureTinyLlamaModel : ensureTinyQwen3Model;
+        const result = ensure({ out, seed: argv.seed, cacheDir: tinyDir });
+        console.error(`make-tiny-model: ${result.reused ? "reusing up-to-date" : "wrote"} ${result.path}`);
+        console.log(result.path);
+        return;
+      }
       const zero = argv.weights === "zero-blocks";
       const suffix = zero ? "-zero-blocks" : argv.dtype === "f16" ? "" : `-${argv.dtype}`;
       const out = argv.out ?? path.join(argv["cache-dir"], "tiny", `${argv.shape}-seed${argv.seed}${suffix}.gguf`);

@@ -114,7 +114,11 @@ export async function checkOfflineInputs(
       ? ["--generation-config FILE gives the decoding settings, --repetition-penalty none does without them"]
       : []),
     ...(embedderMissing
-      ? ["--retriever bm25 needs no embedding model", "--embedding-model DIR takes a local model folder"]
+      ? [
+          "--retriever bm25 needs no embedding model",
+          "--embedding-model DIR takes a local model folder (`blogqa make-tiny-embedder --out DIR` writes a " +
+            "random-weight one, as smoke uses, for trying the pipeline offline)",
+        ]
       : []),
     "--cache-dir DIR reads a cache that holds them",
   ];

@@ -10,16 +10,23 @@ import {
 } from "../test-models/index.ts";
 import { runStudyCommand, studyRunOptions } from "./study.ts";
 import type { BuiltArgs } from "./options.ts";
-import { DESIGN_IDS, STUDY_DESIGNS } from "../designs/index.ts";
+import { DESIGN_IDS, ENGINEERED_DESIGNS, STUDY_DESIGNS } from "../designs/index.ts";
 import { progress } from "./study-setup.ts";
 import { UserError } from "../common/index.ts";
 
 const TINY_EMBEDDER = "(the tiny embedder)";
+/** What smoke refuses or never uses: it runs its generated model in this process, never on a server. */
+const SERVER_ONLY = ["server", "server-mode", "api-key-env", "request-timeout", "retries"] as const;
 const smokeBuilder = (y: Argv) =>
-  studyRunOptions(y)
+  SERVER_ONLY.reduce((built, key) => built.hide(key), studyRunOptions(y))
     .default("out", path.join("results", "smoke"))
     .default("fresh", true)
     .default("embedding-model", TINY_EMBEDDER)
+    .describe(
+      "designs",
+      `Designs to run, comma-separated: ids, or the groups study (${STUDY_DESIGNS.join(",")}) and engineered ` +
+        `(${ENGINEERED_DESIGNS.join(",")}); default: all ${DESIGN_IDS.length} (--family llama3: the study's ${STUDY_DESIGNS.length})`,
+    )
     .option("family", {
       choices: ["qwen2.5", "llama3", "qwen3"] as const,
       default: "qwen2.5" as const,
@@ -31,7 +38,9 @@ const smokeBuilder = (y: Argv) =>
 const smoke: CommandModule<object, BuiltArgs<typeof smokeBuilder>> = {
   command: "smoke",
   describe:
-    "The whole study offline on the generated tiny model and tiny embedder (hybrid search, every design, the engineered ones too, all questions) into results/smoke/",
+    "The whole study offline on the generated tiny model and tiny embedder (hybrid search, every design, the engineered ones too, all questions) into results/smoke/. " +
+    "Try your own blog with --content DIR --questions FILE: random weights, so it checks that the blog, the questions " +
+    "and every design run, never how well they answer",
   builder: smokeBuilder,
   handler: async (argv) => {
     if (argv.server !== undefined) throw notOnServer("smoke runs the generated tiny model in this process");
@@ -79,7 +88,9 @@ const experiment: CommandModule<object, BuiltArgs<typeof experimentBuilder>> = {
       DEFAULT_MODEL_NAMES.map((m) => modelIdFor(m, argv.quant)),
       {
         report: true,
-        modelHint: "--quant q8_0 or --quant q4_k_m names smaller files",
+        modelHint:
+          "--quant q8_0 or --quant q4_k_m names smaller files; `blogqa smoke --content DIR --questions FILE` runs " +
+          "the whole study on your blog offline, on generated tiny models",
       },
     );
   },

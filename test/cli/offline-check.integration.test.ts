@@ -72,6 +72,10 @@ test("experiment offline names both GGUFs (every part, with sizes) and MiniLM in
   assert.ok(message.includes(`into ${path.join(cacheDir, "models")}/`));
   assert.ok(message.includes(`into ${path.join(cacheDir, "embedders", "Xenova/all-MiniLM-L6-v2")}/`));
   assert.doesNotMatch(message, /--model/);
+  // The way to try a blog offline at all: the tiny models.
+  assert.ok(
+    message.includes("`blogqa smoke --content DIR --questions FILE` runs the whole study on your blog offline"),
+  );
   // Every option the message names is one experiment takes.
   const help = runCli(["experiment", "--help"]).stdout;
   for (const option of message.match(/--[a-z-]+/g) ?? [])
@@ -86,6 +90,15 @@ test("run offline names --model as its way around, and no embedder with --retrie
   assert.match(result.stderr, /2 files this run needs are not here/);
   assert.match(result.stderr, /--model PATH/);
   assert.doesNotMatch(result.stderr, /embedders|MiniLM/);
+});
+
+test("run offline on a local model names make-tiny-embedder as the way around MiniLM", () => {
+  const model = path.join(emptyCache(), "tiny.gguf");
+  const result = runCli(["run", "--model", model, "--cache-dir", emptyCache()], { env: OFFLINE });
+  assert.equal(result.status, 1);
+  assert.match(result.stderr, /1 file|files this run needs are not here/);
+  assert.match(result.stderr, /`blogqa make-tiny-embedder --out DIR` writes a random-weight one/);
+  assert.match(result.stderr, /--retriever bm25 needs no embedding model/);
 });
 
 test("the study models' generation_config.json is needed only by --repetition-penalty auto without --generation-config", () => {

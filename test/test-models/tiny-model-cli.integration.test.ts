@@ -30,3 +30,30 @@ test("a bad seed is a one-line error and writes nothing", () => {
   assert.equal(result.stderr, "blogqa: --seed must be an integer from 0 to 4294967295, got -3\n");
   assert.equal(fs.existsSync(out), false);
 });
+
+test("make-tiny-model --family qwen3 and llama3 write the files smoke --family runs; qwen2.5's options are refused", () => {
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), "tiny-cli-"));
+  try {
+    for (const [family, name] of [
+      ["qwen3", "tiny-qwen3-seed1.gguf"],
+      ["llama3", "tiny-llama-seed1.gguf"],
+    ] as const) {
+      const made = runCli(["make-tiny-model", "--family", family], { env: { BLOGQA_CACHE: cache } });
+      assert.equal(made.status, 0, made.stderr);
+      assert.equal(made.stdout, `${path.join(cache, "tiny", name)}\n`);
+      assert.match(made.stderr, /^make-tiny-model: wrote /);
+      const again = runCli(["make-tiny-model", "--family", family], { env: { BLOGQA_CACHE: cache } });
+      assert.match(again.stderr, /^make-tiny-model: reusing up-to-date /);
+    }
+    const refused = runCli(["make-tiny-model", "--family", "llama3", "--dtype", "f32", "--weights", "zero-blocks"], {
+      env: { BLOGQA_CACHE: cache },
+    });
+    assert.equal(refused.status, 2);
+    assert.equal(
+      refused.stderr,
+      "blogqa: make-tiny-model --family llama3 takes no --dtype, --weights (qwen2.5 does)\n",
+    );
+  } finally {
+    fs.rmSync(cache, { recursive: true, force: true });
+  }
+});
