@@ -2,7 +2,7 @@
 import path from "node:path";
 import { UserError } from "../common/index.ts";
 import { compareRuns, questionKey, splitFailed, splitQuestionSets, strictRows, twoPostRows } from "../scoring/index.ts";
-import type { AnswerRecord } from "../runs/index.ts";
+import { progressNotice, type AnswerRecord } from "../runs/index.ts";
 import { comparisonsMarkdown } from "./comparisons-text.ts";
 import { randomWeightsLabel } from "./random-weights.ts";
 import type { ReadRun } from "./run-folder.ts";
@@ -32,6 +32,7 @@ export function rescoreJson(run: ReadRun): string {
 export function rescoreText(run: ReadRun): string {
   const { sets, failedSets, onePost, twoPost } = rescoreRows(run);
   const tables: string[] = randomWeightsLabel(run.manifest);
+  if (run.progress !== undefined) tables.push(`**${progressNotice(run.progress)}**`);
   if (sets.onePost.length > 0 || sets.twoPost.length === 0)
     tables.push(strictTableMarkdown(onePost, failedSets.onePost));
   if (sets.twoPost.length > 0) tables.push(twoPostTableMarkdown(twoPost, failedSets.twoPost));

@@ -20,7 +20,7 @@ import { PAGE_SCRIPT } from "./page-script.ts";
 import { PAGE_STYLE } from "./page-style.ts";
 import { reportData, type ReportData } from "./report-data.ts";
 import { readRunFolder, type ReadRunOptions } from "./run-folder.ts";
-import { DERIVED_FILES } from "../runs/index.ts";
+import { DERIVED_FILES, progressNotice } from "../runs/index.ts";
 import { randomWeightsWarning } from "./random-weights.ts";
 import { leftOutNotes, modelLabel } from "./tables.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
@@ -61,6 +61,7 @@ export function renderReportHtml(data: ReportData): string {
 <h1>${escapeHtml(data.title)}</h1>
 ${warning !== undefined ? `<p class="warning"><strong>Random weights.</strong> ${escapeHtml(warning)}</p>` : ""}
 ${withheld !== undefined ? `<p class="warning">${escapeHtml(withheld)}</p>` : ""}
+${data.progress !== null ? `<p class="warning" id="in-progress"><strong>Run in progress.</strong> ${escapeHtml(progressNotice(data.progress))}.</p>` : ""}
 <p class="note">${data.runs.length} runs; strict scoring against the slugs in ${escapeHtml(data.slugsFrom)}. found: a search in the run returned the right post. cites right (strict): the text after the last "Source:" names exactly one post of the blog, the right one. grounded: that post was among those the run's own searches and reads returned.</p>
 
 ${data.study.length > 0 ? studySections(data) : ""}
@@ -198,6 +199,7 @@ export async function writeReport(
     folder.context,
     folder.manifest,
     folder.slugsFrom,
+    folder.progress,
   );
   const file = path.join(folder.dir, REPORT_FILE);
   writeFileSync(file, renderReportHtml(withholding === undefined ? data : { ...data, withholding: [withholding] }));

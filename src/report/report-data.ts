@@ -27,7 +27,14 @@ import {
   type TwoPostRow,
   type ScaleTable,
 } from "../scoring/index.ts";
-import { goldHeadingsOf, goldPostsOf, isTwoPostAnswer, type AnswerRecord, type RunManifest } from "../runs/index.ts";
+import {
+  goldHeadingsOf,
+  goldPostsOf,
+  isTwoPostAnswer,
+  type AnswerRecord,
+  type RunManifest,
+  type RunProgress,
+} from "../runs/index.ts";
 import { DESIGN_LABELS, type DesignId } from "../designs/index.ts";
 import { modelLabel, type TableContext, type TableGrid } from "./tables.ts";
 import { engineeringGrids } from "./engineering-tables.ts";
@@ -103,6 +110,8 @@ export interface ReportData {
   readonly scale: ScaleTable | null;
   /** Beyond the study: the samples' and wordings' tables; absent for one greedy pass of the default wording. */
   readonly repeats?: RepeatSection;
+  /** Set while the run writing the folder has runs left (see runInProgress); null for a finished or stopped run. */
+  readonly progress: RunProgress | null;
 }
 
 /** `all` is the whole log; runs whose call failed are left out of every table (see splitFailed) and counted. */
@@ -113,6 +122,7 @@ export function reportData(
   context: TableContext,
   manifest: RunManifest | undefined,
   slugsFrom: string,
+  progress?: RunProgress,
 ): ReportData {
   const { scored: records, failed } = splitFailed(all);
   const models = [...new Set(all.map((r) => r.model))];
@@ -141,6 +151,7 @@ export function reportData(
     manifest: manifest ?? null,
     scale: runScaleTable(records, slugs, manifest) ?? null,
     ...repeatsOf(records, slugs),
+    progress: progress ?? null,
   };
 }
 

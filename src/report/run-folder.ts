@@ -7,10 +7,13 @@ import {
   goldPostsOf,
   locateAnswerLog,
   readAnswerLog,
+  progressNotice,
   readManifest,
+  runInProgress,
   tornLineNotice,
   type AnswerRecord,
   type RunManifest,
+  type RunProgress,
 } from "../runs/index.ts";
 import type { TableContext } from "./tables.ts";
 
@@ -24,6 +27,8 @@ export interface ReadRun {
   /** Where the slugs came from, for the reader: a content folder or the manifest. */
   readonly slugsFrom: string;
   readonly context: TableContext;
+  /** Set while another process holds the folder's lock with runs of its plan left: every table is partial. */
+  readonly progress: RunProgress | undefined;
 }
 
 export interface ReadRunOptions {
@@ -70,7 +75,9 @@ export async function readRunFolder(target: string, options: ReadRunOptions = {}
   if (unknownGold !== undefined) (options.onNotice ?? console.error)(`${unknownGold}; --force scores it anyway`);
   const leftOut = leftOutNote(splitFailed(records).failed);
   if (leftOut !== undefined) (options.onNotice ?? console.error)(`${answersFile}: ${leftOut}`);
-  return { dir, answersFile, records, manifest, ...blog };
+  const progress = runInProgress(dir, manifest, records);
+  if (progress !== undefined) (options.onNotice ?? console.error)(`${dir}: ${progressNotice(progress)}`);
+  return { dir, answersFile, records, manifest, ...blog, progress };
 }
 
 /** The slugs to score with, where they came from, and the blog's section count for the headers. */

@@ -12,7 +12,7 @@ import {
   twoPostRows,
   keyFactRows,
 } from "../scoring/index.ts";
-import { DERIVED_FILES, readManifest } from "../runs/index.ts";
+import { DERIVED_FILES, progressNotice, readManifest, runInProgress } from "../runs/index.ts";
 import type { AnswerRecord } from "../runs/index.ts";
 import { randomWeightsLabel } from "./random-weights.ts";
 import { engineeringGrids } from "./engineering-tables.ts";
@@ -56,6 +56,8 @@ export function writeTables(
   blocks.push(...randomWeightsLabel(manifest));
   const withheld = withheldNote(manifest);
   if (withheld !== undefined) blocks.push(`> **${withheld}**`);
+  const progress = runInProgress(dir, manifest, all);
+  if (progress !== undefined) blocks.push(`**${progressNotice(progress)}**`);
   if (sets.onePost.length > 0 || sets.twoPost.length === 0) {
     const study = studyRows(records, failed);
     const strict = strictRows(records, slugs);

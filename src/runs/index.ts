@@ -27,4 +27,5 @@ export {
 export { SUITES, SUITE_NAMES, suiteModels } from "./suites.ts";
 export { modelSampling, samplingChoice } from "./sampling.ts";
 export { DERIVED_FILES, openRunFolder } from "./run-folder.ts";
+export { progressNotice, runInProgress, type RunProgress } from "./run-progress.ts";
 export { SCHEMAS_DIR, jsonSchemaFiles } from "./json-schemas.ts";

@@ -68,6 +68,21 @@ export function acquireRunLock(dir: string, onNotice: (line: string) => void = (
   throw new UserError(`could not lock ${dir}: another run keeps taking ${file}`);
 }
 
+/**
+ * Whether DIR/.lock is held by a run still going (here or on another host, which cannot be checked), read only: for
+ * the commands that read a folder while a run may be writing it. A lock that cannot be read as one counts as held.
+ */
+export function runLockHeld(dir: string): boolean {
+  const file = path.join(dir, LOCK_FILE);
+  let text: string | undefined;
+  try {
+    text = readLock(file);
+    return text !== undefined && holderState(parseLock(text, file, dir)) !== "gone";
+  } catch {
+    return text !== undefined;
+  }
+}
+
 /** This process, as its lock records it. */
 export function currentHolder(): LockHolder {
   const started = processStart(process.pid);
