@@ -125,6 +125,9 @@ export class SequenceRuntime implements ChatRuntime {
         }
       }
     }
+    // The grammar is sized to close within maxTokens; a constrained reply cut short is no call and no answer.
+    if (grammar && ending.stopReason === "max-tokens")
+      ending = { stopReason: "error", error: `the constrained call did not close within ${maxTokens} new tokens` };
     // The meter counts every token decoded on this sequence: the prompt's new tokens, then each generated token
     // but the last (it is sampled, never fed back). What remains is the prompt evaluation, re-evaluations included.
     const used = this.sequence.tokenMeter.diff(meter);
@@ -145,7 +148,11 @@ export class SequenceRuntime implements ChatRuntime {
   private grammarFor(request: GenerateRequest): Promise<LlamaGrammar> | undefined {
     const constraint = request.constraint;
     if (constraint === undefined) return undefined;
-    const gbnf = toolCallGrammar(request.tools ?? [], constraint.maxStringChars);
+    const gbnf = toolCallGrammar(
+      request.tools ?? [],
+      constraint.maxStringChars,
+      request.maxTokens ?? DEFAULT_MAX_TOKENS,
+    );
     let grammar = this.grammars.get(gbnf);
     if (grammar === undefined) {
       grammar = this.model.llama.createGrammar({ grammar: gbnf });

@@ -77,7 +77,7 @@ export const PAGE_SCRIPT = String.raw`(() => {
     for (const m of c.messages) prompt.append(block(m.role, m.content, "message role-" + m.role));
     box.append(prompt);
     if (c.prefix) box.append(block("forced start of the reply", c.prefix, "prefix"));
-    if (c.constraint) box.append(el("div", "label", "decoded under a tool-call grammar (strings of at most " + c.constraint.maxStringChars + " characters)"));
+    if (c.constraint) box.append(el("div", "label", "decoded under a tool-call grammar (strings of at most " + c.constraint.maxStringChars + " bytes, fewer where the call must close within the reply's token limit)"));
     if (c.reply === answer) box.append(el("div", "label same-as-answer", "reply: the answer above"));
     else box.append(block("reply", c.reply, "reply"));
     c.toolCalls.forEach((t, j) => box.append(toolCallView(t, j)));

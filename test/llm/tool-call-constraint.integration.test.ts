@@ -79,3 +79,38 @@ test("a call with tools records its tool block's tokens: the prompt with the too
   const plain = await runtime.generate({ messages, maxTokens: 1 });
   assert.equal(plain.record.toolBlockTokens, undefined);
 });
+
+test("under a short --max-new-tokens every constrained call still closes; one that cannot close is a call error", async () => {
+  const messages = (question: string) =>
+    [
+      { role: "system", content: prompts.agentSystemPrompt("agent-forced") },
+      { role: "user", content: question },
+    ] as const;
+  for (const maxTokens of [67, 90, 120]) {
+    for (const question of questions.slice(0, 10)) {
+      const { text, record } = await runtime.generate({
+        messages: messages(question),
+        tools: AGENT_TOOLS,
+        prefix: prompts.FORCED_PREFIX,
+        constraint: FIRST_CALL_CONSTRAINT,
+        maxTokens,
+      });
+      assert.equal(record.stopReason, "eos", `${maxTokens} tokens: ${text}`);
+      assert.ok(record.tokensGenerated <= maxTokens);
+      assert.match(text, /\n<\/tool_call>$/);
+      assert.equal(bindToolCall(toolCallBlocks(text)[0]!).kind, "bound");
+    }
+  }
+  const { record } = await runtime.generate({
+    messages: messages(questions[0]!),
+    tools: AGENT_TOOLS,
+    prefix: prompts.FORCED_PREFIX,
+    constraint: FIRST_CALL_CONSTRAINT,
+    maxTokens: 40,
+  });
+  assert.equal(
+    callFailure(record),
+    "no call of search_posts or read_section can close within 40 new tokens (the shortest needs 67): give the " +
+      "constrained call more new tokens",
+  );
+});

@@ -11,10 +11,11 @@ import { validatedToolCall } from "./validate-call.ts";
 import { agentToolsFor, DEFAULT_WORDING } from "../wording.ts";
 
 /**
- * agent-constrained's first reply: one well-formed call of one of the two tools. Each argument is capped at 160
- * characters so that a call always closes within the study's 200 new tokens (a model that never writes the closing
- * quote would otherwise run out of tokens inside the string). subtle: a query longer than that is cut there; one
- * question of our 30 is 169 characters, so a model copying it whole into its search gets its first 160.
+ * agent-constrained's first reply: one well-formed call of one of the two tools, each argument at most 160 bytes,
+ * and fewer where the call must close within the reply's token limit (the grammar shares what the limit leaves
+ * among the call's strings: at the study's 200 new tokens, a query of 134 bytes or a post and heading of 60 each),
+ * so a call always closes; a limit too short for any call is a call error. subtle: a longer query is cut there; one
+ * question of our 30 is 169 characters, so a model copying it whole into its search gets its first 134.
  */
 export const FIRST_CALL_CONSTRAINT: GenerateConstraint = { kind: "tool-call", maxStringChars: 160 };
 
