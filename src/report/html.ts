@@ -24,6 +24,7 @@ import { DERIVED_FILES, progressNotice } from "../runs/index.ts";
 import { randomWeightsWarning } from "./random-weights.ts";
 import { leftOutNotes, modelLabel } from "./tables.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
+import { tokenLimitNote } from "../scoring/index.ts";
 import { costChart, marksLegend, sharesChart } from "./svg-charts.ts";
 import { scaleChart } from "./scale-chart.ts";
 import { repeatSectionHtml } from "./repeat-html.ts";
@@ -66,6 +67,7 @@ ${data.progress !== null ? `<p class="warning" id="in-progress"><strong>Run in p
 
 ${data.study.length > 0 ? studySections(data) : ""}
 ${data.twoPost.length > 0 ? twoPostSection(data) : ""}
+${tokenLimitHtml(data)}
 
 <h2>Paired comparisons</h2>
 ${comparisonsHtml(data.comparisons, data.failed)}
@@ -121,6 +123,12 @@ function agentsHtml(data: ReportData, failed: ReportData["failed"]): string {
   return `<h2>${escapeHtml(AGENTS_TITLE)}</h2>
 <p class="note">The study's claims in prose (the turn limit never fired; no model read a section or searched again; every forced run made two calls), counted from each agent run's transcript. Searches and reads count only calls that ran; the source classes are the strict rescore's.</p>
 ${htmlTable(g.caption, g.header, g.rows, 2)}${(g.notes ?? []).map((n) => `<p class="note">${escapeHtml(n)}</p>`).join("")}`;
+}
+
+/** The runs whose answer may be cut short: their last reply stopped at the token limit. */
+function tokenLimitHtml(data: ReportData): string {
+  const note = tokenLimitNote(data.cutAtTokenLimit, modelLabel);
+  return note === undefined ? "" : `<p class="warning" id="token-limit">${escapeHtml(note)}.</p>`;
 }
 
 /** Beyond the study: the tool-call format warning, shown only when some agent reply looks like another format's call. */

@@ -3,6 +3,7 @@ import {
   splitQuestionSets,
   splitFailed,
   agentActionRows,
+  cutAtTokenLimit,
   citesRightLenient,
   citesRightStrict,
   classifySource,
@@ -26,6 +27,7 @@ import {
   type TwoPostClass,
   type TwoPostRow,
   type ScaleTable,
+  type CutRun,
 } from "../scoring/index.ts";
 import {
   goldHeadingsOf,
@@ -112,6 +114,8 @@ export interface ReportData {
   readonly repeats?: RepeatSection;
   /** Set while the run writing the folder has runs left (see runInProgress); null for a finished or stopped run. */
   readonly progress: RunProgress | null;
+  /** Scored runs whose last reply stopped at the token limit (their answer may be cut short). */
+  readonly cutAtTokenLimit: readonly CutRun[];
 }
 
 /** `all` is the whole log; runs whose call failed are left out of every table (see splitFailed) and counted. */
@@ -152,6 +156,7 @@ export function reportData(
     scale: runScaleTable(records, slugs, manifest) ?? null,
     ...repeatsOf(records, slugs),
     progress: progress ?? null,
+    cutAtTokenLimit: cutAtTokenLimit(records),
   };
 }
 

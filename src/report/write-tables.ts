@@ -2,8 +2,10 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import {
+  cutAtTokenLimit,
   splitFailed,
   agentActionRows,
+  tokenLimitNote,
   engineeringRows,
   formatMismatchRows,
   splitQuestionSets,
@@ -24,6 +26,7 @@ import { withheldNote } from "./withholding-tables.ts";
 import {
   formatMismatchMarkdown,
   markdownTable,
+  modelLabel,
   rowsCsv,
   strictTableMarkdown,
   studyTablesMarkdown,
@@ -85,6 +88,8 @@ export function writeTables(
     writeFileSync(path.join(dir, TWO_POST_CSV), rowsCsv(rows));
     files.push(TWO_POST_CSV);
   }
+  const cut = tokenLimitNote(cutAtTokenLimit(records), modelLabel);
+  if (cut !== undefined) blocks.push(`**${cut}**`);
   // Beyond the study, for a log with engineered designs: what they bought and cost.
   const engineering = engineeringGrids(records, slugs, failed);
   if (engineering.length > 0) {

@@ -50,6 +50,7 @@ test("compare prints the withheld-source table only for a normal run against a w
     slugs: SLUGS,
     slugsFrom: "test",
     context: { sections: 3 },
+    progress: undefined,
   });
   const gold = { settings: { withhold: "gold" }, corpus: { sha256: "x" }, models: [] } as unknown as RunManifest;
   const text = compareText(folder("/tmp/normal", shown), folder("/tmp/held", withheld, gold));
