@@ -1,6 +1,6 @@
 // The report commands: thin shells over src/report/ (the HTML page, the paired comparisons).
 import type { Argv, CommandModule } from "yargs";
-import { compareJson, compareText, readRunFolder, writeReport } from "../report/index.ts";
+import { compareJson, compareText, readRunFolder, writeInspectLogs, writeReport } from "../report/index.ts";
 import { jsonOption, runFolderOptions, runPositional } from "./options.ts";
 
 const report: CommandModule<object, { run: string; content?: string; force: boolean; against?: string }> = {
@@ -53,5 +53,22 @@ const compare: CommandModule<
   },
 };
 
+const exportRun: CommandModule<object, { run: string; content?: string; force: boolean; format: "inspect" }> = {
+  command: "export <run>",
+  describe:
+    "Write the run for other tools: --format inspect writes <dir>/inspect/, one Inspect evaluation log per model " +
+    "(one sample per run: its messages, the found and strict cites-right scores, the model and settings), for " +
+    "`inspect view --log-dir <dir>/inspect`. Prints the files written",
+  builder: (y) =>
+    y
+      .positional("run", runPositional)
+      .options(runFolderOptions)
+      .option("format", { choices: ["inspect"] as const, demandOption: true, describe: "What to write" }),
+  handler: async (argv) => {
+    const folder = await readRunFolder(argv.run, { content: argv.content, force: argv.force });
+    for (const file of writeInspectLogs(folder)) console.log(file);
+  },
+};
+
 /** Registers this file's commands on the command line. */
-export const reportCommands = (y: Argv): Argv => y.command(report).command(compare);
+export const reportCommands = (y: Argv): Argv => y.command(report).command(compare).command(exportRun);

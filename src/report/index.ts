@@ -7,3 +7,4 @@ export { reportData } from "./report-data.ts";
 export { readRunFolder, readRunLog } from "./run-folder.ts";
 export { jsonForScript } from "./html-escape.ts";
 export { randomWeightModels, randomWeightsWarning } from "./random-weights.ts";
+export { writeInspectLogs } from "./write-inspect.ts";

@@ -27,6 +27,8 @@ export const DERIVED_FILES = {
   conditionsCsv: "conditions.csv",
   keyFactsCsv: "key-facts.csv",
   report: "report.html",
+  /** `export --format inspect`'s folder of Inspect logs. */
+  inspect: "inspect",
 } as const;
 
 export interface RunFolder {
@@ -101,7 +103,7 @@ export function openRunFolder(dir: string, options: OpenRunFolderOptions = {}): 
     recordModel: async (info) => manifest?.recordModel(info),
     clear() {
       for (const file of [...Object.values(DERIVED_FILES), MANIFEST_FILE, ANSWERS_FILE])
-        rmSync(path.join(dir, file), { force: true });
+        rmSync(path.join(dir, file), { force: true, recursive: true });
       done.clear();
     },
     finish: (result) => manifest?.finish(result),
