@@ -27,11 +27,13 @@ export function comparisonsNote(comparisons: readonly Comparison[]): string {
   if (most < flips) {
     return `${head} With ${questions}, no difference can reach p < 0.05: that takes at least ${flips} questions flipping, all the same way. Read every p here as no evidence either way.`;
   }
+  const after = "read p above 0.05 as no evidence of a difference, not as evidence of none.";
+  // With exactly as many questions as must flip, every one must flip the same way: there is no room to split.
+  if (least === most && most === flips)
+    return `${head} With ${questions}, p < 0.05 needs all ${most} to flip, all the same way; ${after}`;
   const share = least === most ? ` of the ${most} questions (${Math.round((100 * flips) / most)} points)` : "";
-  return (
-    `${head} With ${questions}, p < 0.05 needs at least ${flips}${share} flipping, all the same way, and more when they split; ` +
-    "read p above 0.05 as no evidence of a difference, not as evidence of none."
-  );
+  const split = least > flips ? ", and more when they split" : "";
+  return `${head} With ${questions}, p < 0.05 needs at least ${flips}${share} flipping, all the same way${split}; ${after}`;
 }
 
 export const NO_COMPARISONS =

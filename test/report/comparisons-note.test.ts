@@ -30,6 +30,12 @@ test("the note names the run's own number of questions, not the study's 30", () 
   assert.match(thirty, /With 30 paired questions, p < 0\.05 needs at least 6 of the 30 questions \(20 points\)/);
 });
 
+test("with exactly 6 questions every one must flip, and no split is possible", () => {
+  const six = comparisonsNote(compareRuns(run(6), ["kv-cache-inference"]));
+  assert.match(six, /With 6 paired questions, p < 0\.05 needs all 6 to flip, all the same way; read p/);
+  assert.doesNotMatch(six, /of the 6|when they split/);
+});
+
 test("too few questions for any significant difference says so", () => {
   const note = comparisonsNote(compareRuns(run(4), ["kv-cache-inference"]));
   assert.match(note, /With 4 paired questions, no difference can reach p < 0\.05: that takes at least 6 questions/);
