@@ -100,13 +100,19 @@ function studySections(data: ReportData): string {
   const leftOut = leftOutNotes(failed)
     .map((n) => ` ${escapeHtml(n)}.`)
     .join("");
+  const legend = escapeHtml(marksLegend(data.designs.map((d) => d.id)));
+  const counts = [...new Set(data.strict.map((r) => r.n))].sort((a, b) => a - b);
+  const questions =
+    counts.length === 1
+      ? `${counts[0]} question${counts[0] === 1 ? "" : "s"}`
+      : `${counts[0]} to ${counts.at(-1)} questions`;
   return `<h2>Found and cites right</h2>
 ${sharesChart(data.strict)}
-<p class="caption">${escapeHtml(marksLegend())}.${leftOut} Whiskers: 95% Wilson intervals; with 30 questions they are wide, so see the paired comparisons below before reading a difference as real.</p>
+<p class="caption">${legend}.${leftOut} Whiskers: 95% Wilson intervals; with ${questions} they are wide, so see the paired comparisons below before reading a difference as real.</p>
 
 <h2>What each design costs for what it buys</h2>
 ${costChart(data.study, data.strict)}
-<p class="caption">Tokens read per question (input tokens of every call, summed) against cites right (strict). ${escapeHtml(marksLegend())}.${leftOut}</p>
+<p class="caption">Tokens read per question (input tokens of every call, summed) against cites right (strict). ${legend}.${leftOut}</p>
 
 <h2>The study's table</h2>
 ${studyTablesHtml(data.study, data.context, failed)}
@@ -172,7 +178,7 @@ function scaleSection(data: ReportData, scale: NonNullable<ReportData["scale"]>)
   return `<h2 id="scale">${escapeHtml(SCALE_TITLE)}</h2>
 ${warning !== undefined ? `<p class="warning"><strong>Random weights.</strong> The sizes below are labels: these models write gibberish, so the chart tests the harness, not how agents scale.</p>` : ""}
 ${scaleChart(scale.points, warning !== undefined ? "Random weights: these figures test the harness, never a model's quality" : undefined)}
-<p class="caption">Model parameters (as the run's suite or --models file gives them) on a log scale. Above: cites right (strict), whiskers the 95% Wilson intervals; below: tokens read per question. ${escapeHtml(marksLegend())}.</p>
+<p class="caption">Model parameters (as the run's suite or --models file gives them) on a log scale. Above: cites right (strict), whiskers the 95% Wilson intervals; below: tokens read per question. ${escapeHtml(marksLegend(data.designs.map((d) => d.id)))}.</p>
 ${tables.join("\n")}`;
 }
 

@@ -163,9 +163,12 @@ function axisTitle(x: number, y: number, text: string): string {
   return `<text transform="translate(${fmt(x)} ${fmt(y)}) rotate(-90)" text-anchor="middle" class="tick axis-title">${escapeHtml(text)}</text>`;
 }
 
-/** "W = one retrieval, one answer, A = ...": the key to the design letters, for a caption. */
-export function marksLegend(): string {
-  return (Object.keys(DESIGN_MARKS) as DesignId[]).map((v) => `${DESIGN_MARKS[v]} = ${DESIGN_LABELS[v]}`).join(", ");
+/** "W = one retrieval, one answer, A = ...": the key to the letters of the designs shown, for a caption. */
+export function marksLegend(designs: readonly DesignId[]): string {
+  return (Object.keys(DESIGN_MARKS) as DesignId[])
+    .filter((v) => designs.includes(v))
+    .map((v) => `${DESIGN_MARKS[v]} = ${DESIGN_LABELS[v]}`)
+    .join(", ");
 }
 
 function whisker(cx: number, yLow: number, yHigh: number, color = "#333"): string {

@@ -8,7 +8,8 @@ import { writeTables } from "../../src/report/write-tables.ts";
 import { readManifest } from "../../src/runs/index.ts";
 import { writeManifestFile } from "../../src/runs/manifest.ts";
 import { currentHolder, LOCK_FILE } from "../../src/runs/run-lock.ts";
-import { DESIGN_IDS, type DesignId } from "../../src/designs/registry.ts";
+import { DESIGN_IDS, DESIGN_LABELS, DESIGN_MARKS, type DesignId } from "../../src/designs/index.ts";
+import { escapeHtml } from "../../src/report/html-escape.ts";
 import { runWithManifest } from "../helpers/report-fixture.ts";
 
 /**
@@ -62,4 +63,19 @@ test("no notice once the lock is released, nor when the session's plan is all lo
   assert.equal(done.progress, undefined);
   assert.deepEqual(later, []);
   assert.doesNotMatch(readFileSync(await writeReport(complete, { onNotice: () => {} }), "utf8"), /in-progress/);
+});
+
+test("the page's captions count the run's own questions and name only the designs it ran", async () => {
+  const dir = await runWithManifest();
+  const run = await readRunFolder(dir, { onNotice: () => {} });
+  const page = readFileSync(await writeReport(dir, { onNotice: () => {} }), "utf8");
+  const n = new Set(run.records.map((r) => r.question_id)).size;
+  assert.ok(page.includes(`with ${n} questions they are wide`), "question count");
+  assert.doesNotMatch(page, /with 30 questions/);
+  const ran = new Set(run.records.map((r) => r.design));
+  for (const id of DESIGN_IDS) {
+    const label = DESIGN_LABELS[id];
+    const named = page.includes(escapeHtml(`${DESIGN_MARKS[id]} = ${label}`));
+    assert.equal(named, ran.has(id), `${id} in the legend`);
+  }
 });
