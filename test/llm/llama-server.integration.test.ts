@@ -115,7 +115,9 @@ async function bothWays(extra: readonly string[], designs: string): Promise<{ lo
         ...["--embedding-model", tinyEmbedderPath(), "--out", served, "--request-timeout", "60"],
       ]),
     ]);
-    assert.equal(smoke.status, 0, smoke.stderr);
+    // At 40 new tokens no constrained first call fits its budget: those runs are call errors, and the run exits 3.
+    assert.ok(smoke.status === 0 || smoke.status === 3, smoke.stderr);
+    if (smoke.status === 3) assert.match(smoke.stderr, /runs failed \(their model call failed/);
     // llama-server refuses some random-weights replies (HTTP 500): a run with failed calls exits 3 and says so.
     assert.ok(run.status === 0 || run.status === 3, `${run.stderr}\n${server.log().slice(-2000)}`);
     if (run.status === 3) assert.match(run.stderr, /runs failed \(their model call failed/);
@@ -159,7 +161,13 @@ function compareRuns(local: string, served: string): Comparison {
     // Every difference must be one of two known ones, at the first call that differs; the calls before it agree.
     const first = l.transcript.calls.findIndex((c, i) => {
       const o = s.transcript.calls[i];
-      return o === undefined || c.reply !== o.reply || c.record.tokensRead !== o.record.tokensRead;
+      const error = (r: object) => (r as { error?: string }).error;
+      return (
+        o === undefined ||
+        c.reply !== o.reply ||
+        c.record.tokensRead !== o.record.tokensRead ||
+        error(c.record) !== error(o.record)
+      );
     });
     const where = `${l.design} ${l.question_id}, call ${first + 1}`;
     assert.ok(first >= 0, `${l.design} ${l.question_id}: same calls, yet the records differ`);
