@@ -9,7 +9,8 @@ import { testCacheDir } from "../helpers/tiny-model.ts";
 
 function smoke(family: string) {
   const out = mkdtempSync(path.join(tmpdir(), `blogqa-smoke-${family}-`));
-  const args = ["--limit", "1", "--threads", "1", "--max-new-tokens", "24", "--cache-dir", testCacheDir];
+  // 80 new tokens: the constrained design's first call needs 67 to close (a shorter budget makes it a call error).
+  const args = ["--limit", "1", "--threads", "1", "--max-new-tokens", "80", "--cache-dir", testCacheDir];
   const r = runCli(["smoke", "--family", family, ...args, "--out", out]);
   assert.equal(r.status, 0, r.stderr);
   const designs = readFileSync(path.join(out, "answers.jsonl"), "utf8")
