@@ -4,6 +4,7 @@ export {
   checkModel,
   defaultThreads,
   DEFAULT_CONTEXT_SIZE,
+  pastTrainingNote,
   prebuiltCpuNote,
   type LoadModelOptions,
 } from "./load-model.ts";

@@ -22,11 +22,12 @@ import type { ChatRuntime, GenerateRequest, LoadedModel, ModelInfo, RuntimeOptio
 import type { OnTick } from "../common/index.ts";
 
 /**
- * Qwen2.5-1.5B/3B-Instruct's own context length, the largest the study's models take. Still short of the worst case:
- * `npm run context-bound` counts 46,397 tokens (last prompt and reply) for the forced design on content/posts, each of
- * its five replies packing 15 searches shown the blog's three longest hits.
+ * The longest prompt and reply the study's designs can build with content/posts, rounded up to a multiple of 4096:
+ * `npm run context-bound` counts 46,397 tokens for the forced design, each of its five replies packing 15 searches
+ * shown the blog's three longest hits. The study had no limit (Transformers runs any length), so the default must not
+ * turn a run it would have made into an error, even past Qwen2.5's 32,768 trained positions.
  */
-export const DEFAULT_CONTEXT_SIZE = 32768;
+export const DEFAULT_CONTEXT_SIZE = 49152;
 
 export interface LoadModelOptions {
   /** Downloaded models go to <cacheDir>/models. */
@@ -131,6 +132,8 @@ export async function loadModel(id: string, options: LoadModelOptions): Promise<
   if (!options.vocabOnly) {
     const slower = prebuiltCpuNote(info);
     if (slower !== undefined) reportOnce(slower, report);
+    const pastTraining = pastTrainingNote(path.basename(files.path), contextSize, model.trainContextSize);
+    if (pastTraining !== undefined) report(pastTraining);
     report(`model ${path.basename(files.path)}: ${decoding.note}`);
     report(`model ${path.basename(files.path)}: ${decoding.specialTokens.note}`);
     const devices = info.deviceNames.length > 0 ? ` on ${info.deviceNames.join(", ")}` : "";
@@ -194,6 +197,19 @@ export function prebuiltCpuNote(info: Pick<ModelInfo, "backend" | "binary">): st
   return (
     "note: llama.cpp runs on the CPU from node-llama-cpp's prebuilt binary; `npm run build:cpu` builds it for this " +
     "machine from the bundled source (minutes, offline), and prompt evaluation then runs about twice as fast"
+  );
+}
+
+/**
+ * A context longer than the model was trained on is allowed, as the study's Transformers allowed any length: only a
+ * prompt past the trained positions runs beyond training. Said once per model, in place of llama.cpp's warning at
+ * every context it opens. Undefined when the context is within training (or the model states no length).
+ */
+export function pastTrainingNote(model: string, contextSize: number, trainContextSize: number): string | undefined {
+  if (!(trainContextSize > 0) || contextSize <= trainContextSize) return undefined;
+  return (
+    `model ${model}: a context of ${contextSize} tokens per sequence, past the ${trainContextSize} it was trained ` +
+    `on; a prompt longer than ${trainContextSize} tokens runs past its training (the study set no limit either)`
   );
 }
 
@@ -355,6 +371,8 @@ function logLine(level: string, message: string, recent: string[]): void {
   if (recent.length > 20) recent.shift();
   // Harmless for the Qwen vocabulary: llama.cpp flags '</s>' (128247), which Qwen ships as ordinary text.
   if (line.includes("control-looking token")) return;
+  // Said once per model by pastTrainingNote instead of at every context opened.
+  if (line.includes("possible training context overflow")) return;
   process.stderr.write(`llama.cpp ${level}: ${line}\n`);
 }
 
