@@ -104,3 +104,32 @@ export function pairedComparison(a: ReadonlyMap<string, boolean>, b: ReadonlyMap
     unpaired,
   };
 }
+
+/**
+ * Two raters' yes/no verdicts on the same items, counted: `yes_yes` both said yes, `yes_no` the first said yes and
+ * the second no, and so on.
+ */
+export interface AgreementTable {
+  readonly yes_yes: number;
+  readonly yes_no: number;
+  readonly no_yes: number;
+  readonly no_no: number;
+}
+
+/**
+ * Cohen's kappa, (p_o - p_e) / (1 - p_e): the raters' agreement beyond what their own rates of yes would give by
+ * chance. With a, b, c, d the four cells it is 2(ad - bc) / ((a + b)(b + d) + (a + c)(c + d)), computed from the
+ * integer counts. Convention: null (undefined) when there is no item, and when both raters put every item in the same
+ * one class (p_e = 1: the ratio is 0/0; agreement there says nothing about the raters). A rater who says the same
+ * thing of every item while the other does not gives 0. Examples: a, b, c, d = 20, 5, 10, 15 gives 0.4; 3, 0, 0, 2
+ * gives 1; 0, 2, 2, 0 gives -1.
+ */
+export function cohensKappa(t: AgreementTable): number | null {
+  const cells = [t.yes_yes, t.yes_no, t.no_yes, t.no_no];
+  if (!cells.every((x) => Number.isInteger(x) && x >= 0))
+    throw new RangeError(`cohensKappa(${cells.join(", ")}): need counts`);
+  const [a, b, c, d] = cells as [number, number, number, number];
+  const denominator = (a + b) * (b + d) + (a + c) * (c + d);
+  if (denominator === 0) return null;
+  return (2 * (a * d - b * c)) / denominator;
+}

@@ -4,7 +4,7 @@
 // 2 P(X <= min) for p = 1/2, capped at 1); the small ones are also worked by hand in the comments.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { binomialHalfCdf, mcnemarExact, pairedComparison, wilson } from "../../src/scoring/statistics.ts";
+import { binomialHalfCdf, cohensKappa, mcnemarExact, pairedComparison, wilson } from "../../src/scoring/statistics.ts";
 
 const close = (actual: number, expected: number, what: string) =>
   assert.ok(Math.abs(actual - expected) < 1e-12, `${what}: ${actual} vs ${expected}`);
@@ -80,4 +80,28 @@ test("a paired comparison pairs by question id and lists the flips", () => {
   assert.equal(result.b.n, 10);
   close(result.a.low, 0.4901624715366418, "a low");
   close(result.b.high, 0.5098375284633583, "b high");
+});
+
+test("Cohen's kappa against hand-computed values, and its convention for one class", () => {
+  const kappa = (yes_yes: number, yes_no: number, no_yes: number, no_no: number) =>
+    cohensKappa({ yes_yes, yes_no, no_yes, no_no });
+  // By hand, n = 50: p_o = 35/50 = 0.7; p_e = (25*30 + 25*20) / 2500 = 0.5; (0.7 - 0.5) / (1 - 0.5) = 0.4.
+  close(kappa(20, 5, 10, 15)!, 0.4, "20 5 10 15");
+  // n = 100: p_o = 0.6; p_e = (60*70 + 40*30) / 10000 = 0.54; 0.06 / 0.46.
+  close(kappa(45, 15, 25, 15)!, 0.06 / 0.46, "45 15 25 15");
+  // n = 100: p_o = 0.6; p_e = (60*30 + 40*70) / 10000 = 0.46; 0.14 / 0.54.
+  close(kappa(25, 35, 5, 35)!, 0.14 / 0.54, "25 35 5 35");
+  // Agreement on every item, both classes used: 1; disagreement on every item: p_o = 0, p_e = 0.5, so -1.
+  assert.equal(kappa(3, 0, 0, 2), 1);
+  assert.equal(kappa(0, 2, 2, 0), -1);
+  // One rater says yes to all five, the other to three: p_o = 0.6 = p_e = (5*3 + 0*2) / 25, so 0.
+  assert.equal(kappa(3, 2, 0, 0), 0);
+  // Each rater constant and opposite: p_o = 0 = p_e, so 0.
+  assert.equal(kappa(0, 4, 0, 0), 0);
+  // Both raters put every item in one class (p_e = 1), or no item at all: undefined, as the convention says.
+  assert.equal(kappa(5, 0, 0, 0), null);
+  assert.equal(kappa(0, 0, 0, 7), null);
+  assert.equal(kappa(0, 0, 0, 0), null);
+  assert.throws(() => kappa(-1, 0, 0, 0), RangeError);
+  assert.throws(() => kappa(1.5, 0, 0, 0), RangeError);
 });
