@@ -143,7 +143,7 @@ export function locateAnswerLog(target: string): { readonly dir: string; readonl
 }
 
 /** Cuts a torn last line off so that appending continues on a line boundary. */
-export function dropTornTail(file: string, log: AnswerLog): void {
+export function dropTornTail(file: string, log: Pick<AnswerLog, "completeBytes" | "tornLine">): void {
   if (log.tornLine !== undefined) truncateSync(file, log.completeBytes);
 }
 

@@ -1,5 +1,6 @@
-// A run: its settings and models, the plan, the runner, the answer log, the manifest, the lock and the audit.
-export { ANSWERS_FILE, locateAnswerLog, readAnswerLog, tornLineNotice } from "./answer-log.ts";
+// A run: its settings and models, the plan, the runner, the answer log, the manifest, the lock and the audit, and the
+// model judge's log of verdicts on a run's answers.
+export { ANSWERS_FILE, locateAnswerLog, readAnswerLog, runKey, tornLineNotice } from "./answer-log.ts";
 export {
   type AnswerRecord,
   type OnePostAnswer,
@@ -27,5 +28,14 @@ export {
 export { SUITES, SUITE_NAMES, suiteModels } from "./suites.ts";
 export { modelSampling, samplingChoice } from "./sampling.ts";
 export { DERIVED_FILES, openRunFolder } from "./run-folder.ts";
+export {
+  JUDGMENTS_FILE,
+  judgedRun,
+  openJudgmentLog,
+  readJudgments,
+  type JudgeRequest,
+  type JudgeVerdict,
+  type Judgment,
+} from "./judgment-log.ts";
 export { progressNotice, runInProgress, type RunProgress } from "./run-progress.ts";
 export { SCHEMAS_DIR, jsonSchemaFiles } from "./json-schemas.ts";

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { questionLineSchema } from "../corpus/index.ts";
 import { answerLineSchema } from "./answer-types.ts";
+import { judgmentLineSchema } from "./judgment-log.ts";
 import { manifestSchema } from "./manifest-schema.ts";
 import { modelsFileSchema } from "./models-file.ts";
 
@@ -10,6 +11,7 @@ export const SCHEMAS_DIR = "docs/schemas";
 
 const SCHEMAS = {
   "answers-line.schema.json": answerLineSchema,
+  "judgments-line.schema.json": judgmentLineSchema,
   "manifest.schema.json": manifestSchema,
   "models-file.schema.json": modelsFileSchema,
   "questions.schema.json": questionLineSchema,

@@ -26,6 +26,11 @@ export const DERIVED_FILES = {
   sensitivityCsv: "sensitivity.csv",
   conditionsCsv: "conditions.csv",
   keyFactsCsv: "key-facts.csv",
+  /** `rescore --judge`: the model judge's verdicts, one line per run judged, and their table. */
+  judgments: "judgments.jsonl",
+  judgeCsv: "judge.csv",
+  /** `rescore --against`: the withheld-source test's table. */
+  withholdingCsv: "withholding.csv",
   report: "report.html",
   /** `export --format inspect`'s folder of Inspect logs. */
   inspect: "inspect",

@@ -1,4 +1,5 @@
-// What other stages may use from scoring: the lenient and strict scorers and the table rows.
+// What other stages may use from scoring: the lenient and strict scorers, the table rows, and the model judge's
+// request, verdict and rows.
 export { citesRightLenient } from "./lenient.ts";
 export { splitFailed, leftOutNote } from "./failed-runs.ts";
 export { cutAtTokenLimit, tokenLimitNote, type CutRun } from "./token-limit.ts";
@@ -43,3 +44,10 @@ export { BOOTSTRAP_RESAMPLES, type MeanInterval } from "./repeats.ts";
 export { evidenceText, factVerdict } from "./key-facts.ts";
 export { keyFactRows, type KeyFactRow } from "./key-fact-rows.ts";
 export { withholdingRows, type WithholdingRow } from "./withholding.ts";
+export {
+  goldSectionsOf,
+  judgeable,
+  judgeRequest,
+  judgeRows,
+  parseVerdict,
+} from "./judge.ts";

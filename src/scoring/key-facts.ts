@@ -20,7 +20,7 @@ export interface FactVerdict {
 }
 
 /** The answer without its Source line: a slug cited is not a fact stated. */
-function answerContent(answer: string): string {
+export function answerContent(answer: string): string {
   const at = answer.lastIndexOf("Source:");
   return at === -1 ? answer : answer.slice(0, at);
 }
