@@ -7,6 +7,7 @@ import { escapeHtml, jsonForScript } from "./html-escape.ts";
 import { ENGINEERING_TITLE } from "./engineering-tables.ts";
 import { AGENTS_TITLE, agentsGrid } from "./agents-table.ts";
 import { tableSectionHtml } from "./key-fact-tables.ts";
+import { JUDGE_TITLE, judgeGrids } from "./judge-tables.ts";
 import { withheldNote, withholdingComparison } from "./withholding-tables.ts";
 import {
   comparisonsHtml,
@@ -20,11 +21,11 @@ import { PAGE_SCRIPT } from "./page-script.ts";
 import { PAGE_STYLE } from "./page-style.ts";
 import { reportData, type ReportData } from "./report-data.ts";
 import { readRunFolder, type ReadRunOptions } from "./run-folder.ts";
-import { DERIVED_FILES, progressNotice } from "../runs/index.ts";
+import { DERIVED_FILES, progressNotice, readJudgments } from "../runs/index.ts";
 import { randomWeightsWarning } from "./random-weights.ts";
 import { leftOutNotes, modelLabel } from "./tables.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
-import { tokenLimitNote } from "../scoring/index.ts";
+import { splitFailed, tokenLimitNote } from "../scoring/index.ts";
 import { costChart, marksLegend, sharesChart } from "./svg-charts.ts";
 import { scaleChart } from "./scale-chart.ts";
 import { repeatSectionHtml } from "./repeat-html.ts";
@@ -73,6 +74,7 @@ ${tokenLimitHtml(data)}
 ${comparisonsHtml(data.comparisons, data.failed)}
 ${data.engineering.length > 0 ? engineeringSection(data) : ""}
 ${data.keyFacts.length > 0 ? tableSectionHtml("Answers and evidence", data.keyFacts) : ""}
+${data.judge.length > 0 ? tableSectionHtml(JUDGE_TITLE, data.judge) : ""}
 ${data.withholding.length > 0 ? tableSectionHtml("The withheld-source test", data.withholding) : ""}
 ${data.scale !== null ? scaleSection(data, data.scale) : ""}${data.repeats !== undefined ? repeatSectionHtml(data.repeats) : ""}
 
@@ -215,8 +217,13 @@ export async function writeReport(
     folder.slugsFrom,
     folder.progress,
   );
+  const judgments = readJudgments(folder.dir, folder.records, options.onNotice);
+  const judge = judgeGrids(splitFailed(folder.records).scored, judgments);
   const file = path.join(folder.dir, REPORT_FILE);
-  writeFileSync(file, renderReportHtml(withholding === undefined ? data : { ...data, withholding: [withholding] }));
+  writeFileSync(
+    file,
+    renderReportHtml({ ...data, judge, withholding: withholding === undefined ? [] : [withholding] }),
+  );
   return file;
 }
 

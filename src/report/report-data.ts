@@ -99,6 +99,8 @@ export interface ReportData {
   readonly engineering: readonly TableGrid[];
   /** Beyond the study: the key-fact table per question set; empty when the log's questions carry no facts. */
   readonly keyFacts: readonly TableGrid[];
+  /** Beyond the study: the model judge's table per question set (rescore --judge); empty for a folder not judged. */
+  readonly judge: readonly TableGrid[];
   /** Beyond the study: the withheld-source test against a second folder (report --against); empty without one. */
   readonly withholding: readonly TableGrid[];
   /** Beyond the study: per agent row, replies that look like a call in another tool-call format than the one parsed. */
@@ -144,6 +146,7 @@ export function reportData(
     comparisons: compareRuns(records, slugs),
     engineering: engineeringGrids(records, slugs, failed),
     keyFacts: keyFactGrids(records, slugs),
+    judge: [],
     withholding: [],
     formatMismatch: formatMismatchRows(records, (id) => manifest?.models.find((m) => m.id === id)?.toolFormat),
     runs: all.map((r) => reportRun(r, slugs)),

@@ -1,4 +1,5 @@
-// Scores a run folder's answers.jsonl and writes tables.md, study.csv, strict.csv and agents.csv (and two-post.csv).
+// Scores a run folder's answers.jsonl and writes tables.md, study.csv, strict.csv and agents.csv (and two-post.csv,
+// and the CSVs of the tables beyond the study that the log has).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import {
@@ -14,7 +15,7 @@ import {
   twoPostRows,
   keyFactRows,
 } from "../scoring/index.ts";
-import { DERIVED_FILES, progressNotice, readManifest, runInProgress } from "../runs/index.ts";
+import { DERIVED_FILES, progressNotice, readJudgments, readManifest, runInProgress } from "../runs/index.ts";
 import type { AnswerRecord } from "../runs/index.ts";
 import { randomWeightsLabel } from "./random-weights.ts";
 import { engineeringGrids } from "./engineering-tables.ts";
@@ -22,6 +23,7 @@ import { AGENTS_CSV, agentsCsvRows, agentsGrid } from "./agents-table.ts";
 import { runScaleTable, scaleCsvRows, scaleGrids } from "./scale-tables.ts";
 import { repeatCsvRows, repeatTables } from "./repeat-tables.ts";
 import { keyFactGrids } from "./key-fact-tables.ts";
+import { judgeCsvRows, judgeGrids } from "./judge-tables.ts";
 import { withheldNote } from "./withholding-tables.ts";
 import {
   formatMismatchMarkdown,
@@ -110,6 +112,14 @@ export function writeTables(
     blocks.push(...keyFacts.map(markdownTable));
     writeFileSync(path.join(dir, KEY_FACTS_CSV), rowsCsv(keyFactRows(records, slugs)));
     files.push(KEY_FACTS_CSV);
+  }
+  // Beyond the study, for a folder judged by a model (rescore --judge): its verdicts beside the key facts.
+  const judgments = readJudgments(dir, all);
+  const judge = judgeGrids(records, judgments);
+  if (judge.length > 0) {
+    blocks.push(...judge.map(markdownTable));
+    writeFileSync(path.join(dir, DERIVED_FILES.judgeCsv), rowsCsv(judgeCsvRows(records, judgments)));
+    files.push(DERIVED_FILES.judgeCsv);
   }
   // Beyond the study, for a log with repeated samples or several wordings: their tables.
   const repeats = repeatTables(sets.onePost, slugs);

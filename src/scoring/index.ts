@@ -50,4 +50,5 @@ export {
   judgeRequest,
   judgeRows,
   parseVerdict,
+  type JudgeRow,
 } from "./judge.ts";
