@@ -1,7 +1,8 @@
 // The study commands: thin shells over src/runs/.
 import type { Argv, ArgumentsCamelCase, CommandModule, Options } from "yargs";
 import { checkModel, QUANTS, type Quant } from "../llm/index.ts";
-import { readRunFolder, rescoreJson, rescoreText, writeReport } from "../report/index.ts";
+import path from "node:path";
+import { readRunFolder, rescoreJson, rescoreText, writeReport, writeTables } from "../report/index.ts";
 import { costTableText, type DesignId, transcriptCostTable, STUDY_DESIGNS } from "../designs/index.ts";
 import {
   runStudy,
@@ -31,6 +32,7 @@ import {
   type BuiltArgs,
 } from "./options.ts";
 import { checkOfflineInputs } from "./offline-check.ts";
+import { judgeRunFolder } from "./judge.ts";
 import {
   display,
   tick,
@@ -319,15 +321,72 @@ const run: CommandModule<object, BuiltArgs<typeof runBuilder>> = {
   },
 };
 
-const rescore: CommandModule<object, { run: string; content?: string; force: boolean; json: boolean }> = {
+/** rescore's options beyond the run folder's: the model judge. */
+const rescoreOptions = {
+  judge: {
+    type: "string",
+    describe:
+      "Beyond the study: an OpenAI-compatible server's base URL (e.g. http://127.0.0.1:8080/v1) whose --judge-model " +
+      "is asked, for each answer of a question with key facts, whether its gold section's text supports it (greedy, " +
+      "a one-word reply); each exchange is logged to <dir>/judgments.jsonl as it comes back (a run is judged once: " +
+      "the same command resumes), and tables.md is written again with the judge's table beside the key facts",
+  },
+  "judge-model": { type: "string", describe: "With --judge: the server's model id to judge with" },
+  "judge-api-key-env": {
+    type: "string",
+    describe: "With --judge: the environment variable holding the judge server's API key (the key is never logged)",
+  },
+  "judge-retries": {
+    type: "number",
+    describe:
+      "With --judge: tries again after a connection error, a timeout, 429 or 5xx, waiting 0.5 s, then twice as " +
+      "long each time (default 4)",
+  },
+} as const satisfies Record<string, Options>;
+
+const rescoreBuilder = (y: Argv) =>
+  y
+    .positional("run", runPositional)
+    .options(runFolderOptions)
+    .options(jsonOption)
+    .options(rescoreOptions)
+    .check((argv) => {
+      refuseRepeats(argv, { ...runFolderOptions, ...jsonOption, ...rescoreOptions });
+      if ((argv.judge === undefined) !== (argv["judge-model"] === undefined))
+        throw usageError("--judge URL and --judge-model NAME go together: give both");
+      for (const flag of ["judge-api-key-env", "judge-retries"] as const)
+        if (argv[flag] !== undefined && argv.judge === undefined) throw usageError(`--${flag} needs --judge URL`);
+      const retries = argv["judge-retries"];
+      if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0))
+        throw usageError("--judge-retries must be a whole number, 0 or more");
+      return true;
+    });
+
+const rescore: CommandModule<object, BuiltArgs<typeof rescoreBuilder>> = {
   command: "rescore <run>",
   describe:
     "The study's strict rescore of a logged run: classify each source line (none / one real / several / invented); " +
     "two-post questions get their own table (exactly the gold posts / subset / plus others / none of them / no source line)",
-  builder: (y) => y.positional("run", runPositional).options(runFolderOptions).options(jsonOption),
+  builder: rescoreBuilder,
   handler: async (argv) => {
-    const folder = await readRunFolder(argv.run, { content: argv.content, force: argv.force });
-    console.log(argv.json ? rescoreJson(folder) : rescoreText(folder));
+    const options = { content: argv.content, force: argv.force };
+    const folder = await readRunFolder(argv.run, options);
+    const judgments =
+      argv.judge === undefined || argv["judge-model"] === undefined
+        ? undefined
+        : await judgeRunFolder(folder, {
+            ...options,
+            url: argv.judge,
+            model: argv["judge-model"],
+            apiKeyEnv: argv["judge-api-key-env"],
+            retries: argv["judge-retries"] ?? 4,
+            onProgress: (line) => console.error(line),
+          });
+    if (judgments !== undefined) {
+      const { files } = writeTables(folder.dir, folder.records, folder.slugs, folder.context);
+      console.error(`tables written to ${path.join(folder.dir, files[0]!)}, ${files.slice(1).join(", ")}`);
+    }
+    console.log(argv.json ? rescoreJson(folder) : rescoreText(folder, { judgments }));
   },
 };
 

@@ -37,3 +37,4 @@ export type * from "./types.ts";
 export { callFailure } from "./types.ts";
 export { openServerModel, SERVER_MODES, type ServerModelOptions } from "./server-model.ts";
 export { serverUrlWithoutCredentials } from "./server-client.ts";
+export { openChatEndpoint } from "./server-chat-call.ts";

@@ -20,6 +20,8 @@ export interface ServerClientOptions {
   readonly backoffMs?: number;
   /** Told about each retry (meant for stderr). */
   readonly onRetry?: (message: string) => void;
+  /** The flags that gave the URL and the key's variable, for messages (default --server and --api-key-env). */
+  readonly flags?: { readonly url: string; readonly apiKeyEnv: string };
 }
 
 /** The outcome of one request, its retries included. */
@@ -64,9 +66,10 @@ export class ServerClient {
 
   constructor(private readonly options: ServerClientOptions) {
     const { url, user, password } = splitCredentials(options.baseUrl);
+    const flags = options.flags ?? { url: "--server", apiKeyEnv: "--api-key-env" };
     if (user !== undefined && options.apiKey !== undefined)
       throw new UserError(
-        `--server ${withoutPassword(options.baseUrl)} carries credentials and --api-key-env gives a key: ` +
+        `${flags.url} ${withoutPassword(options.baseUrl)} carries credentials and ${flags.apiKeyEnv} gives a key: ` +
           "a request has one Authorization header: give one or the other",
       );
     const trimmed = url.replace(/\/+$/, "");

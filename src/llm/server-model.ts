@@ -249,10 +249,11 @@ function serverSpecialTokens(flavor: ServerInfo["flavor"]): SpecialTokens {
   return { source: "server", note: `the server decodes replies: ${rule}` };
 }
 
-function readApiKey(variable: string | undefined): string | undefined {
+/** The API key in the environment variable `variable` names (given by `flag`); none without one. */
+export function readApiKey(variable: string | undefined, flag = "--api-key-env"): string | undefined {
   if (variable === undefined) return undefined;
   const key = process.env[variable];
-  if (key === undefined || key === "") throw new UserError(`--api-key-env ${variable}: that variable is not set`);
+  if (key === undefined || key === "") throw new UserError(`${flag} ${variable}: that variable is not set`);
   return key;
 }
 

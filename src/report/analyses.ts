@@ -2,12 +2,13 @@
 import path from "node:path";
 import { UserError } from "../common/index.ts";
 import { compareRuns, questionKey, splitFailed, splitQuestionSets, strictRows, twoPostRows } from "../scoring/index.ts";
-import { progressNotice, type AnswerRecord } from "../runs/index.ts";
+import { progressNotice, type AnswerRecord, type Judgment } from "../runs/index.ts";
 import { comparisonsMarkdown } from "./comparisons-text.ts";
 import { randomWeightsLabel } from "./random-weights.ts";
 import type { ReadRun } from "./run-folder.ts";
 import { markdownTable, strictTableMarkdown, twoPostTableMarkdown } from "./tables.ts";
 import { withholdingComparison } from "./withholding-tables.ts";
+import { judgeGrids } from "./judge-tables.ts";
 
 /** rescore's rows: the study's strict rescore over one-post questions, the two-post table over the rest. */
 function rescoreRows(run: ReadRun) {
@@ -28,14 +29,21 @@ export function rescoreJson(run: ReadRun): string {
   return JSON.stringify(sets.twoPost.length === 0 ? onePost : { one_post: onePost, two_post: twoPost });
 }
 
-/** rescore's tables, one per question set, each with its left-out line. */
-export function rescoreText(run: ReadRun): string {
+/** What rescore prints beyond the strict tables: the judge's table after --judge. */
+export interface RescoreExtras {
+  readonly judgments?: readonly Judgment[] | undefined;
+}
+
+/** rescore's tables, one per question set, each with its left-out line; then the extras' tables. */
+export function rescoreText(run: ReadRun, extras: RescoreExtras = {}): string {
   const { sets, failedSets, onePost, twoPost } = rescoreRows(run);
   const tables: string[] = randomWeightsLabel(run.manifest);
   if (run.progress !== undefined) tables.push(`**${progressNotice(run.progress)}**`);
   if (sets.onePost.length > 0 || sets.twoPost.length === 0)
     tables.push(strictTableMarkdown(onePost, failedSets.onePost));
   if (sets.twoPost.length > 0) tables.push(twoPostTableMarkdown(twoPost, failedSets.twoPost));
+  if (extras.judgments !== undefined)
+    tables.push(...judgeGrids(splitFailed(run.records).scored, extras.judgments).map(markdownTable));
   return tables.join("\n\n");
 }
 

@@ -4,7 +4,7 @@ export { compareJson, compareText, rescoreJson, rescoreText } from "./analyses.t
 export { writeTables } from "./write-tables.ts";
 export { writeReport, renderReportHtml } from "./html.ts";
 export { reportData } from "./report-data.ts";
-export { readRunFolder, readRunLog } from "./run-folder.ts";
+export { readRunFolder, readRunLog, type ReadRun } from "./run-folder.ts";
 export { jsonForScript } from "./html-escape.ts";
 export { randomWeightModels, randomWeightsWarning } from "./random-weights.ts";
 export { writeInspectLogs } from "./write-inspect.ts";

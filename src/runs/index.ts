@@ -1,6 +1,13 @@
 // A run: its settings and models, the plan, the runner, the answer log, the manifest, the lock and the audit, and the
 // model judge's log of verdicts on a run's answers.
-export { ANSWERS_FILE, locateAnswerLog, readAnswerLog, runKey, tornLineNotice } from "./answer-log.ts";
+export {
+  ANSWERS_FILE,
+  describeRunIdentity,
+  locateAnswerLog,
+  readAnswerLog,
+  runKey,
+  tornLineNotice,
+} from "./answer-log.ts";
 export {
   type AnswerRecord,
   type OnePostAnswer,

@@ -62,11 +62,12 @@ export const judgmentLineSchema = object({
 export type JudgeRequest = Immutable<z.output<typeof judgeRequestSchema>>;
 export type Judgment = Immutable<z.output<typeof judgmentLineSchema>>;
 
-/** What a judgment line says besides the exchange: which run, and which answer of it. */
+/** What a judgment line says besides the exchange: its schema, which run, and which answer of it. */
 export function judgedRun(
   r: AnswerRecord,
-): Pick<Judgment, "model" | "design" | "question_id" | "wording" | "sample" | "answer_sha256"> {
+): Pick<Judgment, "schema" | "model" | "design" | "question_id" | "wording" | "sample" | "answer_sha256"> {
   return {
+    schema: JUDGMENT_SCHEMA_VERSION,
     model: r.model,
     design: r.design,
     question_id: r.question_id,

@@ -50,5 +50,6 @@ export {
   judgeRequest,
   judgeRows,
   parseVerdict,
+  type GoldSection,
   type JudgeRow,
 } from "./judge.ts";

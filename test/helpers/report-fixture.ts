@@ -159,10 +159,23 @@ export function writeReportFixture(): { dir: string; records: AnswerRecord[] } {
  */
 export async function runWithManifest(modelNames: readonly (string | undefined)[] = []): Promise<string> {
   const { dir } = writeReportFixture();
-  const content = path.join(dir, "content");
+  await writeFixtureManifest(dir, path.join(dir, "content"), FIXTURE_MODELS, modelNames);
+  return dir;
+}
+
+/**
+ * Writes DIR/manifest.json as a run of `models` (every design, the fixture's questions file) on the blog in `content`
+ * would; the models get the GGUF names given (one per model; undefined for none).
+ */
+export async function writeFixtureManifest(
+  dir: string,
+  content: string,
+  modelIds: readonly string[],
+  modelNames: readonly (string | undefined)[] = [],
+): Promise<void> {
   const corpus = await loadCorpus(content);
   const settings = defaultSettings({ retriever: "bm25", gpu: false });
-  const selection = { models: FIXTURE_MODELS, designs: DESIGN_IDS, limit: undefined };
+  const selection = { models: modelIds, designs: DESIGN_IDS, limit: undefined };
   const inputs = {
     settings,
     selection,
@@ -172,10 +185,9 @@ export async function runWithManifest(modelNames: readonly (string | undefined)[
     embedding: undefined,
   };
   const manifest = newManifest(inputs, new Date());
-  const models = FIXTURE_MODELS.map((id, i) => ({
+  const models = modelIds.map((id, i) => ({
     ...manifestModelFor(id),
     ...(modelNames[i] !== undefined ? { name: modelNames[i] } : {}),
   }));
   writeManifestFile(dir, { ...manifest, models });
-  return dir;
 }

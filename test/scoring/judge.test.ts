@@ -1,6 +1,8 @@
 // The model judge's pure parts: the request it sends, the strict reading of its reply, and its rows beside the key facts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { judgeRequest, judgeRows, parseVerdict, goldSectionsOf, judgeable } from "../../src/scoring/index.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 import { makeJudgment } from "../helpers/judgments.ts";
@@ -134,4 +136,11 @@ test("per design: the verdicts counted, unparsed left out of kappa, crossed with
     none.map((r) => [r.with_facts, r.judged, r.kappa]),
     [[8, 0, null]],
   );
+});
+
+test("docs/answers-and-evidence.md states the request's decoding as the judge sends it", () => {
+  const page = readFileSync(path.join(import.meta.dirname, "../../docs/answers-and-evidence.md"), "utf8");
+  const request = judgeRequest("j", makeRecord({ question_id: "q1", facts: FACTS }), []);
+  const stated = `\`temperature\` ${request.temperature}, \`max_tokens\` ${request.max_tokens}, \`seed\` ${request.seed}`;
+  assert.ok(page.replace(/\s+/g, " ").includes(stated), `the page states ${stated}`);
 });

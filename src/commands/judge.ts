@@ -1,0 +1,133 @@
+// rescore --judge: the network side of the model judge. Asks a model on an OpenAI-compatible server about each answer
+// of a run folder whose question has key facts, and logs each exchange to judgments.jsonl as it comes back; what it
+// asks and how its reply is read are src/scoring/'s, the file's format src/runs/'s.
+import { loadCorpus, type Corpus } from "../corpus/index.ts";
+import { UserError } from "../common/index.ts";
+import { openChatEndpoint } from "../llm/index.ts";
+import type { ReadRun } from "../report/index.ts";
+import { describeRunIdentity, judgedRun, openJudgmentLog, type AnswerRecord, type Judgment } from "../runs/index.ts";
+import { goldSectionsOf, judgeable, judgeRequest, parseVerdict, type GoldSection } from "../scoring/index.ts";
+
+/** Seconds one judge request may take: a verdict is a few tokens, but a small CPU server reads a long prompt slowly. */
+const JUDGE_TIMEOUT_SECONDS = 300;
+
+export interface JudgeOptions {
+  /** The judge's OpenAI-compatible base URL (--judge). */
+  readonly url: string;
+  /** Its model id (--judge-model). */
+  readonly model: string;
+  readonly apiKeyEnv?: string | undefined;
+  readonly retries: number;
+  /** The blog to take the gold sections' text from (--content); default the one the manifest records. */
+  readonly content?: string | undefined;
+  readonly force: boolean;
+  readonly onProgress: (line: string) => void;
+}
+
+/**
+ * Judges every run of `folder` that is judgeable and not judged yet, one at a time, appending each judgment as it
+ * comes back; returns the folder's judgments. Every gold section is looked up before the first request. A reply that
+ * is not an answer (no connection, an HTTP error after the retries, a body that is not a chat completion) stops with
+ * one line naming the URL; what was judged before it stays in judgments.jsonl, and the same command resumes.
+ */
+export async function judgeRunFolder(folder: ReadRun, options: JudgeOptions): Promise<readonly Judgment[]> {
+  const flags = { url: "--judge", apiKeyEnv: "--judge-api-key-env" };
+  const endpoint = openChatEndpoint({
+    url: options.url,
+    apiKeyEnv: options.apiKeyEnv,
+    timeoutSeconds: JUDGE_TIMEOUT_SECONDS,
+    retries: options.retries,
+    flags,
+    onRetry: (m) => options.onProgress(`judge: ${m}`),
+  });
+  const runs = folder.records.filter(judgeable);
+  if (runs.length === 0)
+    throw new UserError(
+      `rescore --judge: no run of ${folder.dir} has a question with key facts (the questions' "facts"), so there is ` +
+        "nothing to compare the judge with; see docs/answers-and-evidence.md",
+    );
+  const gold = goldTexts(runs, await judgedBlog(folder, options));
+  const log = openJudgmentLog(folder.dir, folder.records, options.model, options.onProgress);
+  const pending = runs.filter((r) => !log.has(r));
+  options.onProgress(
+    `judging ${pending.length} runs with ${options.model} at ${endpoint.url}` +
+      (pending.length < runs.length ? ` (${runs.length - pending.length} judged before)` : ""),
+  );
+  let judged = 0;
+  let unparsed = 0;
+  try {
+    for (const r of pending) {
+      const request = judgeRequest(options.model, r, gold.get(r)!);
+      const started = performance.now();
+      const reply = await endpoint.chat(request);
+      if (reply.kind === "failed") {
+        const kept = log.judgments().length;
+        throw new UserError(
+          `rescore --judge: the judge at ${endpoint.url} ${reply.message} (judging ${describeRunIdentity(r)}). ` +
+            `The ${kept} judgment${kept === 1 ? " is" : "s are"} kept in ${log.file}: run the same command again to resume.`,
+        );
+      }
+      const verdict = parseVerdict(reply.text);
+      log.append({
+        ...judgedRun(r),
+        judge_model: options.model,
+        judge_url: endpoint.url,
+        request,
+        reply: reply.text,
+        response: reply.json,
+        verdict,
+        seconds: Math.round(performance.now() - started) / 1000,
+      });
+      judged++;
+      if (verdict === "unparsed") unparsed++;
+    }
+  } finally {
+    log.close();
+  }
+  options.onProgress(`judged ${judged} runs, ${unparsed} of them unparsed, in ${log.file}`);
+  return log.judgments();
+}
+
+/**
+ * The blog whose sections the gold text comes from: --content (checked against the manifest when the folder was read),
+ * else the folder the manifest records, refused when its posts are no longer the ones the run searched.
+ */
+async function judgedBlog(folder: ReadRun, options: JudgeOptions): Promise<Corpus> {
+  if (options.content !== undefined) return loadCorpus(options.content);
+  const recorded = folder.manifest?.corpus;
+  if (recorded === undefined)
+    throw new UserError(`rescore --judge: ${folder.dir} has no manifest.json: name the run's blog with --content DIR`);
+  const hint = `name the blog the run searched with --content DIR`;
+  let corpus: Corpus;
+  try {
+    corpus = await loadCorpus(recorded.dir);
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    throw new UserError(`rescore --judge needs the gold sections' text from the run's blog: ${error.message}; ${hint}`);
+  }
+  if (corpus.hash !== recorded.sha256 && !options.force)
+    throw new UserError(
+      `rescore --judge: the blog at ${recorded.dir} is not the one this run searched (its corpus sha256 is ` +
+        `${corpus.hash.slice(0, 12)}, the manifest's ${recorded.sha256.slice(0, 12)}): ${hint}, or add --force`,
+    );
+  return corpus;
+}
+
+/** Each run's gold sections with their text; a gold section the blog lacks is refused before any request. */
+function goldTexts(runs: readonly AnswerRecord[], corpus: Corpus): Map<AnswerRecord, readonly GoldSection[]> {
+  const sections = new Map(corpus.sections.map((s) => [JSON.stringify([s.post, s.heading]), s.text]));
+  return new Map(
+    runs.map((r) => [
+      r,
+      goldSectionsOf(r).map(({ post, heading }) => {
+        const text = sections.get(JSON.stringify([post, heading]));
+        if (text === undefined)
+          throw new UserError(
+            `rescore --judge: ${describeRunIdentity(r)}: its gold section "${heading}" of ${post} is not in the blog at ` +
+              `${corpus.dir}; name the blog the run searched with --content DIR`,
+          );
+        return { post, heading, text };
+      }),
+    ]),
+  );
+}
