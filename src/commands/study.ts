@@ -2,7 +2,14 @@
 import type { Argv, ArgumentsCamelCase, CommandModule, Options } from "yargs";
 import { checkModel, QUANTS, type Quant } from "../llm/index.ts";
 import path from "node:path";
-import { readRunFolder, rescoreJson, rescoreText, writeReport, writeTables } from "../report/index.ts";
+import {
+  readRunFolder,
+  rescoreJson,
+  rescoreText,
+  withheldComparison,
+  writeReport,
+  writeTables,
+} from "../report/index.ts";
 import { costTableText, type DesignId, transcriptCostTable, STUDY_DESIGNS } from "../designs/index.ts";
 import {
   runStudy,
@@ -321,8 +328,15 @@ const run: CommandModule<object, BuiltArgs<typeof runBuilder>> = {
   },
 };
 
-/** rescore's options beyond the run folder's: the model judge. */
+/** rescore's options beyond the run folder's: the withheld-source test's second folder, and the model judge. */
 const rescoreOptions = {
+  against: {
+    type: "string",
+    describe:
+      "A second run folder of the same blog and questions, exactly one of the two run with --withhold: tables.md " +
+      "(and withholding.csv) is written again with the withheld-source test (per design, how often right " +
+      "citations and answers survive withholding, with paired p)",
+  },
   judge: {
     type: "string",
     describe:
@@ -371,6 +385,11 @@ const rescore: CommandModule<object, BuiltArgs<typeof rescoreBuilder>> = {
   handler: async (argv) => {
     const options = { content: argv.content, force: argv.force };
     const folder = await readRunFolder(argv.run, options);
+    // Checked before any judging: a pair that cannot be compared is refused at once.
+    const withholding =
+      argv.against === undefined
+        ? undefined
+        : withheldComparison(folder, await readRunFolder(argv.against, options), "rescore --against");
     const judgments =
       argv.judge === undefined || argv["judge-model"] === undefined
         ? undefined
@@ -382,11 +401,11 @@ const rescore: CommandModule<object, BuiltArgs<typeof rescoreBuilder>> = {
             retries: argv["judge-retries"] ?? 4,
             onProgress: (line) => console.error(line),
           });
-    if (judgments !== undefined) {
-      const { files } = writeTables(folder.dir, folder.records, folder.slugs, folder.context);
+    if (judgments !== undefined || withholding !== undefined) {
+      const { files } = writeTables(folder.dir, folder.records, folder.slugs, folder.context, { withholding });
       console.error(`tables written to ${path.join(folder.dir, files[0]!)}, ${files.slice(1).join(", ")}`);
     }
-    console.log(argv.json ? rescoreJson(folder) : rescoreText(folder, { judgments }));
+    console.log(argv.json ? rescoreJson(folder) : rescoreText(folder, { judgments, withholding }));
   },
 };
 

@@ -7,7 +7,7 @@ import { comparisonsMarkdown } from "./comparisons-text.ts";
 import { randomWeightsLabel } from "./random-weights.ts";
 import type { ReadRun } from "./run-folder.ts";
 import { markdownTable, strictTableMarkdown, twoPostTableMarkdown } from "./tables.ts";
-import { withholdingComparison } from "./withholding-tables.ts";
+import { withholdingComparison, type WithheldComparison } from "./withholding-tables.ts";
 import { judgeGrids } from "./judge-tables.ts";
 
 /** rescore's rows: the study's strict rescore over one-post questions, the two-post table over the rest. */
@@ -29,9 +29,10 @@ export function rescoreJson(run: ReadRun): string {
   return JSON.stringify(sets.twoPost.length === 0 ? onePost : { one_post: onePost, two_post: twoPost });
 }
 
-/** What rescore prints beyond the strict tables: the judge's table after --judge. */
+/** What rescore prints beyond the strict tables: the judge's table after --judge, the withheld-source test's. */
 export interface RescoreExtras {
   readonly judgments?: readonly Judgment[] | undefined;
+  readonly withholding?: WithheldComparison | undefined;
 }
 
 /** rescore's tables, one per question set, each with its left-out line; then the extras' tables. */
@@ -44,6 +45,7 @@ export function rescoreText(run: ReadRun, extras: RescoreExtras = {}): string {
   if (sets.twoPost.length > 0) tables.push(twoPostTableMarkdown(twoPost, failedSets.twoPost));
   if (extras.judgments !== undefined)
     tables.push(...judgeGrids(splitFailed(run.records).scored, extras.judgments).map(markdownTable));
+  if (extras.withholding !== undefined) tables.push(markdownTable(extras.withholding.grid));
   return tables.join("\n\n");
 }
 

@@ -2,13 +2,12 @@
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { UserError } from "../common/index.ts";
 import { escapeHtml, jsonForScript } from "./html-escape.ts";
 import { ENGINEERING_TITLE } from "./engineering-tables.ts";
 import { AGENTS_TITLE, agentsGrid } from "./agents-table.ts";
 import { tableSectionHtml } from "./key-fact-tables.ts";
 import { JUDGE_TITLE, judgeGrids } from "./judge-tables.ts";
-import { withheldNote, withholdingComparison } from "./withholding-tables.ts";
+import { withheldComparison, withheldNote } from "./withholding-tables.ts";
 import {
   comparisonsHtml,
   htmlTable,
@@ -205,9 +204,7 @@ export async function writeReport(
 ): Promise<string> {
   const folder = await readRunFolder(target, options);
   const other = options.against === undefined ? undefined : await readRunFolder(options.against, options);
-  const withholding = other === undefined ? undefined : withholdingComparison(folder, other);
-  if (other !== undefined && withholding === undefined)
-    throw new UserError(`report --against: exactly one of ${folder.dir} and ${other.dir} must be a --withhold run`);
+  const withholding = other === undefined ? undefined : withheldComparison(folder, other, "report --against").grid;
   const data = reportData(
     `blogqa report: ${path.basename(path.resolve(folder.dir))}`,
     folder.records,

@@ -2,6 +2,7 @@
 export { modelLabel } from "./tables.ts";
 export { compareJson, compareText, rescoreJson, rescoreText } from "./analyses.ts";
 export { writeTables } from "./write-tables.ts";
+export { withheldComparison } from "./withholding-tables.ts";
 export { writeReport, renderReportHtml } from "./html.ts";
 export { reportData } from "./report-data.ts";
 export { readRunFolder, readRunLog, type ReadRun } from "./run-folder.ts";

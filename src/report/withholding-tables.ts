@@ -1,5 +1,7 @@
 // The withheld-source test as a table: per design, right citations and right answers with the gold shown and withheld.
-import { formatP, splitFailed, withholdingRows, type WithholdingRow } from "../scoring/index.ts";
+import path from "node:path";
+import { UserError } from "../common/index.ts";
+import { formatP, questionKey, splitFailed, withholdingRows, type WithholdingRow } from "../scoring/index.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
 import type { RunManifest } from "../runs/index.ts";
 import { modelLabel, type TableGrid } from "./tables.ts";
@@ -65,9 +67,61 @@ function withholdingGrid(rows: readonly WithholdingRow[], mode: string): TableGr
  * exactly one of the two withheld. Failed runs are left out; pairs are the questions both asked.
  */
 export function withholdingComparison(a: ReadRun, b: ReadRun): TableGrid | undefined {
+  return pairOf(a, b)?.grid;
+}
+
+/** The withheld-source test of two folders, for tables.md and withholding.csv as for the page. */
+export interface WithheldComparison {
+  readonly grid: TableGrid;
+  readonly rows: readonly WithholdingRow[];
+  /** What the withheld run left out: gold or gold-post. */
+  readonly mode: string;
+}
+
+function pairOf(a: ReadRun, b: ReadRun): (WithheldComparison & { shown: ReadRun; withheld: ReadRun }) | undefined {
   const [ma, mb] = [withheldOf(a.manifest), withheldOf(b.manifest)];
   if ((ma === "none") === (mb === "none")) return undefined;
   const [shown, withheld] = ma === "none" ? [a, b] : [b, a];
   const scored = (f: ReadRun) => splitFailed(f.records).scored;
-  return withholdingGrid(withholdingRows(scored(shown), scored(withheld), a.slugs), ma === "none" ? mb : ma);
+  const mode = ma === "none" ? mb : ma;
+  const rows = withholdingRows(scored(shown), scored(withheld), a.slugs);
+  return { grid: withholdingGrid(rows, mode), rows, mode, shown, withheld };
+}
+
+/**
+ * report --against and rescore --against (`command` names which, for its messages): the withheld-source test of
+ * `a` against `b`, refused in one line unless they are two folders of one blog that asked the same questions (the
+ * text and gold posts, as compare pairs them), exactly one of them run with --withhold.
+ */
+export function withheldComparison(a: ReadRun, b: ReadRun, command: string): WithheldComparison {
+  if (path.resolve(a.dir) === path.resolve(b.dir))
+    throw new UserError(`${command}: ${a.dir} given twice; name a normal run and a --withhold run of it`);
+  const pair = pairOf(a, b);
+  if (pair === undefined) {
+    const modes = `${a.dir}: --withhold ${withheldOf(a.manifest)}, ${b.dir}: --withhold ${withheldOf(b.manifest)}`;
+    throw new UserError(`${command}: exactly one of ${a.dir} and ${b.dir} must be a --withhold run (${modes})`);
+  }
+  const blog = (f: ReadRun) => f.manifest?.corpus.sha256;
+  if (blog(a) !== undefined && blog(b) !== undefined && blog(a) !== blog(b))
+    throw new UserError(
+      `${command}: ${a.dir} and ${b.dir} searched different blogs (corpus sha256 differ): their answers cannot be paired`,
+    );
+  const questions = (f: ReadRun) => new Map(f.records.map((r) => [questionKey(r), r.question_id]));
+  const [qa, qb] = [questions(a), questions(b)];
+  const onlyA = [...qa].filter(([k]) => !qb.has(k));
+  const onlyB = [...qb].filter(([k]) => !qa.has(k));
+  if (onlyA.length > 0 || onlyB.length > 0)
+    throw new UserError(
+      `${command}: ${a.dir} and ${b.dir} asked different questions (${onlyA.length} of ${a.dir}'s ${qa.size} are not ` +
+        `in ${b.dir}, ${onlyB.length} of ${b.dir}'s ${qb.size} not in ${a.dir}; first ${(onlyA[0] ?? onlyB[0])![1]}): ` +
+        "the withheld-source test pairs each question with itself; run both on the same questions",
+    );
+  const { grid, rows, mode, shown, withheld } = pair;
+  const folders = `Gold shown: ${shown.dir}; withheld: ${withheld.dir}.`;
+  return { grid: { ...grid, notes: [...(grid.notes ?? []), folders] }, rows, mode };
+}
+
+/** withholding.csv: the rows, each with what the withheld run left out. */
+export function withholdingCsvRows(comparison: WithheldComparison): object[] {
+  return comparison.rows.map((r) => ({ withhold: comparison.mode, ...r }));
 }

@@ -24,7 +24,7 @@ import { runScaleTable, scaleCsvRows, scaleGrids } from "./scale-tables.ts";
 import { repeatCsvRows, repeatTables } from "./repeat-tables.ts";
 import { keyFactGrids } from "./key-fact-tables.ts";
 import { judgeCsvRows, judgeGrids } from "./judge-tables.ts";
-import { withheldNote } from "./withholding-tables.ts";
+import { withheldNote, withholdingCsvRows, type WithheldComparison } from "./withholding-tables.ts";
 import {
   formatMismatchMarkdown,
   markdownTable,
@@ -41,6 +41,11 @@ export const ENGINEERING_CSV = DERIVED_FILES.engineeringCsv;
 export const SCALE_CSV = DERIVED_FILES.scaleCsv;
 const KEY_FACTS_CSV = DERIVED_FILES.keyFactsCsv;
 
+/** What tables.md holds beyond what its own folder's files give: the withheld-source test (rescore --against). */
+export interface TableExtras {
+  readonly withholding?: WithheldComparison | undefined;
+}
+
 /**
  * One table per question set: the study's two tables over the one-post questions, the two-post table over the
  * others. `all` is the whole log: runs whose call failed are left out of every table (see splitFailed) and counted
@@ -51,6 +56,7 @@ export function writeTables(
   all: readonly AnswerRecord[],
   slugs: readonly string[],
   context: TableContext,
+  extras: TableExtras = {},
 ): { markdown: string; files: string[] } {
   const { scored: records, failed } = splitFailed(all);
   const failedSets = splitQuestionSets(failed);
@@ -120,6 +126,12 @@ export function writeTables(
     blocks.push(...judge.map(markdownTable));
     writeFileSync(path.join(dir, DERIVED_FILES.judgeCsv), rowsCsv(judgeCsvRows(records, judgments)));
     files.push(DERIVED_FILES.judgeCsv);
+  }
+  // Beyond the study, against a second folder one of the two run with --withhold (rescore --against).
+  if (extras.withholding !== undefined) {
+    blocks.push(markdownTable(extras.withholding.grid));
+    writeFileSync(path.join(dir, DERIVED_FILES.withholdingCsv), rowsCsv(withholdingCsvRows(extras.withholding)));
+    files.push(DERIVED_FILES.withholdingCsv);
   }
   // Beyond the study, for a log with repeated samples or several wordings: their tables.
   const repeats = repeatTables(sets.onePost, slugs);

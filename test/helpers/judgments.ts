@@ -1,6 +1,6 @@
 // Hand-built judgments.jsonl lines for the judge's tests (a run's judgment with the verdict the test chooses), and a
 // run folder on the fixture blog with a stand-in judge's scripted replies.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 import { judgedRun, type Judgment, type JudgeVerdict } from "../../src/runs/index.ts";
@@ -94,4 +94,24 @@ export function scriptedVerdict(body: Record<string, unknown>): string {
   const line = JUDGE_FIXTURE.find((f) => user.includes(`"""\n${f.answer}\n"""`));
   if (line === undefined) throw new Error(`no scripted verdict for ${user}`);
   return line.reply;
+}
+
+/** Makes `dir`'s manifest say its run withheld `mode` from each question's index, as run --withhold records it. */
+export function markWithheld(dir: string, mode: "gold" | "gold-post"): void {
+  const file = path.join(dir, "manifest.json");
+  const manifest = JSON.parse(readFileSync(file, "utf8"));
+  writeFileSync(file, JSON.stringify({ ...manifest, settings: { ...manifest.settings, withhold: mode } }));
+}
+
+/** Replaces the answer of one run in `dir`'s answers.jsonl. */
+export function replaceAnswer(dir: string, design: string, questionId: string, answer: string): void {
+  const file = path.join(dir, "answers.jsonl");
+  const lines = readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as AnswerRecord);
+  const edited = lines.map((r) =>
+    r.design === design && r.question_id === questionId ? { ...r, answer, transcript: { ...r.transcript, answer } } : r,
+  );
+  writeFileSync(file, edited.map((r) => `${JSON.stringify(r)}\n`).join(""));
 }

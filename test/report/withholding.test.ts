@@ -4,10 +4,22 @@ import assert from "node:assert/strict";
 import { withholdingRows } from "../../src/scoring/index.ts";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { compareText, renderReportHtml, reportData, writeReport } from "../../src/report/index.ts";
+import {
+  compareText,
+  readRunFolder,
+  renderReportHtml,
+  reportData,
+  withheldComparison,
+  writeReport,
+  writeTables,
+} from "../../src/report/index.ts";
 import { readManifest, type RunManifest } from "../../src/runs/index.ts";
 import { runWithManifest } from "../helpers/report-fixture.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
+import { markWithheld, replaceAnswer, writeJudgeFixture } from "../helpers/judgments.ts";
+import { tempFolders } from "../helpers/temp-folders.ts";
+
+const folder = tempFolders("blogqa-withholding");
 
 const SLUGS = ["kv-cache-inference", "decoding-and-sampling"];
 const FACTS = [["prefill"]];
@@ -84,5 +96,61 @@ test("report --against a withheld run adds the withheld-source section; against 
   await assert.rejects(
     writeReport(normal, { against: await runWithManifest(), ...notices }),
     /must be a --withhold run/,
+  );
+});
+
+test("rescore --against's pair: its table goes into tables.md and withholding.csv, naming both folders", async () => {
+  const normal = folder("against-normal");
+  const held = folder("against-held");
+  await writeJudgeFixture(normal);
+  await writeJudgeFixture(held);
+  markWithheld(held, "gold");
+  // Withheld, the workflow's f4 cites the wrong post and states no fact: a citation and an answer that do not survive.
+  replaceAnswer(held, "workflow", "f4", "I do not know.\nSource: kitchen-sink");
+  const notices = { onNotice: () => {} };
+  const [a, b] = [await readRunFolder(normal, notices), await readRunFolder(held, notices)];
+  const pair = withheldComparison(a, b, "rescore --against");
+  const { files, markdown } = writeTables(a.dir, a.records, a.slugs, a.context, { withholding: pair });
+  assert.ok(files.includes("withholding.csv"), files.join(", "));
+  assert.equal(readFileSync(path.join(normal, "tables.md"), "utf8"), markdown);
+  assert.match(markdown, /Withheld-source test \(--withhold gold\)/);
+  // Workflow: f1 (no facts, gold kitchen-sink) is cited wrong on both sides; f4 is cited right and right only when shown.
+  assert.ok(
+    markdown.includes(
+      "| one-post | small | one retrieval, one answer | 3/4 | 2/4 | 2/4 | 1.000 | 2/4 | 1/4 | 1/4 | 1.000 |",
+    ),
+    markdown,
+  );
+  assert.ok(markdown.includes(`Gold shown: ${normal}; withheld: ${held}.`));
+  const csv = readFileSync(path.join(normal, "withholding.csv"), "utf8").trim().split("\n");
+  assert.equal(
+    csv[0],
+    "withhold,set,model,design,n,cites_right_shown,cites_right_withheld,citation_survives,p_cites,answer_right_shown,answer_right_withheld,answer_survives,p_answer",
+  );
+  assert.equal(csv[1], "gold,one-post,small.gguf,workflow,4,3,2,2,1,2,1,1,1");
+  // The same pair named the other way round is the same test.
+  assert.deepEqual(withheldComparison(b, a, "rescore --against").rows, pair.rows);
+  // tables.md written without the pair has no such table.
+  assert.doesNotMatch(writeTables(a.dir, a.records, a.slugs, a.context).markdown, /Withheld-source test/);
+});
+
+test("rescore --against refuses two normal runs, one folder twice, and folders of other questions", async () => {
+  const notices = { onNotice: () => {} };
+  const normal = folder("refuse-normal");
+  const other = folder("refuse-other");
+  await writeJudgeFixture(normal);
+  await writeJudgeFixture(other);
+  const [a, b] = [await readRunFolder(normal, notices), await readRunFolder(other, notices)];
+  assert.throws(
+    () => withheldComparison(a, b, "rescore --against"),
+    /^UserError: rescore --against: exactly one of .* must be a --withhold run \(.*: --withhold none, .*: --withhold none\)$/,
+  );
+  assert.throws(() => withheldComparison(a, a, "rescore --against"), /given twice/);
+  markWithheld(other, "gold-post");
+  const fewer = await readRunFolder(other, notices);
+  const dropped = { ...fewer, records: fewer.records.filter((r) => r.question_id !== "f6") };
+  assert.throws(
+    () => withheldComparison(a, dropped, "rescore --against"),
+    /asked different questions \(1 of .*'s 4 are not in .*, 0 of .*'s 3 not in .*; first f6\)/,
   );
 });

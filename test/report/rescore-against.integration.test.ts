@@ -1,0 +1,50 @@
+// `rescore RUN --against OTHER` from the command line: the withheld-source table written into RUN's tables.md (and
+// withholding.csv) and printed; a pair that cannot be compared is one line, and tables.md is left as it was.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { runCliAsync } from "../helpers/run-cli.ts";
+import { markWithheld, replaceAnswer, writeJudgeFixture } from "../helpers/judgments.ts";
+import { tempFolders } from "../helpers/temp-folders.ts";
+
+const folder = tempFolders("blogqa-rescore-against");
+
+test("rescore --against writes the withheld-source test into the run's tables.md, either folder first", async () => {
+  const normal = folder("normal");
+  const held = folder("held");
+  await writeJudgeFixture(normal);
+  await writeJudgeFixture(held);
+  markWithheld(held, "gold");
+  replaceAnswer(held, "workflow", "f4", "I do not know.\nSource: kitchen-sink");
+  const row = "| one-post | small | one retrieval, one answer | 3/4 | 2/4 | 2/4 | 1.000 | 2/4 | 1/4 | 1/4 | 1.000 |";
+  for (const [run, other] of [
+    [held, normal],
+    [normal, held],
+  ] as const) {
+    const result = await runCliAsync(["rescore", run, "--against", other]);
+    assert.equal(result.status, 0, result.stderr);
+    assert.ok(result.stdout.includes(row), result.stdout);
+    const tables = readFileSync(path.join(run, "tables.md"), "utf8");
+    assert.ok(tables.includes(row), tables);
+    // The rest of tables.md is what run writes: the study's tables and the key facts.
+    assert.match(tables, /Answers and evidence \(one-post questions\)/);
+    assert.ok(existsSync(path.join(run, "withholding.csv")));
+    assert.match(result.stderr, /tables written to .*tables\.md, .*withholding\.csv/);
+  }
+  // The withheld run's tables.md still opens with the line saying it withheld.
+  assert.match(readFileSync(path.join(held, "tables.md"), "utf8"), /^> \*\*Withheld-source run \(--withhold gold\)/m);
+});
+
+test("rescore --against two normal runs is one line, and leaves tables.md alone", async () => {
+  const a = folder("a");
+  const b = folder("b");
+  await writeJudgeFixture(a);
+  await writeJudgeFixture(b);
+  writeFileSync(path.join(a, "tables.md"), "as it was\n");
+  const result = await runCliAsync(["rescore", a, "--against", b]);
+  assert.equal(result.status, 1);
+  assert.match(result.stderr, /^blogqa: rescore --against: exactly one of .* must be a --withhold run/m);
+  assert.doesNotMatch(result.stderr, /\n\s+at /);
+  assert.equal(readFileSync(path.join(a, "tables.md"), "utf8"), "as it was\n");
+});
