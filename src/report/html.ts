@@ -25,7 +25,8 @@ import { randomWeightsWarning } from "./random-weights.ts";
 import { leftOutNotes, modelLabel } from "./tables.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
 import { splitFailed, tokenLimitNote } from "../scoring/index.ts";
-import { costChart, marksLegend, sharesChart } from "./svg-charts.ts";
+import { marksLegend, sharesChart } from "./svg-charts.ts";
+import { costChart, costChartKey } from "./cost-chart.ts";
 import { scaleChart } from "./scale-chart.ts";
 import { repeatSectionHtml } from "./repeat-html.ts";
 import { SCALE_TITLE, scaleGrids } from "./scale-tables.ts";
@@ -113,7 +114,8 @@ ${sharesChart(data.strict)}
 
 <h2>What each design costs for what it buys</h2>
 ${costChart(data.study, data.strict)}
-<p class="caption">Tokens read per question (input tokens of every call, summed) against cites right (strict). ${legend}.${leftOut}</p>
+${costChartKey(data.study)}
+<p class="caption">Tokens read per question (input tokens of every call, summed) against cites right (strict); each dot stands at its values, its letter on it or joined to it by a line. Whiskers: 95% Wilson intervals. ${legend}.${leftOut}</p>
 
 <h2>The study's table</h2>
 ${studyTablesHtml(data.study, data.context, failed)}

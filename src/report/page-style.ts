@@ -14,7 +14,8 @@ caption { text-align: left; font-weight: 600; padding: 4px 0; }
 .warning { background: #fff3cd; border: 1px solid #e0c36a; padding: 8px 12px; border-radius: 4px; }
 svg.chart { width: 100%; height: auto; max-width: 1100px; display: block; margin: 8px 0; }
 svg .grid { stroke: #e5e5e5; } svg .tick { font-size: 11px; fill: #444; } svg .count { font-size: 10px; fill: #222; }
-svg .panel-title { font-size: 13px; font-weight: 600; } svg .mark { font-size: 10px; fill: #fff; font-weight: 700; }
+svg .panel-title { font-size: 13px; font-weight: 600; } svg .mark { fill: #fff; font-weight: 700; }
+.chart-key { display: flex; flex-wrap: wrap; gap: 2px 18px; margin: 0 0 4px; font-size: 13px; color: #333; } .key-entry svg { vertical-align: -1px; }
 .picker { display: flex; gap: 12px; flex-wrap: wrap; align-items: end; background: #f7f7f7; padding: 10px; border-radius: 6px; }
 .picker label { display: flex; flex-direction: column; font-size: 12px; color: #555; }
 .picker select { font-size: 13px; max-width: 520px; }

@@ -116,7 +116,7 @@ export function scaleChart(points: readonly ScalePoint[], note?: string): string
 function marker(cx: number, cy: number, color: string, design: DesignId): string {
   return (
     `<circle cx="${fmt(cx)}" cy="${fmt(cy)}" r="${MARK_R}" fill="${color}" stroke="#fff" stroke-width="1"/>` +
-    `<text x="${fmt(cx)}" y="${fmt(cy + 3.5)}" text-anchor="middle" class="mark">${escapeHtml(DESIGN_MARKS[design])}</text>`
+    `<text x="${fmt(cx)}" y="${fmt(cy + 3.5)}" text-anchor="middle" font-size="10" class="mark">${escapeHtml(DESIGN_MARKS[design])}</text>`
   );
 }
 

@@ -1,6 +1,7 @@
-// The report page's layout in Chromium at a wide (1400 px) and a narrow (800 px) window: markers that never hide
-// each other, axis titles, numbers and intervals never broken across lines, the width of a wide screen used, the
-// answer shown once, and a run on random weights labelled at the top. BLOGQA_SCREENSHOT_DIR=docs saves the views.
+// The report page's layout in Chromium at a wide (1400 px) and a narrow (800 px) window: chart labels that never
+// overlap and hold their letters, axis titles, numbers and intervals never broken across lines, the width of a wide
+// screen used, the answer shown once, and a run on random weights labelled at the top. BLOGQA_SCREENSHOT_DIR=docs
+// saves the views.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
@@ -30,17 +31,38 @@ test("the report page at 1400 px and 800 px", { skip, timeout: 120_000 }, async 
       const first = await page.evaluate(() => document.querySelector("h1")?.nextElementSibling?.textContent ?? "");
       assert.match(first, /^Random weights\. This run used blogqa's generated models with random weights/);
 
-      // No design marker overlaps another (circles of the cost chart, in screen pixels).
-      const marks = await page.$$eval("g.design-mark > circle[r='9']", (cs) =>
-        cs.map((c) => {
-          const b = c.getBoundingClientRect();
-          return { x: b.x + b.width / 2, y: b.y + b.height / 2, r: b.width / 2 };
+      // The cost chart's labels, in its own units: no two overlap, and each letter's ink, measured in the font
+      // it is drawn in, lies inside its circle.
+      const labels = await page.$$eval("g.design-mark", (gs) =>
+        gs.map((g) => {
+          const c = g.querySelector("circle")!;
+          const t = g.querySelector("text")!;
+          const style = getComputedStyle(t);
+          const ctx = document.createElement("canvas").getContext("2d")!;
+          ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          ctx.textAlign = "center";
+          const ink = ctx.measureText(t.textContent ?? "");
+          const [x, y] = [Number(t.getAttribute("x")), Number(t.getAttribute("y"))];
+          return {
+            text: t.textContent,
+            cx: Number(c.getAttribute("cx")),
+            cy: Number(c.getAttribute("cy")),
+            r: Number(c.getAttribute("r")),
+            corners: [
+              [x - ink.actualBoundingBoxLeft, y - ink.actualBoundingBoxAscent],
+              [x + ink.actualBoundingBoxRight, y - ink.actualBoundingBoxAscent],
+              [x - ink.actualBoundingBoxLeft, y + ink.actualBoundingBoxDescent],
+              [x + ink.actualBoundingBoxRight, y + ink.actualBoundingBoxDescent],
+            ],
+          };
         }),
       );
-      assert.equal(marks.length, 8);
-      for (const [i, a] of marks.entries()) {
-        for (const b of marks.slice(i + 1))
-          assert.ok(Math.hypot(a.x - b.x, a.y - b.y) >= a.r + b.r - 0.5, `markers overlap at ${width} px`);
+      assert.equal(labels.length, 8);
+      for (const [i, a] of labels.entries()) {
+        for (const [x, y] of a.corners)
+          assert.ok(Math.hypot(x! - a.cx, y! - a.cy) <= a.r, `"${a.text}" spills out of its circle at ${width} px`);
+        for (const b of labels.slice(i + 1))
+          assert.ok(Math.hypot(a.cx - b.cx, a.cy - b.cy) >= a.r + b.r, `labels overlap at ${width} px`);
       }
       assert.deepEqual(await page.$$eval(".axis-title", (ts) => ts.map((t) => t.textContent)), [
         "share of questions",
