@@ -66,9 +66,9 @@ interface Owned {
 /**
  * Label circles of radius r for points whose dots (radius dotR) stay exactly at their values. A label sits on its
  * point when it covers no other point's dot, whisker or label there; the rest go, in the order given, to the
- * nearest place inside `plot` that covers no dot, whisker, label or leader line (their own whisker included), and
- * whose own leader crosses no label, whisker or other dot; where no such place is left, the nearest that covers
- * nothing, then the nearest that covers no label. Points that are free are placed first, so that a moved label
+ * nearest place inside `plot` that covers no dot, whisker, label or leader line (their own whisker included; where
+ * none is left, no label), counting as farther a place whose leader would cross another's whisker, and much
+ * farther one whose leader would cross a label, another dot or run along its own whisker. Points that are free are placed first, so that a moved label
  * never takes a free point's place. Example: two points at one spot, r 8, dot 3: neither label may hide the
  * other's dot, so the first goes straight above the spot, 17 px up (r + dot + 6), and the second to its right,
  * 17 px away and a little up.
@@ -98,11 +98,18 @@ export function placeLabels(points: readonly LabelPoint[], r: number, dotR: numb
     const all = [...fixed, ...taken];
     const clear = (c: { x: number; y: number }, of: (o: Owned) => boolean) =>
       all.every((o) => !of(o) || !hits(o.shape, c.x, c.y, r + GAP));
-    // Best: nothing under the label or its leader; then nothing under the label; at worst, no other label.
-    const spot =
-      candidates.find((c) => clear(c, () => true) && leaderIsClear(p, c, r, dotR, all)) ??
-      candidates.find((c) => clear(c, () => true)) ??
-      candidates.find((c) => clear(c, (o) => o.label));
+    // A place where the label covers nothing, else one where it covers no other label; of those, the one whose
+    // distance plus leader cost is least (candidates come nearest first, so the search stops past that).
+    const tier = candidates.some((c) => clear(c, () => true)) ? () => true : (o: Owned) => o.label;
+    let spot: { x: number; y: number } | undefined;
+    let best = Number.POSITIVE_INFINITY;
+    for (const c of candidates) {
+      const d = Math.hypot(c.x - p.x, c.y - p.y);
+      if (d >= best) break;
+      if (!clear(c, tier)) continue;
+      const cost = d + leaderCost(i, p, c, r, dotR, all);
+      if (cost < best) [spot, best] = [c, cost];
+    }
     take(i, spot === undefined ? { x: p.x, y: p.y, onPoint: true } : { ...spot, onPoint: false });
   });
   return placed as PlacedLabel[];
@@ -135,26 +142,37 @@ function offsets(p: LabelPoint, r: number, dotR: number, plot: PlotBox): { x: nu
   return out;
 }
 
+/** What a leader's crossings cost, in px of distance: another point's whisker 40 each; a label, another dot or
+ * its own whisker (along which it would run) 1000. */
+const CROSSES_WHISKER = 40;
+const CROSSES_MARK = 1000;
+
 /**
- * A leader from p's dot to the label at c crosses no label, no whisker (its own included, so that it never runs
- * along it) and no other dot, except one that sits on p itself. Checked every pixel along the line.
+ * The cost of a leader from p's dot to the label at c: what it crosses, checked every pixel along it from just
+ * beyond the caps of whiskers that end at the dot. A dot that sits on p's own does not count.
  */
-function leaderIsClear(
+function leaderCost(
+  i: number,
   p: LabelPoint,
   c: { x: number; y: number },
   r: number,
   dotR: number,
   all: readonly Owned[],
-): boolean {
+): number {
   const length = Math.hypot(c.x - p.x, c.y - p.y);
   const obstacles = all.filter(
     (o) => o.shape.kind !== "segment" && !(o.shape.kind === "circle" && !o.label && hits(o.shape, p.x, p.y, 0.5)),
   );
-  for (let d = dotR + 1; d <= length - r; d += 1) {
+  const crossed = new Set<Owned>();
+  for (let d = Math.max(dotR, CAP_HALF) + 1; d <= length - r; d += 1) {
     const [x, y] = [p.x + ((c.x - p.x) * d) / length, p.y + ((c.y - p.y) * d) / length];
-    if (obstacles.some((o) => hits(o.shape, x, y, 0.5))) return false;
+    for (const o of obstacles) if (hits(o.shape, x, y, 0.5)) crossed.add(o);
   }
-  return true;
+  const whiskersCrossed = new Set(
+    [...crossed].filter((o) => o.shape.kind === "rect" && o.owner !== i).map((o) => o.owner),
+  );
+  const marks = [...crossed].some((o) => o.shape.kind === "circle" || o.owner === i);
+  return whiskersCrossed.size * CROSSES_WHISKER + (marks ? CROSSES_MARK : 0);
 }
 
 /** Whether a circle at (x, y) of radius r touches the shape. */

@@ -45,9 +45,11 @@ test("labels stay clear of other points' dots and whiskers and of each other, in
     for (const [j, p] of points.entries()) {
       if (j === i && l.onPoint) continue;
       assert.ok(Math.hypot(l.x - p.x, l.y - p.y) >= R + DOT, `label ${i} covers dot ${j}`);
+      // The whisker as drawn: a stem 1.5 px wide, and a cap 8 px wide at each end.
       const [lo, hi] = [Math.min(...p.whisker!), Math.max(...p.whisker!)];
-      const dy = Math.max(lo - l.y, 0, l.y - hi);
-      assert.ok(Math.hypot(Math.max(Math.abs(l.x - p.x) - 4, 0), dy) >= R, `label ${i} covers whisker ${j}`);
+      const stem = Math.hypot(Math.max(Math.abs(l.x - p.x) - 0.75, 0), Math.max(lo - l.y, 0, l.y - hi));
+      const cap = Math.min(...[lo, hi].map((y) => Math.hypot(Math.max(Math.abs(l.x - p.x) - 4, 0), l.y - y)));
+      assert.ok(Math.min(stem, cap) >= R, `label ${i} covers whisker ${j}`);
     }
     for (const m of placed.slice(i + 1)) assert.ok(Math.hypot(l.x - m.x, l.y - m.y) >= 2 * R);
   }
