@@ -28,10 +28,16 @@ export function svg(width: number, height: number, label: string, body: string, 
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(label)}" class="${className}">${body}</svg>`;
 }
 
-/** 1, 2 or 5 times a power of ten, at or above x: round axis ends. */
-export function niceCeiling(x: number): number {
-  const power = 10 ** Math.floor(Math.log10(x));
-  return [1, 2, 5, 10].map((m) => m * power).find((v) => v >= x)!;
+/**
+ * Round ticks from 0 to at least max: up to five steps of 1, 2, 2.5 or 5 times a power of ten (at least 1), so
+ * that the last tick is near max. Example: 1030 gives 0, 250, 500, 750, 1000, 1250.
+ */
+export function niceTicks(max: number): number[] {
+  const rough = max / 5;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = Math.max(1, [1, 2, 2.5, 5, 10].map((m) => m * power).find((v) => v >= rough)!);
+  const steps = Math.max(1, Math.ceil(max / step - 1e-9));
+  return Array.from({ length: steps + 1 }, (_, i) => i * step);
 }
 
 /** A chart's key as one wrapping line of entries, each a coloured dot and its (escaped) name. */

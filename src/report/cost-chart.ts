@@ -6,7 +6,7 @@ import { DESIGN_LABELS, DESIGN_MARKS } from "../designs/index.ts";
 import { escapeHtml } from "./html-escape.ts";
 import { modelLabel } from "./tables.ts";
 import { MARK_FONT, markBaseline, markRadius, placeLabels } from "./chart-labels.ts";
-import { axisTitle, chartKey, fmt, MODEL_COLORS, niceCeiling, pct, svg, whisker } from "./chart-parts.ts";
+import { axisTitle, chartKey, fmt, MODEL_COLORS, niceTicks, pct, svg, whisker } from "./chart-parts.ts";
 
 const DOT_R = 3;
 
@@ -35,7 +35,8 @@ export function costChart(study: readonly StudyRow[], strict: readonly StrictRow
   // A label on a point at 0% reaches r below the axis: the tick labels stand clear of it.
   const tickY = top + plotH + r + 14;
   const H = tickY + 26;
-  const maxX = niceCeiling(Math.max(1, ...points.map((p) => p.row.tokens_read)));
+  const xTicks = niceTicks(Math.max(1, ...points.map((p) => p.row.tokens_read)));
+  const maxX = xTicks.at(-1)!;
   const x = (tokens: number) => left + (plotW * tokens) / maxX;
   const y = (share: number) => top + plotH * (1 - share);
   const parts: string[] = [];
@@ -43,8 +44,7 @@ export function costChart(study: readonly StudyRow[], strict: readonly StrictRow
     parts.push(`<line x1="${left}" x2="${left + plotW}" y1="${y(tick)}" y2="${y(tick)}" class="grid"/>`);
     parts.push(`<text x="${left - 4}" y="${y(tick) + 4}" text-anchor="end" class="tick y-tick">${pct(tick)}</text>`);
   }
-  for (let i = 0; i <= 4; i++) {
-    const t = (maxX * i) / 4;
+  for (const t of xTicks) {
     parts.push(
       `<text x="${fmt(x(t))}" y="${tickY}" text-anchor="middle" class="tick x-tick">${Math.round(t).toLocaleString("en-US")}</text>`,
     );
