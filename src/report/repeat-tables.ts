@@ -5,12 +5,14 @@ import type { OnePostAnswer } from "../runs/index.ts";
 import {
   BOOTSTRAP_RESAMPLES,
   conditionRows,
+  designRateRows,
   formatP,
   formatProportion,
   pairedRateRows,
   repeatRows,
   sensitivityRows,
   type ConditionRow,
+  type DesignRateRow,
   type MeanInterval,
   type PairedRateRow,
   type RepeatRow,
@@ -36,6 +38,8 @@ export interface RepeatTables {
   /** The computed sentence of each model's paired row. */
   readonly sentences: readonly string[];
   readonly conditions: readonly ConditionRow[];
+  /** Each design's mean over all its conditions, for the chart. */
+  readonly designRates: readonly DesignRateRow[];
   readonly repeats: readonly RepeatRow[];
   readonly paired: readonly PairedRateRow[];
   readonly sensitivity: readonly SensitivityRow[];
@@ -51,7 +55,8 @@ export function repeatTables(records: readonly OnePostAnswer[], slugs: readonly 
   const grids = [repeatGrid(repeats), pairedGrid(paired)];
   if (sensitivity.length > 0) grids.push(sensitivityGrid(sensitivity));
   grids.push(conditionsGrid(conditions));
-  return { grids, sentences: paired.map(pairedSentence), conditions, repeats, paired, sensitivity };
+  const designRates = designRateRows(records, slugs);
+  return { grids, sentences: paired.map(pairedSentence), conditions, designRates, repeats, paired, sensitivity };
 }
 
 function repeatGrid(rows: readonly RepeatRow[]): TableGrid {

@@ -166,7 +166,9 @@ export function reportData(
 /** The repeat section's field, left out of a log without samples or wordings so that its page is what it was. */
 function repeatsOf(records: readonly AnswerRecord[], slugs: readonly string[]): { repeats?: RepeatSection } {
   const tables = repeatTables(splitQuestionSets(records).onePost, slugs);
-  return tables === undefined ? {} : { repeats: { grids: tables.grids, sentences: tables.sentences } };
+  if (tables === undefined) return {};
+  const { grids, sentences, conditions, designRates } = tables;
+  return { repeats: { grids, sentences, conditions, designRates } };
 }
 
 function reportRun(r: AnswerRecord, slugs: readonly string[]): ReportRun {

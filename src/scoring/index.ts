@@ -32,10 +32,12 @@ export { agentActionRows, type AgentActionsRow } from "./agent-actions.ts";
 export { scaleTable, type ModelSize, type ScalePoint, type ScaleTable } from "./scale.ts";
 export {
   conditionRows,
+  designRateRows,
   pairedRateRows,
   repeatRows,
   sensitivityRows,
   type ConditionRow,
+  type DesignRateRow,
   type PairedRateRow,
   type RepeatRow,
   type SensitivityRow,

@@ -40,6 +40,17 @@ export interface ConditionRow {
   readonly cites_right: Proportion;
 }
 
+/**
+ * One design over every (wording, sample) condition it ran: the mean over questions of each question's strict
+ * cites-right rate across all its conditions, with the question-clustered bootstrap interval.
+ */
+export interface DesignRateRow {
+  readonly model: string;
+  readonly design: DesignId;
+  readonly questions: number;
+  readonly cites_right: MeanInterval;
+}
+
 /** The workflow against the model's best study agent, question by question over every wording and sample. */
 export interface PairedRateRow {
   readonly model: string;
@@ -152,6 +163,14 @@ export function conditionRows(records: readonly OnePostAnswer[], slugs: readonly
         sample: mine[0]!.sample,
         cites_right: wilson(mine.filter((r) => r.right).length, mine.length),
       }));
+  });
+}
+
+/** Each design's strict cites right over all its conditions, question by question, in the study's order. */
+export function designRateRows(records: readonly OnePostAnswer[], slugs: readonly string[]): DesignRateRow[] {
+  return runsOf(records, slugs).map(({ model, design, runs }) => {
+    const rates = [...ratesByQuestion(runs, (r) => r.right).values()];
+    return { model, design, questions: rates.length, cites_right: clusteredBootstrap(rates) };
   });
 }
 

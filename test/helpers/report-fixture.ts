@@ -1,5 +1,5 @@
 // A small hand-built run folder for report tests: two models, all four designs, a reply that tries to inject script.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadCorpus } from "../../src/corpus/index.ts";
@@ -190,4 +190,25 @@ export async function writeFixtureManifest(
     ...(modelNames[i] !== undefined ? { name: modelNames[i] } : {}),
   }));
   writeManifestFile(dir, { ...manifest, models });
+}
+
+/**
+ * The fixture run with its manifest, and every run again as sample 1, where the agent loop cites the right post:
+ * its page gets the samples section and its chart.
+ */
+export async function runWithSamples(): Promise<string> {
+  const dir = await runWithManifest();
+  const file = path.join(dir, "answers.jsonl");
+  const first = readFileSync(file, "utf8")
+    .trimEnd()
+    .split("\n")
+    .map((l) => JSON.parse(l) as AnswerRecord);
+  const answer = "Prefill.\nSource: kv-cache-inference";
+  const second = first.map((r) => {
+    if (r.design !== "agent") return { ...r, sample: 1 };
+    const calls = r.transcript.calls.map((c, i, all) => (i === all.length - 1 ? { ...c, reply: answer } : c));
+    return { ...r, sample: 1, answer, transcript: { ...r.transcript, answer, calls } };
+  });
+  writeFileSync(file, [...first, ...second].map((r) => `${JSON.stringify(r)}\n`).join(""));
+  return dir;
 }

@@ -6,13 +6,34 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { writeReport } from "../../src/report/index.ts";
 import { tinyModelName } from "../../src/test-models/index.ts";
 import { browserSkip, CHROMIUM } from "../helpers/browser.ts";
-import { runWithManifest } from "../helpers/report-fixture.ts";
+import { runWithManifest, runWithSamples } from "../helpers/report-fixture.ts";
 
 const skip = browserSkip();
+
+/** Texts that overlap another, as "A / B": within each chart (as drawn) and within each chart's key. */
+function overlappingTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const groups = [
+      ...[...document.querySelectorAll("svg.chart")].map((c) => [...c.querySelectorAll("text")]),
+      ...[...document.querySelectorAll(".chart-key")].map((k) => [...k.querySelectorAll(".key-entry")]),
+    ];
+    for (const items of groups) {
+      const boxes = items.map((t) => ({ text: t.textContent ?? "", box: t.getBoundingClientRect() }));
+      for (const [i, a] of boxes.entries())
+        for (const b of boxes.slice(i + 1)) {
+          const w = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+          const h = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+          if (w > 0.5 && h > 0.5) out.push(`${a.text} / ${b.text}`);
+        }
+    }
+    return out;
+  });
+}
 
 test("the report page at 1400 px and 800 px", { skip, timeout: 120_000 }, async () => {
   // Both fixture models have designs at 0 right with about the same tokens: their markers would fall on one spot.
@@ -68,6 +89,7 @@ test("the report page at 1400 px and 800 px", { skip, timeout: 120_000 }, async 
         "share of questions",
         "cites right (strict), share of questions",
       ]);
+      assert.deepEqual(await overlappingTexts(page), [], `at ${width} px`);
 
       // Every number, interval and p value sits on one line: a text node that wrapped has several client rects.
       const broken = await page.$$eval("td:not(.wrap)", (cells) =>
@@ -101,6 +123,36 @@ test("the report page at 1400 px and 800 px", { skip, timeout: 120_000 }, async 
           fullPage: true,
         });
       }
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+});
+
+test("the samples chart at 1400 px and 800 px: inside the page, no text over another", {
+  skip,
+  timeout: 120_000,
+}, async () => {
+  const file = await writeReport(await runWithSamples());
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    for (const width of [1400, 800]) {
+      const page = await browser.newPage({ viewport: { width, height: 1000 } });
+      await page.goto(pathToFileURL(file).href);
+      const chart = page.locator("svg.conditions-chart");
+      assert.equal(await chart.count(), 1);
+      // One panel per model, a dot per design and condition (two samples), one bar per design.
+      assert.equal(await chart.locator(".panel-title").count(), 2);
+      assert.equal(await chart.locator("circle.condition").count(), 2 * 4 * 2);
+      assert.equal(await chart.locator("line.mean").count(), 2 * 4);
+      const box = (await chart.boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= width, `the chart within the ${width} px window`);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
+      assert.deepEqual(await overlappingTexts(page), [], `at ${width} px`);
       await page.close();
     }
   } finally {
