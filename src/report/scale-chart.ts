@@ -3,6 +3,7 @@ import type { ScalePoint } from "../scoring/index.ts";
 import { DESIGN_IDS, DESIGN_LABELS, type DesignId } from "../designs/index.ts";
 import { escapeHtml } from "./html-escape.ts";
 import { DESIGN_MARKS } from "../designs/index.ts";
+import { MARK_FONT, markBaseline, markRadius } from "./chart-labels.ts";
 
 /** One colour per design, in DESIGN_IDS order. */
 const DESIGN_COLORS = ["#4c78a8", "#e45756", "#f58518", "#54a24b", "#b279a2", "#72b7b2", "#9d755d", "#bab0ac"];
@@ -10,7 +11,6 @@ const colorOf = (design: DesignId) => DESIGN_COLORS[DESIGN_IDS.indexOf(design) %
 
 const fmt = (x: number) => (Math.round(x * 10) / 10).toString();
 const pct = (x: number) => `${Math.round(x * 100)}%`;
-const MARK_R = 8;
 
 /**
  * Two panels over one x axis, model parameters on a log scale: cites right (strict) with 95% Wilson whiskers above,
@@ -26,10 +26,17 @@ export function scaleChart(points: readonly ScalePoint[], note?: string): string
   const panelH = 190;
   const gap = 44;
   const lowTop = top + panelH + gap;
-  const H = lowTop + panelH + 64;
+  const designs = DESIGN_IDS.filter((d) => points.some((p) => p.design === d));
+  const r = markRadius(designs.map((d) => DESIGN_MARKS[d]));
+  // Each size's designs stand side by side: the outermost stay inside the plot.
+  const step = 2 * r + 2;
+  const inset = ((designs.length - 1) / 2) * step + r;
+  // The key under the axis title: three designs a row (a column fits the longest label).
+  const keyRows = Math.ceil(designs.length / 3);
+  const H = lowTop + panelH + 36 + keyRows * (2 * r + 4) + 6;
   const sizes = [...new Set(points.map((p) => p.params_b))];
   const [lo, hi] = [Math.min(...sizes) / 1.6, Math.max(...sizes) * 1.6];
-  const x = (b: number) => left + (plotW * Math.log(b / lo)) / Math.log(hi / lo);
+  const x = (b: number) => left + inset + ((plotW - 2 * inset) * Math.log(b / lo)) / Math.log(hi / lo);
   const yShare = (s: number) => top + panelH * (1 - s);
   const maxTokens = niceCeiling(Math.max(1, ...points.map((p) => p.tokens_read)));
   const yTokens = (t: number) => lowTop + panelH * (1 - t / maxTokens);
@@ -72,19 +79,21 @@ export function scaleChart(points: readonly ScalePoint[], note?: string): string
       `<text x="${fmt(x(b))}" y="${top - (i % 2 === 0 ? 4 : 17)}" text-anchor="middle" class="tick">${escapeHtml(names.join(" / "))}</text>`,
     );
   });
-  const designs = DESIGN_IDS.filter((d) => points.some((p) => p.design === d));
   const share = (p: ScalePoint) => (p.cites_right.n === 0 ? 0 : p.cites_right.k / p.cites_right.n);
   // Each design stands a fixed step to the side of the true size, so that its marks, whisker and line never hide
-  // another design's at the same size; the dotted line marks the size itself.
-  const step = 2 * MARK_R + 2;
+  // another design's at the same size; the dotted line marks the size itself. Drawn in layers (lines, whiskers,
+  // marks), so that no line or whisker crosses a letter.
   const dx = (design: DesignId) => (designs.indexOf(design) - (designs.length - 1) / 2) * step;
+  const lines: string[] = [];
+  const whiskers: string[] = [];
+  const marks: string[] = [];
   for (const design of designs) {
     const color = colorOf(design);
     const mine = points.filter((p) => p.design === design);
     const at = (p: ScalePoint) => x(p.params_b) + dx(design);
     const line = (y: (p: ScalePoint) => number) =>
       `<polyline fill="none" stroke="${color}" stroke-width="1.5" points="${mine.map((p) => `${fmt(at(p))},${fmt(y(p))}`).join(" ")}"/>`;
-    parts.push(
+    lines.push(
       line((p) => yShare(share(p))),
       line((p) => yTokens(p.tokens_read)),
     );
@@ -92,20 +101,23 @@ export function scaleChart(points: readonly ScalePoint[], note?: string): string
       const c = p.cites_right;
       const tip = `${p.label} (${p.params_b}B), ${DESIGN_LABELS[design]}: cites right ${c.k}/${c.n} (${pct(c.low)}-${pct(c.high)}), ${Math.round(p.tokens_read)} tokens read`;
       const cx = at(p);
-      parts.push(
+      whiskers.push(
+        `<line x1="${fmt(cx)}" x2="${fmt(cx)}" y1="${fmt(yShare(c.low))}" y2="${fmt(yShare(c.high))}" stroke="${color}" stroke-width="1.5"/>`,
+      );
+      marks.push(
         `<g class="scale-mark"><title>${escapeHtml(tip)}</title>` +
-          `<line x1="${fmt(cx)}" x2="${fmt(cx)}" y1="${fmt(yShare(c.low))}" y2="${fmt(yShare(c.high))}" stroke="${color}" stroke-width="1.5"/>` +
-          marker(cx, yShare(share(p)), color, design) +
-          marker(cx, yTokens(p.tokens_read), color, design) +
+          marker(cx, yShare(share(p)), r, color, design) +
+          marker(cx, yTokens(p.tokens_read), r, color, design) +
           "</g>",
       );
     }
   }
+  parts.push(...lines, ...whiskers, ...marks);
   const legend = designs
     .map((d, i) => {
-      const lx = left + (i % 4) * 172;
-      const ly = H - 20 + (i >= 4 ? 16 : 0) - (designs.length > 4 ? 16 : 0);
-      return `${marker(lx + 6, ly - 4, colorOf(d), d)}<text x="${lx + 18}" y="${ly}" class="tick">${escapeHtml(DESIGN_LABELS[d])}</text>`;
+      const lx = left + (i % 3) * (plotW / 3);
+      const cy = lowTop + panelH + 36 + r + Math.floor(i / 3) * (2 * r + 4);
+      return `${marker(lx + r, cy, r, colorOf(d), d)}<text x="${lx + 2 * r + 6}" y="${cy + 4}" class="tick">${escapeHtml(DESIGN_LABELS[d])}</text>`;
     })
     .join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(
@@ -113,10 +125,10 @@ export function scaleChart(points: readonly ScalePoint[], note?: string): string
   )}" class="chart scale-chart">${parts.join("")}${legend}</svg>`;
 }
 
-function marker(cx: number, cy: number, color: string, design: DesignId): string {
+function marker(cx: number, cy: number, r: number, color: string, design: DesignId): string {
   return (
-    `<circle cx="${fmt(cx)}" cy="${fmt(cy)}" r="${MARK_R}" fill="${color}" stroke="#fff" stroke-width="1"/>` +
-    `<text x="${fmt(cx)}" y="${fmt(cy + 3.5)}" text-anchor="middle" font-size="10" class="mark">${escapeHtml(DESIGN_MARKS[design])}</text>`
+    `<circle cx="${fmt(cx)}" cy="${fmt(cy)}" r="${r}" fill="${color}" stroke="#fff" stroke-width="1"/>` +
+    `<text x="${fmt(cx)}" y="${fmt(markBaseline(cy))}" text-anchor="middle" font-size="${MARK_FONT}" class="mark">${escapeHtml(DESIGN_MARKS[design])}</text>`
   );
 }
 

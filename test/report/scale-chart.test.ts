@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { wilson, type ScalePoint } from "../../src/scoring/index.ts";
 import { logTicks, scaleChart } from "../../src/report/scale-chart.ts";
 import { scaleGrids } from "../../src/report/scale-tables.ts";
+import { num, svgElements } from "../helpers/svg-elements.ts";
 
 const EVIL = '<script>alert("x")</script>&';
 const point = (label: string, params_b: number, design: ScalePoint["design"], k: number): ScalePoint => ({
@@ -42,4 +43,25 @@ test("two models of one size share its line, labelled with both names", () => {
   const svg = scaleChart([point("a", 3, "workflow", 5), point("b", 3, "workflow", 6), point("c", 7, "workflow", 7)]);
   assert.ok(svg.includes(">a / b</text>"));
   assert.equal((svg.match(/stroke-dasharray/g) ?? []).length, 2, "one dotted line per size");
+});
+
+test("lines and whiskers are drawn beneath every mark, and each letter fits inside its circle, WC included", () => {
+  const designs = ["workflow", "agent", "workflow-cite-checked", "agent-constrained"] as const;
+  const els = svgElements(scaleChart(designs.flatMap((d, i) => [point("a", 1, d, i), point("b", 7, d, 9 - i)])));
+  const under = els.filter((e) => e.tag === "polyline" || (e.tag === "line" && !e.attrs.class));
+  const marks = els.filter((e) => e.attrs.class === "scale-mark");
+  assert.equal(marks.length, 2 * designs.length);
+  assert.ok(Math.max(...under.map((e) => e.index)) < Math.min(...marks.map((e) => e.index)));
+  const texts = els.filter((e) => e.attrs.class === "mark");
+  assert.ok(texts.some((t) => t.text === "WC"));
+  for (const t of texts) {
+    const circle = els[t.index - 1]!;
+    // Bold capitals: at most 1.1 em wide each, 0.75 em tall, centred on the text's x, standing on its baseline.
+    const [w, h] = [t.text.length * 1.1 * num(t, "font-size"), 0.75 * num(t, "font-size")];
+    for (const [x, y] of [
+      [num(t, "x") - w / 2, num(t, "y") - h],
+      [num(t, "x") + w / 2, num(t, "y")],
+    ])
+      assert.ok(Math.hypot(x! - num(circle, "cx"), y! - num(circle, "cy")) <= num(circle, "r"), t.text);
+  }
 });
