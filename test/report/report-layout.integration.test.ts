@@ -1,10 +1,8 @@
 // The report page's layout in Chromium at a wide (1400 px) and a narrow (800 px) window: chart labels that never
 // overlap and hold their letters, axis titles, numbers and intervals never broken across lines, the width of a wide
-// screen used, the answer shown once, and a run on random weights labelled at the top. BLOGQA_SCREENSHOT_DIR=docs
-// saves the views.
+// screen used, the answer shown once, and a run on random weights labelled at the top; the samples chart likewise.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Page } from "playwright-core";
 import { writeReport } from "../../src/report/index.ts";
@@ -117,12 +115,6 @@ test("the report page at 1400 px and 800 px", { skip, timeout: 120_000 }, async 
       assert.equal(await view.locator(".reply pre").count(), 0);
       assert.equal(await view.locator(".same-as-answer").count(), 1);
 
-      if (process.env.BLOGQA_SCREENSHOT_DIR) {
-        await page.screenshot({
-          path: path.join(process.env.BLOGQA_SCREENSHOT_DIR, `report-${width}.png`),
-          fullPage: true,
-        });
-      }
       await page.close();
     }
   } finally {

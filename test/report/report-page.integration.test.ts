@@ -102,14 +102,6 @@ test("the report page works offline, shows a chosen transcript, and runs no inje
       [],
       "no network requests",
     );
-    if (process.env.BLOGQA_SCREENSHOT) {
-      await page.selectOption("#pick-design", "agent-forced");
-      // The transcript browser at the top of the view: docs/report.png is made this way.
-      await page.evaluate(() =>
-        [...document.querySelectorAll("h2")].find((h) => h.textContent === "Transcripts")?.scrollIntoView(),
-      );
-      await page.screenshot({ path: process.env.BLOGQA_SCREENSHOT });
-    }
   } finally {
     await browser.close();
   }
