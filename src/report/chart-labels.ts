@@ -65,13 +65,13 @@ interface Owned {
 
 /**
  * Label circles of radius r for points whose dots (radius dotR) stay exactly at their values. A label sits on its
- * point when it covers no other point's dot, whisker or label there; the rest go, in the order given, to the
- * nearest place inside `plot` that covers no dot, whisker, label or leader line (their own whisker included; where
- * none is left, no label), counting as farther a place whose leader would cross another's whisker, and much
- * farther one whose leader would cross a label, another dot or run along its own whisker. Points that are free are placed first, so that a moved label
- * never takes a free point's place. Example: two points at one spot, r 8, dot 3: neither label may hide the
- * other's dot, so the first goes straight above the spot, 17 px up (r + dot + 6), and the second to its right,
- * 17 px away and a little up.
+ * point when it covers no other point's dot, whisker or label there. The rest go, in the order given, to the
+ * nearest place inside `plot` that covers no dot, whisker, label or leader line, their own whisker included (where
+ * none is left, no label). A place whose leader would cross another point's whisker counts as farther, and one
+ * whose leader would cross a label or another dot, or run along its own whisker, as much farther. Points that are
+ * free are placed first, so that a moved label never takes a free point's place. Example: two points at one spot,
+ * r 8, dot 3: neither label may hide the other's dot, so the first goes straight above the spot, 17 px up
+ * (r + dot + 6), and the second to its right, 17 px away and a little up.
  */
 export function placeLabels(points: readonly LabelPoint[], r: number, dotR: number, plot: PlotBox): PlacedLabel[] {
   const fixed: Owned[] = points.flatMap((p, i) => [
@@ -142,8 +142,10 @@ function offsets(p: LabelPoint, r: number, dotR: number, plot: PlotBox): { x: nu
   return out;
 }
 
-/** What a leader's crossings cost, in px of distance: another point's whisker 40 each; a label, another dot or
- * its own whisker (along which it would run) 1000. */
+/**
+ * What a leader's crossings cost, in px of distance: another point's whisker 40 each; a label, another dot or its
+ * own whisker (along which it would run) 1000.
+ */
 const CROSSES_WHISKER = 40;
 const CROSSES_MARK = 1000;
 
