@@ -61,48 +61,55 @@ export function comparisonTables(comparisons: readonly Comparison[]): Comparison
     );
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
-  return [...groups.values()].map((group) => {
-    const first = group[0]!;
-    const labels = first.set === "two-post" ? TWO_POST_MEASURE_LABELS : MEASURE_LABELS;
-    const setTitle = first.set === "two-post" ? "two-post questions, " : "";
-    const cells = (c: Comparison, design: string) => [
-      design,
-      labels[c.measure],
-      formatProportion(c.a),
-      formatProportion(c.b),
-      formatP(c.p),
-      ids(c.a_only),
-      ids(c.b_only),
-    ];
-    if (first.across === "designs") {
-      return {
-        title: `${setTitle}${modelLabel(first.a.model)}: each agent design against "${DESIGN_LABELS.workflow}"`,
-        header: ["design", "measure", "workflow", "design", "p", "only the workflow", "only the design"],
-        rows: group.map((c) => cells(c, DESIGN_LABELS[c.b.design])),
-      };
-    }
-    if (first.across === "extends") {
-      return {
-        title: `${setTitle}${modelLabel(first.a.model)}: each engineered design against the study design it extends`,
-        header: [
-          "design",
-          "measure",
-          "study design",
-          "engineered",
-          "p",
-          "only the study design",
-          "only the engineered",
-        ],
-        rows: group.map((c) => cells(c, `${DESIGN_LABELS[c.b.design]} (against ${DESIGN_LABELS[c.a.design]})`)),
-      };
-    }
-    const [a, b] = [modelLabel(first.a.model), modelLabel(first.b.model)];
+  return [...groups.values()].map((group) => withCondition(group[0]!, tableOf(group)));
+}
+
+/** A table's title naming the one condition its runs come from, when the log holds several. */
+function withCondition(c: Comparison, table: ComparisonTable): ComparisonTable {
+  if (c.condition === undefined) return table;
+  const { wording, sample, of } = c.condition;
+  return {
+    ...table,
+    title:
+      `${table.title} (wording "${wording}", sample ${sample}: one of the log's ${of} wording and sample ` +
+      "conditions, one run per question; the samples and wordings tables pair them all)",
+  };
+}
+
+/** The table of one group: a model's designs, its engineered designs, or two models. */
+function tableOf(group: readonly Comparison[]): ComparisonTable {
+  const first = group[0]!;
+  const labels = first.set === "two-post" ? TWO_POST_MEASURE_LABELS : MEASURE_LABELS;
+  const setTitle = first.set === "two-post" ? "two-post questions, " : "";
+  const cells = (c: Comparison, design: string) => [
+    design,
+    labels[c.measure],
+    formatProportion(c.a),
+    formatProportion(c.b),
+    formatP(c.p),
+    ids(c.a_only),
+    ids(c.b_only),
+  ];
+  if (first.across === "designs") {
     return {
-      title: `${setTitle}${a} against ${b}, design by design`,
-      header: ["design", "measure", a, b, "p", `only ${a}`, `only ${b}`],
-      rows: group.map((c) => cells(c, DESIGN_LABELS[c.a.design])),
+      title: `${setTitle}${modelLabel(first.a.model)}: each agent design against "${DESIGN_LABELS.workflow}"`,
+      header: ["design", "measure", "workflow", "design", "p", "only the workflow", "only the design"],
+      rows: group.map((c) => cells(c, DESIGN_LABELS[c.b.design])),
     };
-  });
+  }
+  if (first.across === "extends") {
+    return {
+      title: `${setTitle}${modelLabel(first.a.model)}: each engineered design against the study design it extends`,
+      header: ["design", "measure", "study design", "engineered", "p", "only the study design", "only the engineered"],
+      rows: group.map((c) => cells(c, `${DESIGN_LABELS[c.b.design]} (against ${DESIGN_LABELS[c.a.design]})`)),
+    };
+  }
+  const [a, b] = [modelLabel(first.a.model), modelLabel(first.b.model)];
+  return {
+    title: `${setTitle}${a} against ${b}, design by design`,
+    header: ["design", "measure", a, b, "p", `only ${a}`, `only ${b}`],
+    rows: group.map((c) => cells(c, DESIGN_LABELS[c.a.design])),
+  };
 }
 
 /** True when some comparison left out questions answered on one side only (an unfinished run). */

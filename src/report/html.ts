@@ -22,7 +22,7 @@ import { reportData, type ReportData } from "./report-data.ts";
 import { readRunFolder, type ReadRunOptions } from "./run-folder.ts";
 import { DERIVED_FILES, progressNotice, readJudgments } from "../runs/index.ts";
 import { randomWeightsWarning } from "./random-weights.ts";
-import { leftOutNotes, modelLabel } from "./tables.ts";
+import { leftOutNotes, modelLabel, runsCounted } from "./tables.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
 import { splitFailed, tokenLimitNote } from "../scoring/index.ts";
 import { marksLegend, sharesChart } from "./svg-charts.ts";
@@ -103,14 +103,14 @@ function studySections(data: ReportData): string {
     .map((n) => ` ${escapeHtml(n)}.`)
     .join("");
   const legend = escapeHtml(marksLegend(data.designs.map((d) => d.id)));
-  const counts = [...new Set(data.strict.map((r) => r.n))].sort((a, b) => a - b);
-  const questions =
-    counts.length === 1
-      ? `${counts[0]} question${counts[0] === 1 ? "" : "s"}`
-      : `${counts[0]} to ${counts.at(-1)} questions`;
+  const questions = runsCounted(data.strict, data.context);
+  const dependent =
+    (data.context.conditions?.count ?? 1) > 1
+      ? " (intervals that take each run as independent, which runs of one question are not: the samples and wordings section has intervals clustered by question)"
+      : "";
   return `<h2>Found and cites right</h2>
 ${sharesChart(data.strict)}
-<p class="caption">${legend}.${leftOut} Whiskers: 95% Wilson intervals; with ${questions} they are wide, so see the paired comparisons below before reading a difference as real.</p>
+<p class="caption">${legend}.${leftOut} Whiskers: 95% Wilson intervals${dependent}; with ${escapeHtml(questions)} they are wide, so see the paired comparisons below before reading a difference as real.</p>
 
 <h2>What each design costs for what it buys</h2>
 ${costChart(data.study, data.strict)}

@@ -1,5 +1,6 @@
 // Everything the report page shows, computed once from the log: table rows, comparisons, and each run with its verdicts.
 import {
+  conditionSummary,
   splitQuestionSets,
   splitFailed,
   agentActionRows,
@@ -135,7 +136,7 @@ export function reportData(
   const designs = (Object.keys(DESIGN_LABELS) as DesignId[]).filter((v) => all.some((r) => r.design === v));
   return {
     title,
-    context,
+    context: { ...context, conditions: conditionSummary(all) },
     slugsFrom,
     models: models.map((id) => ({ id, label: modelLabel(id) })),
     designs: designs.map((id) => ({ id, label: DESIGN_LABELS[id] })),

@@ -15,6 +15,8 @@ export type LeftOutRun = { readonly model: string };
 /** What a table's header says of the blog; question counts come from the rows tabled, never from elsewhere. */
 export interface TableContext {
   readonly sections: number;
+  /** The log's (wording, sample) conditions and whether it sampled; absent: one greedy pass, as the study's. */
+  readonly conditions?: { readonly count: number; readonly sampled: boolean };
 }
 
 /** "Qwen2.5-3B-Instruct" for hf:Qwen/Qwen2.5-3B-Instruct-GGUF/...; the file name for a local path. */
@@ -58,7 +60,10 @@ export function studyTableGrids(
 ): TableGrid[] {
   const models = [...new Set(rows.map((r) => r.model))];
   return models.map((model) => ({
-    caption: `${int(context.sections)} sections; ${questionCount(rows.filter((r) => r.model === model))}; ${modelLabel(model)}, greedy`,
+    caption: `${int(context.sections)} sections; ${runsCounted(
+      rows.filter((r) => r.model === model),
+      context,
+    )}; ${modelLabel(model)}, ${context.conditions?.sampled ? "sampled" : "greedy"}`,
     header: [
       "design",
       "found",
@@ -91,12 +96,21 @@ export function studyTableGrids(
   }));
 }
 
-/** "6 questions", or "2 to 6 questions" when the model's designs were run on different numbers (an unfinished run). */
-function questionCount(rows: readonly { readonly n: number }[]): string {
+/**
+ * "6 questions", or "2 to 6 questions" when the model's designs were run on different numbers (an unfinished run);
+ * for a log of several wording and sample conditions, "60 runs over 2 wording and sample conditions": its counts are
+ * runs, not questions.
+ */
+export function runsCounted(
+  rows: readonly { readonly n: number }[],
+  context: Pick<TableContext, "conditions">,
+): string {
   const least = Math.min(...rows.map((r) => r.n));
   const most = Math.max(...rows.map((r) => r.n));
-  const unit = most === 1 ? "question" : "questions";
-  return least === most ? `${most} ${unit}` : `${least} to ${most} ${unit}`;
+  const conditions = context.conditions?.count ?? 1;
+  const unit = conditions > 1 ? (most === 1 ? "run" : "runs") : most === 1 ? "question" : "questions";
+  const counted = least === most ? `${most} ${unit}` : `${least} to ${most} ${unit}`;
+  return conditions > 1 ? `${counted} over ${conditions} wording and sample conditions` : counted;
 }
 
 /** The left-out line under a table, as a list of notes (empty when no run of the table failed). */

@@ -3,6 +3,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import {
+  conditionSummary,
   cutAtTokenLimit,
   splitFailed,
   agentActionRows,
@@ -55,10 +56,11 @@ export function writeTables(
   dir: string,
   all: readonly AnswerRecord[],
   slugs: readonly string[],
-  context: TableContext,
+  given: TableContext,
   extras: TableExtras = {},
 ): { markdown: string; files: string[] } {
   const { scored: records, failed } = splitFailed(all);
+  const context = { ...given, conditions: conditionSummary(all) };
   const failedSets = splitQuestionSets(failed);
   const sets = splitQuestionSets(records);
   const blocks: string[] = [];

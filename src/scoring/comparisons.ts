@@ -7,6 +7,7 @@ import { citesRightStrict, classifySource } from "./strict.ts";
 import { pairedComparison, type PairedComparison, type Proportion } from "./statistics.ts";
 import { splitQuestionSets, type QuestionSet } from "./summary.ts";
 import { citesRightExact, classifyTwoPostSource, foundAll } from "./two-post.ts";
+import { firstCondition, type Condition } from "./conditions.ts";
 
 /**
  * The two yes/no measures compared: a search returned the right post; the answer cites it (strict). On two-post
@@ -33,6 +34,8 @@ export interface Comparison extends Omit<PairedComparison, "a" | "b"> {
   readonly measure: Measure;
   readonly a: Arm;
   readonly b: Arm;
+  /** For a log of several (wording, sample) conditions: the one whose runs were paired, and how many there are. */
+  readonly condition?: Condition & { readonly of: number };
 }
 
 /**
@@ -45,7 +48,9 @@ export function compareRuns(records: readonly AnswerRecord[], slugs: readonly st
   return [...compareSet("one-post", onePost, slugs), ...compareSet("two-post", twoPost, slugs)];
 }
 
-function compareSet(set: QuestionSet, records: readonly AnswerRecord[], slugs: readonly string[]): Comparison[] {
+function compareSet(set: QuestionSet, all: readonly AnswerRecord[], slugs: readonly string[]): Comparison[] {
+  // One run per question on each side: with several samples or wordings, the first condition's.
+  const { runs: records, condition } = firstCondition(all);
   const outcomes = outcomeTable(records, slugs);
   const models = [...new Set(records.map((r) => r.model))];
   const has = (model: string, design: DesignId) => outcomes.has(armKey(model, design, "found"));
@@ -64,6 +69,7 @@ function compareSet(set: QuestionSet, records: readonly AnswerRecord[], slugs: r
       ...result,
       a: { model: a[0], design: a[1], ...result.a },
       b: { model: b[0], design: b[1], ...result.b },
+      ...(condition !== undefined ? { condition } : {}),
     };
   };
 

@@ -3,6 +3,7 @@ import type { AnswerRecord } from "../runs/index.ts";
 import type { DesignId } from "../designs/index.ts";
 import { questionKey } from "./comparisons.ts";
 import { answerRight as citesRightStrictly } from "./engineering.ts";
+import { firstCondition } from "./conditions.ts";
 import { factVerdict } from "./key-facts.ts";
 import { pairedComparison } from "./statistics.ts";
 import { groupRuns, splitQuestionSets, type QuestionSet } from "./summary.ts";
@@ -53,7 +54,8 @@ export function withholdingRows(
   withheld: readonly AnswerRecord[],
   slugs: readonly string[],
 ): WithholdingRow[] {
-  const [a, b] = [splitQuestionSets(shown), splitQuestionSets(withheld)];
+  // One run per question on each side: with several samples or wordings, each folder's first condition's.
+  const [a, b] = [splitQuestionSets(firstCondition(shown).runs), splitQuestionSets(firstCondition(withheld).runs)];
   const sets: [QuestionSet, readonly AnswerRecord[], readonly AnswerRecord[]][] = [
     ["one-post", a.onePost, b.onePost],
     ["two-post", a.twoPost, b.twoPost],

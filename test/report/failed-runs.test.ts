@@ -106,3 +106,15 @@ test("a table's header counts the questions its rows count, not the manifest's",
     /^3 sections; 2 to 6 questions; tiny, greedy$/m,
   );
 });
+
+test("a log of two samples counts runs, not questions, in the header, and says it sampled", () => {
+  const dir = folder("samples");
+  const records = [0, 1].flatMap((sample) =>
+    ["q01", "q02", "q03"].map((id) => ({ ...makeRecord({ question_id: id }), sample, seed: 7 + sample })),
+  );
+  const { markdown } = writeTables(dir, records, SLUGS, { sections: 3 });
+  assert.match(markdown, /^3 sections; 6 runs over 2 wording and sample conditions; tiny, sampled$/m);
+  const html = renderReportHtml(reportData("t", records, SLUGS, { sections: 3 }, undefined, "x"));
+  assert.match(html, /take each run as independent, which runs of one question are not/);
+  assert.match(html, /with 6 runs over 2 wording and sample conditions they are wide/);
+});
