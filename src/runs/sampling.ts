@@ -1,5 +1,6 @@
 // Repeated samples: whether a run's settings sample, with which values, the seed each run draws, and the runtime
 // that passes it on.
+import path from "node:path";
 import { sha256Hex, UserError } from "../common/index.ts";
 import { configSampling, type ChatRuntime, type Decoding, type SamplingValues } from "../llm/index.ts";
 import { runKey, type RunIdentity } from "./answer-log.ts";
@@ -63,10 +64,12 @@ export function modelSampling(
 
 /**
  * The seed of one run: the first 32 bits of the sha256 of --seed and the run's key (model, design, question, wording,
- * sample), so that any one sample can be rerun alone, in any order, and gets the seed it had.
+ * sample), so that any one sample can be rerun alone, in any order, and gets the seed it had. A local model file counts
+ * by its name, not its folder, so that the same file draws the same samples in any checkout or machine.
  */
 export function runSeed(base: number, run: RunIdentity): number {
-  return Number.parseInt(sha256Hex(JSON.stringify([base, runKey(run)])).slice(0, 8), 16);
+  const model = /\.gguf$/i.test(run.model) && !run.model.startsWith("hf:") ? path.basename(run.model) : run.model;
+  return Number.parseInt(sha256Hex(JSON.stringify([base, runKey({ ...run, model })])).slice(0, 8), 16);
 }
 
 /**

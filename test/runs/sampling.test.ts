@@ -74,6 +74,11 @@ test("a run's seed is the first 32 bits of sha256 over --seed and its key, absen
     runSeed(0, { ...run, wording: "terse" }),
   ]);
   assert.equal(seeds.size, 4);
+  // A local file counts by its name wherever it lies; a hub URI as a whole.
+  assert.equal(runSeed(0, { ...run, model: "/home/a/models/m.gguf" }), runSeed(0, run));
+  assert.equal(runSeed(0, { ...run, model: "/tmp/elsewhere/m.gguf" }), runSeed(0, run));
+  const hub = { ...run, model: "hf:Qwen/Qwen2.5-3B-Instruct-GGUF/qwen2.5-3b-instruct-fp16-00001-of-00002.gguf" };
+  assert.equal(runSeed(0, hub), expected([hub.model, "agent", "q1", "default", 0]));
 });
 
 test("a sampled run's n-th call draws with seed + n, wrapping at 2^32", async () => {
