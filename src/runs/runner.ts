@@ -245,6 +245,11 @@ function indexFor(index: BlogIndex, mode: WithholdMode): (question: Question) =>
 /**
  * Runs tasks on several runtimes at once but hands results over in task order (and each task's samples in order),
  * so that the log is the same whatever the parallelism and wherever an interrupted run resumed.
+ *
+ * Each runtime works through its own stripe of the plan (see planStripes), so that consecutive runs of one design,
+ * which share its system prompt and tool block, follow each other on one sequence and reuse its KV cache. A runtime
+ * whose stripe is done takes the last task of the longest stripe left, keeping every runtime busy to the end while
+ * the other stripes stay whole at their front.
  */
 async function runInOrder(
   tasks: readonly Task[],
@@ -256,7 +261,6 @@ async function runInOrder(
   onDone: (task: Task, sample: number, transcript: Transcript, index: number) => void,
 ): Promise<void> {
   const finished = new Map<number, readonly Transcript[]>();
-  let nextToStart = 0;
   let nextToWrite = 0;
   let written = 0;
   const flush = () => {
@@ -267,10 +271,15 @@ async function runInOrder(
       nextToWrite++;
     }
   };
+  const stripes = planStripes(tasks.length, runtimes.length);
+  /** The next task a worker runs: the front of its own stripe, else the back of the longest one left. */
+  const nextTask = (own: number[]): number | undefined =>
+    own.length > 0 ? own.shift() : stripes.reduce((a, b) => (b.length > a.length ? b : a)).pop();
   let failed = false;
-  const worker = async (runtime: ChatRuntime) => {
-    while (!failed && nextToStart < tasks.length) {
-      const position = nextToStart++;
+  const worker = async (runtime: ChatRuntime, own: number[]) => {
+    while (!failed) {
+      const position = nextTask(own);
+      if (position === undefined) return;
       try {
         const task = tasks[position]!;
         const transcripts: Transcript[] = [];
@@ -294,9 +303,26 @@ async function runInOrder(
       flush();
     }
   };
-  const outcomes = await Promise.allSettled(runtimes.map(worker));
+  const outcomes = await Promise.allSettled(runtimes.map((runtime, i) => worker(runtime, stripes[i]!)));
   const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
   if (failure) throw failure.reason;
+}
+
+/**
+ * The plan's positions 0..count-1 cut into `workers` contiguous stripes, in order, their lengths differing by one at
+ * most (the longer ones first). The plan runs design by design, so a stripe holds one design's runs, or the end of
+ * one and the start of the next. Example: planStripes(5, 2) is [[0, 1, 2], [3, 4]].
+ */
+export function planStripes(count: number, workers: number): number[][] {
+  const base = Math.floor(count / workers);
+  const longer = count % workers;
+  const stripes: number[][] = [];
+  for (let w = 0, start = 0; w < workers; w++) {
+    const length = base + (w < longer ? 1 : 0);
+    stripes.push(Array.from({ length }, (_, i) => start + i));
+    start += length;
+  }
+  return stripes;
 }
 
 function describeRun(r: AnswerRecord): string {

@@ -4,10 +4,10 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, appendFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { RunnerSettings } from "../../src/runs/runner.ts";
+import { planStripes, type RunnerSettings } from "../../src/runs/runner.ts";
 import { acquireRunLock } from "../../src/runs/run-lock.ts";
 import { readAnswerLog } from "../../src/runs/answer-log.ts";
-import type { ChatRuntime, LoadedModel } from "../../src/llm/types.ts";
+import type { ChatRuntime, Generation, LoadedModel } from "../../src/llm/types.ts";
 import { compileChatTemplate } from "../../src/llm/chat-template.ts";
 import type { Question } from "../../src/corpus/types.ts";
 import { fakeIndex } from "../helpers/scripted-runtime.ts";
@@ -248,4 +248,104 @@ test("two wordings double the runs; each line names its wording but the default'
   await run(plain, fakeModel());
   const stableLines = stable(dir).filter((l) => !("wording" in JSON.parse(l)));
   assert.deepEqual(stableLines, stable(plain));
+});
+
+/**
+ * A model whose runtimes answer at once (no tool call: one call per run) and note which run each call was, by
+ * runtime; `gate(i)` is awaited before runtime i answers, so a test decides which runtime is slow.
+ */
+function assignmentModel(gate: (runtime: number) => Promise<void> = async () => {}) {
+  const ran: string[][] = [];
+  const model: LoadedModel = {
+    info: { decoding: { generationConfig: null } } as unknown as LoadedModel["info"],
+    template: compileChatTemplate("{{ '<tool_call>' }}", "a Hermes-style test template"),
+    renderPrompt: () => "",
+    countTokens: () => 0,
+    dispose: async () => {},
+    async openRuntimes(count: number): Promise<ChatRuntime[]> {
+      return Array.from({ length: count }, (_, i) => {
+        ran.push([]);
+        return {
+          async generate(request) {
+            const prompt = request.messages.map((m) => m.content).join("|");
+            const question = /Question (\d+) /.exec(prompt)?.[1];
+            ran[i]!.push(`${request.tools ? "agent" : "workflow"} q${question}`);
+            await gate(i);
+            const text = `Answer ${question}. Source: flashattention-explained`;
+            const record = { tokensRead: 1, tokensEvaluated: 1, tokensGenerated: 1, stopReason: "eos", seconds: 0 };
+            return { prompt, text, record: record as Generation["record"] };
+          },
+        };
+      });
+    },
+  };
+  return { model, ran };
+}
+
+const runAssigned = (dir: string, model: LoadedModel, parallel: number, questions = QUESTIONS.slice(0, 4)) =>
+  runStudyIn(dir, {
+    models: ["m1"],
+    designs: ["workflow", "agent"],
+    questions,
+    openModel: async () => model,
+    index: fakeIndex(),
+    settings: { ...SETTINGS, parallel },
+  });
+
+test("each runtime runs its own contiguous stripe of the plan, so one design's runs share a sequence", async () => {
+  // Every call waits a turn of the event loop: the runtimes keep pace, and none finishes its stripe early.
+  const { model, ran } = assignmentModel(() => new Promise((resolve) => setImmediate(resolve)));
+  await runAssigned(tempDir(), model, 4);
+  assert.deepEqual(ran, [
+    ["workflow q1", "workflow q2"],
+    ["workflow q3", "workflow q4"],
+    ["agent q1", "agent q2"],
+    ["agent q3", "agent q4"],
+  ]);
+});
+
+test("a runtime done with its stripe takes the last run of the longest stripe left; the log stays in plan order", async () => {
+  // Runtime 0 answers its first call only once runtime 1 has made five (or after a second, so that a runner that
+  // never lends runtime 1 another stripe's runs fails the assertion instead of hanging).
+  let fastCalls = 0;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+    setTimeout(resolve, 1000).unref();
+  });
+  const { model, ran } = assignmentModel(async (runtime) => {
+    if (runtime === 0) return released;
+    if (++fastCalls === 5) release();
+  });
+  const dir = tempDir();
+  await runAssigned(dir, model, 2, QUESTIONS.slice(0, 3));
+  // Stripes: workflow q1-q3 for runtime 0, agent q1-q3 for runtime 1, which then takes workflow q3 and q2.
+  assert.deepEqual(ran, [["workflow q1"], ["agent q1", "agent q2", "agent q3", "workflow q3", "workflow q2"]]);
+  const { records } = readAnswerLog(path.join(dir, "answers.jsonl"));
+  assert.deepEqual(
+    records.map((r) => `${r.design} ${r.question_id}`),
+    ["workflow q1", "workflow q2", "workflow q3", "agent q1", "agent q2", "agent q3"],
+  );
+  const one = tempDir();
+  await runAssigned(one, assignmentModel().model, 1, QUESTIONS.slice(0, 3));
+  assert.deepEqual(stable(dir), stable(one));
+});
+
+test("planStripes cuts the plan into contiguous stripes whose lengths differ by one at most", () => {
+  assert.deepEqual(planStripes(5, 2), [
+    [0, 1, 2],
+    [3, 4],
+  ]);
+  assert.deepEqual(planStripes(16, 8), [
+    [0, 1],
+    [2, 3],
+    [4, 5],
+    [6, 7],
+    [8, 9],
+    [10, 11],
+    [12, 13],
+    [14, 15],
+  ]);
+  assert.deepEqual(planStripes(3, 3), [[0], [1], [2]]);
+  assert.deepEqual(planStripes(7, 1), [[0, 1, 2, 3, 4, 5, 6]]);
 });
