@@ -124,7 +124,11 @@ export async function loadModel(id: string, options: LoadModelOptions): Promise<
     deviceNames: await llama.getGpuDeviceNames(),
     nodeLlamaCppVersion: nodeLlamaCppVersion(),
     llamaCppRelease: llama.llamaCppRelease.release,
-    binary: { buildType: llama.buildType, cmakeOptions: { ...llama.cmakeOptions } },
+    binary: {
+      buildType: llama.buildType,
+      cmakeOptions: { ...llama.cmakeOptions },
+      systemInfo: llama.systemInfo.trim(),
+    },
     contextSize,
     decoding,
     threads,

@@ -171,6 +171,11 @@ export interface ModelInfo {
   readonly binary?: {
     readonly buildType: "prebuilt" | "localBuild";
     readonly cmakeOptions: Readonly<Record<string, string>>;
+    /**
+     * llama.cpp's own line on what the binary was compiled with (`llama_print_system_info`: the CPU features, OpenMP,
+     * llamafile's kernels); absent in manifests written before it was recorded.
+     */
+    readonly systemInfo?: string;
   };
   readonly contextSize: number;
   /** Repetition penalty, end tokens and the generation_config.json they came from. */

@@ -89,6 +89,11 @@ export const modelInfoSchema = object({
   binary: object({
     buildType: z.enum(["prebuilt", "localBuild"], { error: "prebuilt or localBuild" }),
     cmakeOptions: z.record(z.string(), z.string(), { error: "an object of strings" }),
+    systemInfo: str
+      .optional()
+      .describe(
+        "llama.cpp's line on what the binary was compiled with: CPU features, OpenMP (absent in older manifests).",
+      ),
   })
     .optional()
     .describe("Which llama.cpp binary ran in process (absent for a server, and in older manifests)."),

@@ -38,7 +38,12 @@ async function runAll(runtime: ChatRuntime, requests: readonly GenerateRequest[]
 
 test("the model's record says which llama.cpp binary ran, as node-llama-cpp reports it", async () => {
   const llama = await sharedLlama(false);
-  assert.deepEqual(model.info.binary, { buildType: llama.buildType, cmakeOptions: { ...llama.cmakeOptions } });
+  assert.deepEqual(model.info.binary, {
+    buildType: llama.buildType,
+    cmakeOptions: { ...llama.cmakeOptions },
+    systemInfo: llama.systemInfo.trim(),
+  });
+  assert.match(model.info.binary!.systemInfo!, /CPU : /);
   // A clean install runs the prebuilt binary until `npm run build:cpu` builds one here.
   assert.ok(["prebuilt", "localBuild"].includes(model.info.binary!.buildType));
 });
