@@ -94,6 +94,8 @@ export class SequenceRuntime implements ChatRuntime {
     const input = await this.alignCache(promptTokens);
     const generated: Token[] = [];
     let ending: CallEnding = { stopReason: "max-tokens" };
+    // When evaluation started, the first new token came (the prompt is evaluated by then) and the last one came.
+    const times = { start: performance.now(), first: Number.NaN, last: Number.NaN };
     // the generation config's eos_token_id when there is one (as Transformers), else llama.cpp's end-of-generation set
     const { stopTokens } = this.options.decoding;
     // Under a grammar, any end token ends the reply: once the grammar is complete, it admits nothing else.
@@ -112,6 +114,8 @@ export class SequenceRuntime implements ChatRuntime {
       const state = grammar && new LlamaGrammarEvaluationState({ model: this.model, grammar });
       const options = state ? { ...plain, grammarEvaluationState: state } : plain;
       for await (const token of this.sequence.evaluate(input, options)) {
+        times.last = performance.now();
+        if (generated.length === 0) times.first = times.last;
         generated.push(token);
         if (ends(token)) {
           ending = { stopReason: "eos" };
@@ -141,7 +145,12 @@ export class SequenceRuntime implements ChatRuntime {
       ...(toolBlockTokens === undefined ? {} : { toolBlockTokens }),
       ...ending,
     };
-    return { prompt, text, record };
+    if (generated.length === 0) return { prompt, text, record };
+    const timing = {
+      promptSeconds: (times.first - times.start) / 1000,
+      decodeSeconds: (times.last - times.first) / 1000,
+    };
+    return { prompt, text, record, timing };
   }
 
   /** The grammar a request's constraint decodes under, or undefined without one. */

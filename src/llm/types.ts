@@ -141,6 +141,12 @@ export interface Generation {
    * undefined where the runtime returns text only and the calls are the parser's business.
    */
   readonly toolCalls?: readonly MessageToolCall[];
+  /**
+   * Where the runtime can time them apart (in process): seconds from starting to evaluate the prompt to the first new
+   * token, and from there to the last one (one decoding step for each new token after the first). Not logged: the
+   * benchmark reads them.
+   */
+  readonly timing?: { readonly promptSeconds: number; readonly decodeSeconds: number };
 }
 
 /** One model call at a time; a runtime owns one context sequence (and its KV cache). */
