@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Question } from "../../src/corpus/index.ts";
-import type { ChatRuntime, LoadedModel, ModelInfo, RuntimeOptions } from "../../src/llm/index.ts";
+import type { ChatRuntime, Generation, LoadedModel, ModelInfo, RuntimeOptions } from "../../src/llm/index.ts";
 import { ANSWERS_FILE, openRunFolder, readAnswerLog, runStudy } from "../../src/runs/index.ts";
 import type { BlogIndex, DesignId } from "../../src/designs/index.ts";
 import type { ServerCounters } from "./server.ts";
@@ -19,6 +19,8 @@ export interface Mode {
   readonly sharedContext: boolean;
   /** Where the model runs: in this process (default) or in llama-server (scripts/bench/server.ts). */
   readonly backend?: "llama-server";
+  /** Runs of each prompt, sampled with seeds from --seed 0 (the model's sampling values); undefined: one greedy run. */
+  readonly samples?: number;
 }
 
 // The benchmark's modes batch several sequences on one context; "-separate" gives each its own context, which keeps
@@ -52,12 +54,21 @@ export interface ModeSample {
   /** Sum of the calls' own seconds (above busySeconds when calls overlap). */
   readonly callSeconds: number;
   readonly calls: number;
+  /**
+   * Seconds spent evaluating prompts and decoding new tokens, and the decoding steps (new tokens after each call's
+   * first, which comes with its prompt): in process from each call's own timing, on llama-server from its counters.
+   */
+  readonly promptSeconds: number;
+  readonly decodeSeconds: number;
+  readonly decodeSteps: number;
   /** Runs that ended on a call the server refused (always 0 in process, where a failed run stops the benchmark). */
   readonly refusedRuns: number;
   /** Model calls of the agent designs' runs, and how many such runs. */
   readonly agentCalls: number;
   readonly agentRuns: number;
-  /** "design question_id" -> answer. */
+  /** Runs logged (questions x designs x samples). */
+  readonly runs: number;
+  /** "design question_id" (and " sample" for samples after the first) -> answer. */
   readonly answers: ReadonlyMap<string, string>;
   readonly info: ModelInfo;
 }
@@ -77,7 +88,7 @@ export interface RunModeOptions {
 
 export async function runMode(o: RunModeOptions): Promise<ModeSample> {
   const outDir = mkdtempSync(path.join(os.tmpdir(), "blogqa-bench-"));
-  const intervals: Interval[] = [];
+  const calls: TimedCall[] = [];
   let loadSeconds = 0;
   let info: ModelInfo | undefined;
   // Wraps the model so each call's interval is recorded: end when the call returns, start = end minus the
@@ -90,7 +101,7 @@ export async function runMode(o: RunModeOptions): Promise<ModeSample> {
     return {
       ...pick(model),
       openRuntimes: async (count: number, options: RuntimeOptions) =>
-        (await model.openRuntimes(count, options)).map((r) => timed(r, intervals)),
+        (await model.openRuntimes(count, options)).map((r) => timed(r, calls)),
     };
   };
   try {
@@ -109,6 +120,7 @@ export async function runMode(o: RunModeOptions): Promise<ModeSample> {
         reuseCache: o.mode.reuseCache,
         sharedContext: o.mode.sharedContext,
         maxNewTokens: o.slice.maxNewTokens,
+        ...(o.mode.samples === undefined ? {} : { samples: o.mode.samples, seed: 0, sampling: "model" as const }),
       },
       fresh: true,
     }).finally(() => folder.close());
@@ -121,6 +133,7 @@ export async function runMode(o: RunModeOptions): Promise<ModeSample> {
     const agents = records.filter((r) => r.design !== "workflow");
     const evaluated = (rs: typeof records) => rs.reduce((a, r) => a + (r.tokens_evaluated ?? Number.NaN), 0);
     const sum = (rs: typeof records, f: (r: (typeof records)[number]) => number) => rs.reduce((a, r) => a + f(r), 0);
+    const timings = calls.flatMap((c) => (c.timing === undefined ? [] : [{ ...c.timing, generated: c.generated }]));
     return {
       tokensRead: served ? served.promptEvaluated + served.promptCached : sum(records, (r) => r.tokens_read),
       tokensEvaluated: served ? served.promptEvaluated : evaluated(records),
@@ -129,13 +142,20 @@ export async function runMode(o: RunModeOptions): Promise<ModeSample> {
       agentTokensEvaluated: served ? Number.NaN : evaluated(agents),
       tokensGenerated: served ? served.generated : sum(records, (r) => r.tokens_generated),
       seconds,
-      busySeconds: unionSeconds(intervals),
-      callSeconds: intervals.reduce((a, i) => a + (i.end - i.start), 0),
-      calls: intervals.length,
+      busySeconds: unionSeconds(calls),
+      callSeconds: calls.reduce((a, i) => a + (i.end - i.start), 0),
+      calls: calls.length,
+      promptSeconds: served ? served.promptSeconds : timings.reduce((a, t) => a + t.promptSeconds, 0),
+      decodeSeconds: served ? served.decodeSeconds : timings.reduce((a, t) => a + t.decodeSeconds, 0),
+      // The server counts every new token; a call's first came with its prompt, as in process.
+      decodeSteps: served
+        ? served.generated - calls.length
+        : timings.reduce((a, t) => a + Math.max(0, t.generated - 1), 0),
       refusedRuns: failed.length,
       agentCalls: sum(agents, (r) => r.model_calls),
       agentRuns: agents.length,
-      answers: new Map(records.map((r) => [`${r.design} ${r.question_id}`, r.answer])),
+      runs: records.length,
+      answers: new Map(records.map((r) => [`${r.design} ${r.question_id}${r.sample ? ` ${r.sample}` : ""}`, r.answer])),
       info: info!,
     };
   } finally {
@@ -155,12 +175,19 @@ function pick(model: LoadedModel): LoadedModel {
   };
 }
 
-function timed(runtime: ChatRuntime, intervals: Interval[]): ChatRuntime {
+/** One model call as the bench saw it: its interval, new tokens, and the runtime's own timing where it has one. */
+interface TimedCall extends Interval {
+  readonly generated: number;
+  readonly timing: Generation["timing"];
+}
+
+function timed(runtime: ChatRuntime, calls: TimedCall[]): ChatRuntime {
   return {
     generate: async (request) => {
       const generation = await runtime.generate(request);
       const end = performance.now() / 1000;
-      intervals.push({ start: end - generation.record.seconds, end });
+      const { record, timing } = generation;
+      calls.push({ start: end - record.seconds, end, generated: record.tokensGenerated, timing });
       return generation;
     },
   };

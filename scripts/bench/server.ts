@@ -22,6 +22,10 @@ export interface ServerCounters {
   readonly promptEvaluated: number;
   /** Prompt tokens reused from a slot's cache (llamacpp:prompt_tokens_cached_total). */
   readonly promptCached: number;
+  /** Seconds spent evaluating prompts (llamacpp:prompt_seconds_total). */
+  readonly promptSeconds: number;
+  /** Seconds spent decoding after each reply's first token (llamacpp:tokens_predicted_seconds_total). */
+  readonly decodeSeconds: number;
 }
 
 /** The counters from a /metrics page (Prometheus text); a missing counter is an error naming it. */
@@ -36,6 +40,8 @@ export function parseMetrics(text: string): ServerCounters {
     generated: value("tokens_predicted_total"),
     promptEvaluated: value("prompt_tokens_total"),
     promptCached: value("prompt_tokens_cached_total"),
+    promptSeconds: value("prompt_seconds_total"),
+    decodeSeconds: value("tokens_predicted_seconds_total"),
   };
 }
 
@@ -45,6 +51,8 @@ export function countersDelta(before: ServerCounters, after: ServerCounters): Se
     generated: after.generated - before.generated,
     promptEvaluated: after.promptEvaluated - before.promptEvaluated,
     promptCached: after.promptCached - before.promptCached,
+    promptSeconds: after.promptSeconds - before.promptSeconds,
+    decodeSeconds: after.decodeSeconds - before.decodeSeconds,
   };
 }
 

@@ -9,7 +9,13 @@ import { countersDelta, parseMetrics } from "../../scripts/bench/server.ts";
 const page = readFileSync(new URL("../fixtures/llama-server-metrics.txt", import.meta.url), "utf8");
 
 test("the counters are read from a real /metrics page, gauges and help lines ignored", () => {
-  assert.deepEqual(parseMetrics(page), { generated: 10, promptEvaluated: 2, promptCached: 0 });
+  assert.deepEqual(parseMetrics(page), {
+    generated: 10,
+    promptEvaluated: 2,
+    promptCached: 0,
+    promptSeconds: 0.00211,
+    decodeSeconds: 0.006872,
+  });
 });
 
 test("a page without a counter is an error naming it", () => {
@@ -22,7 +28,13 @@ test("a page without a counter is an error naming it", () => {
 });
 
 test("a run's figures are what each counter moved by", () => {
-  const before = { generated: 10, promptEvaluated: 2, promptCached: 0 };
-  const after = { generated: 138, promptEvaluated: 1359, promptCached: 1119 };
-  assert.deepEqual(countersDelta(before, after), { generated: 128, promptEvaluated: 1357, promptCached: 1119 });
+  const before = { generated: 10, promptEvaluated: 2, promptCached: 0, promptSeconds: 0.5, decodeSeconds: 0.25 };
+  const after = { generated: 138, promptEvaluated: 1359, promptCached: 1119, promptSeconds: 3.5, decodeSeconds: 1.25 };
+  assert.deepEqual(countersDelta(before, after), {
+    generated: 128,
+    promptEvaluated: 1357,
+    promptCached: 1119,
+    promptSeconds: 3,
+    decodeSeconds: 1,
+  });
 });
