@@ -1,28 +1,24 @@
-// npm run bench: the study's cost under each execution mode (naive, cache reuse, 2/4/8 sequences) and the index's speed.
+// npm run bench: the study's cost under each execution mode (naive, cache reuse, 2/4/8 sequences), the parallel modes
+// on a longer slice, node-llama-cpp's prebuilt binary against the local build and llama-server, and the index's speed.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
-import { loadCorpus, loadQuestions } from "../src/corpus/index.ts";
 import { defaultThreads, loadModel } from "../src/llm/index.ts";
-import { openIndex } from "../src/search/index.ts";
-import {
-  ensureTinyEmbedder,
-  ensureTinyModel,
-  TINY_MODEL_SHAPES,
-  type TinyModelShape,
-} from "../src/test-models/index.ts";
+import { ensureTinyModel, TINY_MODEL_SHAPES, type TinyModelShape } from "../src/test-models/index.ts";
 import { STUDY_DESIGNS } from "../src/designs/index.ts";
 import { defaultCacheDir } from "../src/commands/index.ts";
+import { localCpuBuild, runBinary, type Binary } from "./bench/binaries.ts";
 import { benchIndex, ensureMiniLmEmbedder, type IndexFigures } from "./bench/index-bench.ts";
 import { benchmarksMarkdown, replaceGenerated, rowsTable } from "./bench/report.ts";
-import { benchRows } from "./bench/rows.ts";
-import { MODES, runMode, type ModeSample } from "./bench/run-mode.ts";
+import { benchRows, binaryRows } from "./bench/rows.ts";
+import { MODES, runMode, type Mode, type ModeSample } from "./bench/run-mode.ts";
 import { BENCH_CONTEXT_SIZE, SERVER_MODES, withLlamaServer } from "./bench/server.ts";
+import { openBenchInputs, studySlice, warmUp } from "./bench/slice.ts";
 import { median } from "./bench/stats.ts";
 import { llamaServerDir } from "../test/helpers/llama-server.ts";
-import { checkTargets, type ModeProfile } from "./bench/targets.ts";
+import { BINARY_NAMES, checkTargets, type ModeProfile } from "./bench/targets.ts";
 
 const argv = await yargs(hideBin(process.argv))
   .scriptName("npm run bench --")
@@ -45,6 +41,16 @@ const argv = await yargs(hideBin(process.argv))
       "A small slice (2 questions, 1 repeat, 16 new tokens): about 10 minutes with the 0.5B shape on 2 idle cores (17 on a loaded one)",
   })
   .option("questions", { type: "number", describe: "Questions in the slice (default 8; --quick 2)" })
+  .option("parallel-questions", {
+    type: "number",
+    describe:
+      "Questions in the longer slice the parallel modes run again on, against one sequence (default 16; --quick 4; 0 leaves them out)",
+  })
+  .option("binaries", {
+    type: "boolean",
+    describe:
+      "Also run the slice on node-llama-cpp's prebuilt binary and on the local build, each in its own process (default: when `npm run build:cpu` has built one and the bench runs on the CPU; --no-binaries skips)",
+  })
   .option("repeats", { type: "number", describe: "Runs of each mode; figures are medians (default 3; --quick 1)" })
   .option("max-new-tokens", {
     type: "number",
@@ -81,6 +87,9 @@ const argv = await yargs(hideBin(process.argv))
       const v = a[k];
       if (v !== undefined && (!Number.isInteger(v) || v < 1)) throw new Error(`--${k} must be a positive integer`);
     }
+    const v = a["parallel-questions"];
+    if (v !== undefined && (!Number.isInteger(v) || v < 0))
+      throw new Error("--parallel-questions must be 0 or a positive integer");
     return true;
   })
   .strict()
@@ -93,6 +102,7 @@ const loadBefore = os.loadavg()[0]!;
 const questionCount = argv.questions ?? (argv.quick ? 2 : 8);
 const repeats = argv.repeats ?? (argv.quick ? 1 : 3);
 const maxNewTokens = argv["max-new-tokens"] ?? (argv.quick ? 16 : 32);
+const parallelQuestions = argv["parallel-questions"] ?? (argv.quick ? 4 : 16);
 const cacheDir = path.resolve(argv["cache-dir"]);
 
 // The model: a file the user names, or random weights with a real Qwen2.5 shape, generated once into the cache.
@@ -117,32 +127,46 @@ if (argv.server === true && !serverBuilt) {
 const modes = (argv.server ?? serverBuilt) ? [...MODES, ...SERVER_MODES] : MODES;
 if (!serverBuilt && argv.server === undefined)
   log("bench: no llama-server built (scripts/build-llama-server.sh): its rows are left out");
-
-const corpus = await loadCorpus(argv.content);
-const questions = (await loadQuestions(argv["questions-file"], corpus)).slice(0, questionCount);
-const tinyEmbedder = path.join(cacheDir, "tiny", "tiny-embedder");
-if (argv.retriever === "hybrid") ensureTinyEmbedder(tinyEmbedder, { seed: 42, shape: "tiny" });
-const blogIndex = await openIndex(corpus, {
-  retriever: argv.retriever,
-  embeddingModel: tinyEmbedder,
-  dtype: "fp32",
-  cacheDir,
-});
-const slice = { designs: STUDY_DESIGNS, questions, maxNewTokens };
-log(
-  `bench: ${modelPath}, ${questions.length} questions x ${STUDY_DESIGNS.length} designs, ${maxNewTokens} new tokens a call, ${repeats} repeat(s), ${argv.retriever} search`,
+const localBuilt = localCpuBuild() !== undefined;
+if (argv.binaries === true && !localBuilt) {
+  console.error("bench: --binaries needs a local build of llama.cpp: run `npm run build:cpu` first");
+  process.exit(1);
+}
+if (!localBuilt && argv.binaries === undefined)
+  log("bench: no local build of llama.cpp (npm run build:cpu): the binaries' table is left out");
+// The parallel modes again on the longer slice: one sequence, then 8 batched on one context and 8 contexts.
+const parallelModes = ["cache-reuse", "cache-reuse-x8", "cache-reuse-x8-separate"].map(
+  (name) => MODES.find((m) => m.name === name)!,
 );
 
-// Warm-up, untimed: the first pass over a memory-mapped model pages its weights in.
-{
-  const model = await load();
-  const [runtime] = await model.openRuntimes(1, { reuseCache: false });
-  await runtime!.generate({ messages: [{ role: "user", content: "warm up" }], maxTokens: 2 });
-  await model.dispose();
-}
+const inputs = {
+  content: argv.content,
+  questionsFile: argv["questions-file"],
+  retriever: argv.retriever,
+  cacheDir,
+};
+const { corpus, questions: allQuestions, index: blogIndex } = await openBenchInputs(inputs);
+const slice = studySlice(allQuestions, questionCount, maxNewTokens);
+const questions = slice.questions;
+const parallelSlice = studySlice(allQuestions, parallelQuestions, maxNewTokens);
+log(
+  `bench: ${modelPath}, ${questions.length} questions x ${STUDY_DESIGNS.length} designs, ${maxNewTokens} new tokens a call, ${repeats} repeat(s), ${argv.retriever} search` +
+    (parallelQuestions > 0 ? `; parallel modes again on ${parallelSlice.questions.length} questions` : ""),
+);
 
+await warmUp(load);
+
+const measured = (s: ModeSample) =>
+  `${s.seconds.toFixed(1)} s wall, ${s.busySeconds.toFixed(1)} s busy, ${s.calls} calls, ${s.tokensGenerated} generated, ${s.tokensEvaluated}/${s.tokensRead} evaluated/read${s.refusedRuns > 0 ? `, ${s.refusedRuns} runs refused` : ""}`;
 const samples: ModeSample[][] = modes.map(() => []);
+const parallelSamples: ModeSample[][] = parallelModes.map(() => []);
+const binaries: Binary[] = ["prebuilt", "localBuild"];
+const binarySamples: ModeSample[][] = binaries.map(() => []);
+let runBinaries = false;
+const loadAtRepeats: number[] = [];
 for (let r = 0; r < repeats; r++) {
+  const repeat = `repeat ${r + 1}/${repeats}`;
+  loadAtRepeats.push(os.loadavg()[0]!);
   for (const [i, mode] of modes.entries()) {
     const s =
       mode.backend === "llama-server"
@@ -152,17 +176,58 @@ for (let r = 0; r < repeats; r++) {
           )
         : await runMode({ mode, slice, index: blogIndex, load });
     samples[i]!.push(s);
+    log(`${repeat} ${mode.name}: ${measured(s)}`);
+  }
+  // The binaries are CPU builds: measured where the in-process modes ran on the CPU, with the threads they used.
+  const info = samples[0]![0]!.info;
+  runBinaries = argv.binaries ?? (localBuilt && info.backend === "cpu");
+  for (const [i, binary] of binaries.entries()) {
+    if (!runBinaries) break;
+    const s = await runBinary({
+      binary,
+      inputs,
+      questions: questionCount,
+      maxNewTokens,
+      modelPath,
+      threads: info.threads,
+      contextSize: BENCH_CONTEXT_SIZE,
+    });
+    binarySamples[i]!.push(s);
     log(
-      `repeat ${r + 1}/${repeats} ${mode.name}: ${s.seconds.toFixed(1)} s wall, ${s.busySeconds.toFixed(1)} s busy, ${s.calls} calls, ${s.tokensGenerated} generated, ${s.tokensEvaluated}/${s.tokensRead} evaluated/read${s.refusedRuns > 0 ? `, ${s.refusedRuns} runs refused` : ""}`,
+      `${repeat} ${binary} binary: ${measured(s)}, ${s.promptSeconds.toFixed(1)} s prompt, ${s.decodeSeconds.toFixed(1)} s decode`,
     );
   }
+  for (const [i, mode] of parallelModes.entries()) {
+    if (parallelQuestions === 0) break;
+    const s = await runMode({ mode, slice: parallelSlice, index: blogIndex, load });
+    parallelSamples[i]!.push(s);
+    log(`${repeat} ${mode.name} on ${parallelSlice.questions.length} questions: ${measured(s)}`);
+  }
 }
+const profilesOf = (ms: readonly Mode[], ss: readonly ModeSample[][]): ModeProfile[] =>
+  ms.map((mode, i) => ({
+    mode: mode.name,
+    secondsPerCall: median(ss[i]!.map((s) => s.callSeconds / s.calls)),
+    concurrency: median(ss[i]!.map((s) => s.callSeconds / s.busySeconds)),
+  }));
 const rows = benchRows(modes, samples);
-const profiles: ModeProfile[] = modes.map((mode, i) => ({
-  mode: mode.name,
-  secondsPerCall: median(samples[i]!.map((s) => s.callSeconds / s.calls)),
-  concurrency: median(samples[i]!.map((s) => s.callSeconds / s.busySeconds)),
-}));
+const profiles = profilesOf(modes, samples);
+const parallel =
+  parallelQuestions > 0
+    ? {
+        slice: `first ${parallelSlice.questions.length} questions x all 4 designs (${parallelSlice.questions.length * STUDY_DESIGNS.length} runs), ${maxNewTokens} new tokens a call at most`,
+        rows: benchRows(parallelModes, parallelSamples),
+        profiles: profilesOf(parallelModes, parallelSamples),
+      }
+    : undefined;
+const serverSamples = samples[modes.findIndex((m) => m.name === "llama-server")];
+const binaryTable = runBinaries
+  ? binaryRows([
+      { name: BINARY_NAMES.prebuilt, samples: binarySamples[0]! },
+      { name: BINARY_NAMES.local, samples: binarySamples[1]! },
+      ...(serverSamples ? [{ name: BINARY_NAMES.server, samples: serverSamples }] : []),
+    ])
+  : undefined;
 
 let index: IndexFigures | undefined;
 if (argv.index) {
@@ -186,6 +251,8 @@ if (argv.json) {
     threadsPerContext: threads,
     questionsPerDesign: questions.length,
     agentCallsPerRun: reuseSample ? reuseSample.agentCalls / Math.max(1, reuseSample.agentRuns) : Number.NaN,
+    ...(parallel ? { parallel: { ...parallel, questionsPerDesign: parallelSlice.questions.length } } : {}),
+    ...(binaryTable ? { binaries: binaryTable } : {}),
   });
   for (const t of targets) log(`${t.met ? "met   " : "MISSED"} ${t.target}: ${t.measured}`);
   if (argv.write) {
@@ -194,7 +261,11 @@ if (argv.json) {
       date: new Date().toISOString().slice(0, 10),
       command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
       machine: `${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.arch()}; backend ${info.backend}${info.deviceNames.length ? ` (${info.deviceNames.join(", ")})` : ""}, ${threads} thread(s) per context`,
-      versions: `Node ${process.version}, node-llama-cpp ${info.nodeLlamaCppVersion}, llama.cpp ${info.llamaCppRelease}`,
+      versions:
+        `Node ${process.version}, node-llama-cpp ${info.nodeLlamaCppVersion}, llama.cpp ${info.llamaCppRelease}` +
+        (info.binary
+          ? ` (in process: ${info.binary.buildType === "localBuild" ? "the local build" : "the prebuilt binary"})`
+          : ""),
       model: argv.model
         ? `${argv.model} (${(modelBytes / 2 ** 20).toFixed(0)} MiB)`
         : `random weights, ${argv.shape} shape, f16 (${(modelBytes / 2 ** 20).toFixed(0)} MiB), seed 1; greedy; context ${info.contextSize}`,
@@ -202,11 +273,14 @@ if (argv.json) {
       repeats,
       rows,
       profiles,
+      parallel,
+      binaries: binaryTable ? { threads: info.threads, rows: binaryTable } : undefined,
       index,
       targets,
       notes: [
-        `Load average (1 min) ${loadBefore.toFixed(1)} at the start and ${os.loadavg()[0]!.toFixed(1)} at the end, on ${os.cpus().length} cores: ` +
-          `the end figure includes the benchmark's own threads; a start figure near or above the core count means other processes ` +
+        `Load average (1 min) ${loadBefore.toFixed(1)} at the start, ${loadAtRepeats.map((l) => l.toFixed(1)).join(", ")} as each repeat began, ` +
+          `and ${os.loadavg()[0]!.toFixed(1)} at the end, on ${os.cpus().length} cores: ` +
+          `the later figures include the benchmark's own threads; a start figure near or above the core count means other processes ` +
           `were competing for the CPU, and every figure is then slower and noisier than on an idle machine.`,
       ],
     });

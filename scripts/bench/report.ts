@@ -1,6 +1,6 @@
 // The benchmark's markdown: the rows as a table, and BENCHMARKS.md with machine, command, slice, targets.
 import type { IndexFigures } from "./index-bench.ts";
-import type { BenchRow } from "./rows.ts";
+import type { BenchRow, BinaryRow } from "./rows.ts";
 import type { ModeProfile, TargetCheck } from "./targets.ts";
 
 export function rowsTable(rows: readonly BenchRow[]): string {
@@ -17,6 +17,38 @@ export function rowsTable(rows: readonly BenchRow[]): string {
   return [head, ...lines].join("\n");
 }
 
+const ratio = (x: number, of: number | undefined) =>
+  of === undefined || !Number.isFinite(x / of) ? "n/a" : `${(x / of).toFixed(2)}x`;
+
+/** The binaries' table; the ratios are to the row named llama-server, where there is one. */
+export function binariesTable(rows: readonly BinaryRow[]): string {
+  const server = rows.find((r) => r.binary === "llama-server");
+  const head =
+    "| binary | tokens evaluated | prompt s | prompt tok/s | prompt vs llama-server | decode steps | decode s | decode tok/s | decode vs llama-server | wall s | answers changed |\n" +
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|";
+  const lines = rows.map(
+    (r) =>
+      `| ${r.binary} | ${r.tokens_evaluated} | ${r.prompt_seconds.toFixed(2)} | ${r.prompt_tokens_per_second.toFixed(1)} | ` +
+      `${ratio(r.prompt_tokens_per_second, server?.prompt_tokens_per_second)} | ${r.decode_steps} | ${r.decode_seconds.toFixed(2)} | ` +
+      `${r.decode_tokens_per_second.toFixed(2)} | ${ratio(r.decode_tokens_per_second, server?.decode_tokens_per_second)} | ` +
+      `${r.seconds.toFixed(1)} | ${r.answers_changed} |`,
+  );
+  return [head, ...lines].join("\n");
+}
+
+/** The parallel modes again on a longer slice, against one sequence on it. */
+export interface ParallelSection {
+  readonly slice: string;
+  readonly rows: readonly BenchRow[];
+  readonly profiles: readonly ModeProfile[];
+}
+
+/** Each binary in a process of its own, on the study slice. */
+export interface BinariesSection {
+  readonly threads: number;
+  readonly rows: readonly BinaryRow[];
+}
+
 export interface BenchmarkDoc {
   readonly date: string;
   readonly command: string;
@@ -27,6 +59,8 @@ export interface BenchmarkDoc {
   readonly repeats: number;
   readonly rows: readonly BenchRow[];
   readonly profiles: readonly ModeProfile[];
+  readonly parallel: ParallelSection | undefined;
+  readonly binaries: BinariesSection | undefined;
   readonly index: IndexFigures | undefined;
   readonly targets: readonly TargetCheck[];
   readonly notes: readonly string[];
@@ -34,9 +68,39 @@ export interface BenchmarkDoc {
 
 export function benchmarksMarkdown(d: BenchmarkDoc): string {
   const targets = d.targets.map((t) => `- **${t.met ? "met" : "missed"}**: ${t.target}. Measured: ${t.measured}.`);
-  const profiles = d.profiles.map(
-    (p) => `| ${p.mode} | ${p.secondsPerCall.toFixed(2)} | ${p.concurrency.toFixed(2)} |`,
-  );
+  const profileTable = (profiles: readonly ModeProfile[]) => [
+    "| mode | seconds per call (median run) | calls running at once |",
+    "|---|---:|---:|",
+    ...profiles.map((p) => `| ${p.mode} | ${p.secondsPerCall.toFixed(2)} | ${p.concurrency.toFixed(2)} |`),
+  ];
+  const parallel = d.parallel
+    ? [
+        "## Parallel sequences, longer slice",
+        "",
+        `Slice: ${d.parallel.slice}. Each sequence evaluates its first prompt whole, so 8 sequences evaluate about 7 ` +
+          "first prompts more than one does, whatever the slice; only a slice long against that makes the share small " +
+          "(see Reading the targets). Same columns as above; speedup and answers changed are against one sequence (cache-reuse) on this slice.",
+        "",
+        rowsTable(d.parallel.rows),
+        "",
+        ...profileTable(d.parallel.profiles),
+        "",
+      ]
+    : [];
+  const binaries = d.binaries
+    ? [
+        "## llama.cpp binaries",
+        "",
+        `The cache-reuse mode (one sequence) on the study slice above, ${d.binaries.threads} thread(s), each in-process binary in a ` +
+          "child process of its own (a process keeps the one binary it loads; the prebuilt is reached past the local build " +
+          "with NODE_LLAMA_CPP_CMAKE_OPTION_BLOGQA_PREBUILT=1, see Reading the targets), and llama-server's row above again. " +
+          "prompt s = time to each call's first new token; decode s = from there to its last, over its decode steps (new tokens after " +
+          "the first); llama-server's come from its /metrics counters, which time the same two spans. Answers changed are against the prebuilt's.",
+        "",
+        binariesTable(d.binaries.rows),
+        "",
+      ]
+    : [];
   const index = d.index
     ? [
         "## Index (MiniLM-sized random embedder: 6 layers, width 384, 30,522 rows; hybrid)",
@@ -73,10 +137,10 @@ export function benchmarksMarkdown(d: BenchmarkDoc): string {
     "",
     "Profile of the model's time:",
     "",
-    "| mode | seconds per call (median run) | calls running at once |",
-    "|---|---:|---:|",
-    ...profiles,
+    ...profileTable(d.profiles),
     "",
+    ...parallel,
+    ...binaries,
     ...index,
     "## Targets",
     "",

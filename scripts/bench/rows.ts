@@ -1,4 +1,4 @@
-// Turns repeated samples of each mode into the benchmark's rows: medians, rates, ratios against naive.
+// Turns repeated samples of each mode into the benchmark's rows: medians, rates, ratios against a table's first row.
 import type { Mode, ModeSample } from "./run-mode.ts";
 import { median, overheadFraction } from "./stats.ts";
 
@@ -13,22 +13,22 @@ export interface BenchRow {
   readonly tokens_generated: number;
   readonly seconds: number;
   readonly tokens_per_second: number;
-  /** Generated tokens per second over naive's, both medians of this benchmark run. */
+  /** Generated tokens per second over the table's first row's (naive's, one sequence's), both medians of this run. */
   readonly speedup: number;
   /** Median fraction of wall time during which no model call ran. */
   readonly overhead: number;
-  /** Runs whose answer differs from naive's first repeat, at most over this mode's repeats. */
+  /** Runs whose answer differs from the first row's first repeat, at most over this mode's repeats. */
   readonly answers_changed: number;
   /** Runs that ended on a call the server refused, at most over this mode's repeats (0 in process). */
   readonly refused_runs: number;
 }
 
-/** Rows in the order of `modes`; samples[i] are the repeats of modes[i], and modes[0] must be naive. */
+/** Rows in the order of `modes`; samples[i] are the repeats of modes[i], and modes[0] is the reference (naive). */
 export function benchRows(modes: readonly Mode[], samples: readonly (readonly ModeSample[])[]): BenchRow[] {
   const reference = samples[0]?.[0];
-  if (reference === undefined) throw new Error("no naive sample");
+  if (reference === undefined) throw new Error("no sample of the reference mode");
   const rate = (s: ModeSample) => s.tokensGenerated / s.seconds;
-  const naiveRate = median(samples[0]!.map(rate));
+  const referenceRate = median(samples[0]!.map(rate));
   return modes.map((mode, i) => {
     const runs = samples[i]!;
     const m = (f: (s: ModeSample) => number) => median(runs.map(f));
@@ -43,7 +43,7 @@ export function benchRows(modes: readonly Mode[], samples: readonly (readonly Mo
       tokens_generated: m((s) => s.tokensGenerated),
       seconds: m((s) => s.seconds),
       tokens_per_second: tokensPerSecond,
-      speedup: tokensPerSecond / naiveRate,
+      speedup: tokensPerSecond / referenceRate,
       overhead: m((s) => overheadFraction(s.seconds, s.busySeconds)),
       answers_changed: Math.max(...runs.map((s) => changedAnswers(reference.answers, s.answers))),
       refused_runs: Math.max(...runs.map((s) => s.refusedRuns)),
@@ -56,4 +56,38 @@ export function changedAnswers(reference: ReadonlyMap<string, string>, answers: 
   let changed = 0;
   for (const [key, answer] of reference) if (answers.get(key) !== answer) changed++;
   return changed;
+}
+
+/** One llama.cpp binary's row: the cache-reuse mode on one sequence, prompt evaluation and decoding timed apart. */
+export interface BinaryRow {
+  readonly binary: string;
+  readonly tokens_evaluated: number;
+  readonly prompt_seconds: number;
+  readonly prompt_tokens_per_second: number;
+  readonly decode_steps: number;
+  readonly decode_seconds: number;
+  readonly decode_tokens_per_second: number;
+  readonly seconds: number;
+  /** Runs whose answer differs from the first row's first repeat, at most over this row's repeats. */
+  readonly answers_changed: number;
+}
+
+/** Rows in the given order; the first is the reference for answers changed. */
+export function binaryRows(binaries: readonly { name: string; samples: readonly ModeSample[] }[]): BinaryRow[] {
+  const reference = binaries[0]?.samples[0];
+  if (reference === undefined) throw new Error("no sample of the reference binary");
+  return binaries.map(({ name, samples }) => {
+    const m = (f: (s: ModeSample) => number) => median(samples.map(f));
+    return {
+      binary: name,
+      tokens_evaluated: m((s) => s.tokensEvaluated),
+      prompt_seconds: m((s) => s.promptSeconds),
+      prompt_tokens_per_second: m((s) => s.tokensEvaluated / s.promptSeconds),
+      decode_steps: m((s) => s.decodeSteps),
+      decode_seconds: m((s) => s.decodeSeconds),
+      decode_tokens_per_second: m((s) => s.decodeSteps / s.decodeSeconds),
+      seconds: m((s) => s.seconds),
+      answers_changed: Math.max(...samples.map((s) => changedAnswers(reference.answers, s.answers))),
+    };
+  });
 }
