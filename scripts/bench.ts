@@ -1,5 +1,6 @@
 // npm run bench: the study's cost under each execution mode (naive, cache reuse, 2/4/8 sequences), the parallel modes
-// on a longer slice, node-llama-cpp's prebuilt binary against the local build and llama-server, and the index's speed.
+// on a longer slice, node-llama-cpp's prebuilt binary against the local build and llama-server, samples sharing their
+// prompt, and the index's speed.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,7 +13,7 @@ import { defaultCacheDir } from "../src/commands/index.ts";
 import { localCpuBuild, runBinary, type Binary } from "./bench/binaries.ts";
 import { benchIndex, ensureMiniLmEmbedder, type IndexFigures } from "./bench/index-bench.ts";
 import { benchmarksMarkdown, replaceGenerated, rowsTable } from "./bench/report.ts";
-import { benchRows, binaryRows } from "./bench/rows.ts";
+import { benchRows, binaryRows, samplesRows } from "./bench/rows.ts";
 import { MODES, runMode, type Mode, type ModeSample } from "./bench/run-mode.ts";
 import { BENCH_CONTEXT_SIZE, SERVER_MODES, withLlamaServer } from "./bench/server.ts";
 import { openBenchInputs, studySlice, warmUp } from "./bench/slice.ts";
@@ -46,6 +47,12 @@ const argv = await yargs(hideBin(process.argv))
     describe:
       "Questions in the longer slice the parallel modes run again on, against one sequence (default 16; --quick 4; 0 leaves them out)",
   })
+  .option("samples", {
+    type: "number",
+    describe:
+      "K of the samples table: --samples K against K = 1, sampled, on --sample-questions questions (default 8; 0 leaves it out)",
+  })
+  .option("sample-questions", { type: "number", default: 2, describe: "Questions in the samples table's slice" })
   .option("binaries", {
     type: "boolean",
     describe:
@@ -83,13 +90,14 @@ const argv = await yargs(hideBin(process.argv))
   .option("questions-file", { type: "string", default: "questions/questions.jsonl" })
   .option("cache-dir", { type: "string", default: defaultCacheDir() })
   .check((a) => {
-    for (const k of ["questions", "repeats", "max-new-tokens", "threads"] as const) {
+    for (const k of ["questions", "repeats", "max-new-tokens", "threads", "sample-questions"] as const) {
       const v = a[k];
       if (v !== undefined && (!Number.isInteger(v) || v < 1)) throw new Error(`--${k} must be a positive integer`);
     }
-    const v = a["parallel-questions"];
-    if (v !== undefined && (!Number.isInteger(v) || v < 0))
-      throw new Error("--parallel-questions must be 0 or a positive integer");
+    for (const k of ["parallel-questions", "samples"] as const) {
+      const v = a[k];
+      if (v !== undefined && (!Number.isInteger(v) || v < 0)) throw new Error(`--${k} must be 0 or a positive integer`);
+    }
     return true;
   })
   .strict()
@@ -103,6 +111,7 @@ const questionCount = argv.questions ?? (argv.quick ? 2 : 8);
 const repeats = argv.repeats ?? (argv.quick ? 1 : 3);
 const maxNewTokens = argv["max-new-tokens"] ?? (argv.quick ? 16 : 32);
 const parallelQuestions = argv["parallel-questions"] ?? (argv.quick ? 4 : 16);
+const samplesK = argv.samples ?? 8;
 const cacheDir = path.resolve(argv["cache-dir"]);
 
 // The model: a file the user names, or random weights with a real Qwen2.5 shape, generated once into the cache.
@@ -229,6 +238,17 @@ const binaryTable = runBinaries
     ])
   : undefined;
 
+// Samples: token counts, which do not depend on timing, so one run of each K, one after the other.
+const sampleSlice = studySlice(allQuestions, argv["sample-questions"], maxNewTokens);
+const sampleRuns: { samples: number; sample: ModeSample }[] = [];
+for (const k of samplesK > 0 ? [1, samplesK] : []) {
+  const mode: Mode = { name: `samples-${k}`, parallel: 1, reuseCache: true, sharedContext: false, samples: k };
+  const sample = await runMode({ mode, slice: sampleSlice, index: blogIndex, load });
+  log(`samples ${k}: ${measured(sample)}`);
+  sampleRuns.push({ samples: k, sample });
+}
+const samplesTable = sampleRuns.length > 0 ? samplesRows(sampleRuns) : undefined;
+
 let index: IndexFigures | undefined;
 if (argv.index) {
   log("bench: timing the index with a MiniLM-sized embedder");
@@ -275,6 +295,15 @@ if (argv.json) {
       profiles,
       parallel,
       binaries: binaryTable ? { threads: info.threads, rows: binaryTable } : undefined,
+      samples: samplesTable
+        ? {
+            slice:
+              `first ${sampleSlice.questions.length} questions x all 4 designs, sampled as \`run --samples K --sampling model --seed 0\` ` +
+              `samples (the model's sampling values: the bench loads no generation_config.json, so Transformers' defaults), ` +
+              `one sequence with cache reuse, ${maxNewTokens} new tokens a call at most`,
+            rows: samplesTable,
+          }
+        : undefined,
       index,
       targets,
       notes: [

@@ -1,6 +1,6 @@
 // The benchmark's markdown: the rows as a table, and BENCHMARKS.md with machine, command, slice, targets.
 import type { IndexFigures } from "./index-bench.ts";
-import type { BenchRow, BinaryRow } from "./rows.ts";
+import type { BenchRow, BinaryRow, SamplesRow } from "./rows.ts";
 import type { ModeProfile, TargetCheck } from "./targets.ts";
 
 export function rowsTable(rows: readonly BenchRow[]): string {
@@ -36,6 +36,19 @@ export function binariesTable(rows: readonly BinaryRow[]): string {
   return [head, ...lines].join("\n");
 }
 
+export function samplesTable(rows: readonly SamplesRow[]): string {
+  const first = rows[0]?.samples ?? 1;
+  const head =
+    `| samples K | runs | tokens read | tokens evaluated | evaluated per run | per run vs K = ${first} | wall s |\n` +
+    "|---:|---:|---:|---:|---:|---:|---:|";
+  const lines = rows.map(
+    (r) =>
+      `| ${r.samples} | ${r.runs} | ${r.tokens_read} | ${r.tokens_evaluated} | ${r.evaluated_per_run.toFixed(1)} | ` +
+      `${r.per_run_ratio.toFixed(3)}x | ${r.seconds.toFixed(1)} |`,
+  );
+  return [head, ...lines].join("\n");
+}
+
 /** The parallel modes again on a longer slice, against one sequence on it. */
 export interface ParallelSection {
   readonly slice: string;
@@ -47,6 +60,11 @@ export interface ParallelSection {
 export interface BinariesSection {
   readonly threads: number;
   readonly rows: readonly BinaryRow[];
+}
+
+export interface SamplesSection {
+  readonly slice: string;
+  readonly rows: readonly SamplesRow[];
 }
 
 export interface BenchmarkDoc {
@@ -61,6 +79,7 @@ export interface BenchmarkDoc {
   readonly profiles: readonly ModeProfile[];
   readonly parallel: ParallelSection | undefined;
   readonly binaries: BinariesSection | undefined;
+  readonly samples: SamplesSection | undefined;
   readonly index: IndexFigures | undefined;
   readonly targets: readonly TargetCheck[];
   readonly notes: readonly string[];
@@ -98,6 +117,17 @@ export function benchmarksMarkdown(d: BenchmarkDoc): string {
           "the first); llama-server's come from its /metrics counters, which time the same two spans. Answers changed are against the prebuilt's.",
         "",
         binariesTable(d.binaries.rows),
+        "",
+      ]
+    : [];
+  const samples = d.samples
+    ? [
+        "## Samples share their prompt",
+        "",
+        `Slice: ${d.samples.slice}. \`--samples K\` runs the K samples of a prompt one after another on one sequence, so with ` +
+          "cache reuse the prompt they share is evaluated once; one run of each K (token counts do not depend on timing).",
+        "",
+        samplesTable(d.samples.rows),
         "",
       ]
     : [];
@@ -141,6 +171,7 @@ export function benchmarksMarkdown(d: BenchmarkDoc): string {
     "",
     ...parallel,
     ...binaries,
+    ...samples,
     ...index,
     "## Targets",
     "",

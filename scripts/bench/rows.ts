@@ -91,3 +91,31 @@ export function binaryRows(binaries: readonly { name: string; samples: readonly 
     };
   });
 }
+
+/** One --samples K run of a slice: how much prompt evaluation its runs needed. */
+export interface SamplesRow {
+  readonly samples: number;
+  readonly runs: number;
+  readonly tokens_read: number;
+  readonly tokens_evaluated: number;
+  readonly evaluated_per_run: number;
+  /** evaluated_per_run over the first row's. */
+  readonly per_run_ratio: number;
+  readonly seconds: number;
+}
+
+/** Rows in the given order (one sample each: token counts do not depend on timing); the first is the reference. */
+export function samplesRows(runs: readonly { samples: number; sample: ModeSample }[]): SamplesRow[] {
+  const perRun = (s: ModeSample) => s.tokensEvaluated / s.runs;
+  const reference = runs[0];
+  if (reference === undefined) throw new Error("no samples run");
+  return runs.map(({ samples, sample }) => ({
+    samples,
+    runs: sample.runs,
+    tokens_read: sample.tokensRead,
+    tokens_evaluated: sample.tokensEvaluated,
+    evaluated_per_run: perRun(sample),
+    per_run_ratio: perRun(sample) / perRun(reference.sample),
+    seconds: sample.seconds,
+  }));
+}

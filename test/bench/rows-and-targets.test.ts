@@ -1,8 +1,8 @@
-// The bench's binary rows, and the targets read from them and from the parallel modes' longer slice.
+// The bench's binary and samples rows, and the targets read from them and from the parallel modes' longer slice.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { ModelInfo } from "../../src/llm/index.ts";
-import { binaryRows, type BenchRow, type BinaryRow } from "../../scripts/bench/rows.ts";
+import { binaryRows, samplesRows, type BenchRow, type BinaryRow } from "../../scripts/bench/rows.ts";
 import type { ModeSample } from "../../scripts/bench/run-mode.ts";
 import { BINARY_NAMES, checkTargets, type TargetInputs } from "../../scripts/bench/targets.ts";
 
@@ -50,6 +50,20 @@ test("a binary's row takes medians of its repeats' rates, and counts answers cha
   assert.equal(local!.prompt_tokens_per_second, (200 + 100) / 2); // the mean of the middle two
   // One answer differs and one is missing in the second repeat.
   assert.equal(local!.answers_changed, 2);
+});
+
+test("the samples rows divide prompt tokens evaluated by runs, against the first row's", () => {
+  const rows = samplesRows([
+    { samples: 1, sample: sample({ runs: 8, tokensEvaluated: 1600 }) },
+    { samples: 8, sample: sample({ runs: 64, tokensEvaluated: 1800 }) },
+  ]);
+  assert.deepEqual(
+    rows.map((r) => [r.samples, r.runs, r.evaluated_per_run, r.per_run_ratio]),
+    [
+      [1, 8, 200, 1],
+      [8, 64, 28.125, 28.125 / 200],
+    ],
+  );
 });
 
 function row(mode: string, over: Partial<BenchRow>): BenchRow {
