@@ -1,4 +1,5 @@
-// Runs fixed greedy calls on the tiny model and prints their texts and token counts as JSON (for cross-process checks).
+// Runs fixed greedy calls on the tiny model and prints, as JSON, the llama.cpp binary that ran them and their texts and
+// token counts (for cross-process checks).
 import { loadModel } from "../../src/llm/index.ts";
 import { testCacheDir, tinyModelPath } from "./tiny-model.ts";
 import { GREEDY_REQUESTS } from "./greedy-requests.ts";
@@ -21,4 +22,4 @@ for (const request of GREEDY_REQUESTS) {
   });
 }
 await model.dispose();
-process.stdout.write(JSON.stringify(out));
+process.stdout.write(JSON.stringify({ binary: model.info.binary, outputs: out }));

@@ -105,7 +105,7 @@ test("greedy decoding repeats itself across runs and across processes", async ()
     encoding: "utf8",
   });
   assert.equal(child.status, 0, child.stderr);
-  assert.deepEqual(JSON.parse(child.stdout), first);
+  assert.deepEqual(JSON.parse(child.stdout).outputs, first);
 });
 
 test("four runtimes generating at once give the one-at-a-time outputs, with and without cache reuse", async () => {
