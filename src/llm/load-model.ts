@@ -193,14 +193,15 @@ const llamas = new Map<"auto" | false, Promise<Llama>>();
 const recentLog: string[] = [];
 
 /**
- * On the CPU with node-llama-cpp's prebuilt binary, prompts are evaluated about half as fast as by the same llama.cpp
+ * On the CPU with node-llama-cpp's prebuilt binary, prompts are evaluated well below the speed of the same llama.cpp
  * built on the machine (BENCHMARKS.md): say so, once, with the command that builds it. Undefined otherwise.
  */
 export function prebuiltCpuNote(info: Pick<ModelInfo, "backend" | "binary">): string | undefined {
   if (info.backend !== "cpu" || info.binary?.buildType !== "prebuilt") return undefined;
   return (
     "note: llama.cpp runs on the CPU from node-llama-cpp's prebuilt binary; `npm run build:cpu` builds it for this " +
-    "machine from the bundled source (minutes, offline), and prompt evaluation then runs about twice as fast"
+    "machine from the bundled source (minutes, offline), and prompt evaluation then runs faster (BENCHMARKS.md " +
+    "measures by how much)"
   );
 }
 
