@@ -18,6 +18,7 @@ export {
   modelIdFor,
   modelsDir,
   resolveModelFiles,
+  isLocalModelId,
   splitParts,
   type Quant,
 } from "./model-files.ts";

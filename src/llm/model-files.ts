@@ -148,6 +148,11 @@ function describe(parts: readonly string[]): ModelFiles {
   return { path: parts[0]!, files: parts.map((p) => ({ path: p, bytes: fs.statSync(p).size })) };
 }
 
+/** True for a model id that names a file on this machine, not an hf: URI or a URL to download. */
+export function isLocalModelId(id: string): boolean {
+  return !id.startsWith("hf:") && !/^https?:\/\//.test(id);
+}
+
 /**
  * Local files of a model id, downloading an hf: URI into <cacheDir>/models first when its files are missing.
  * Files already there are used without touching the network; an interrupted download resumes.
@@ -156,7 +161,7 @@ export async function resolveModelFiles(
   id: string,
   options: { cacheDir: string; onProgress?: (message: string) => void; onTick?: OnTick },
 ): Promise<ModelFiles> {
-  if (!id.startsWith("hf:") && !/^https?:\/\//.test(id)) return localModelFiles(id);
+  if (isLocalModelId(id)) return localModelFiles(id);
   const dir = modelsDir(options.cacheDir);
   const { resolveModelFile } = await importNodeLlamaCpp();
   const names = hfLocalFileNames(id)?.localFiles.join(", ") ?? "hf_<user>_<file>.gguf, as node-llama-cpp names them";

@@ -2,7 +2,7 @@
 // that passes it on.
 import path from "node:path";
 import { sha256Hex, UserError } from "../common/index.ts";
-import { configSampling, type ChatRuntime, type Decoding, type SamplingValues } from "../llm/index.ts";
+import { configSampling, isLocalModelId, type ChatRuntime, type Decoding, type SamplingValues } from "../llm/index.ts";
 import { runKey, type RunIdentity } from "./answer-log.ts";
 import type { RunSettings } from "./settings.ts";
 
@@ -68,7 +68,7 @@ export function modelSampling(
  * by its name, not its folder, so that the same file draws the same samples in any checkout or machine.
  */
 export function runSeed(base: number, run: RunIdentity): number {
-  const model = /\.gguf$/i.test(run.model) && !run.model.startsWith("hf:") ? path.basename(run.model) : run.model;
+  const model = /\.gguf$/i.test(run.model) && isLocalModelId(run.model) ? path.basename(run.model) : run.model;
   return Number.parseInt(sha256Hex(JSON.stringify([base, runKey({ ...run, model })])).slice(0, 8), 16);
 }
 

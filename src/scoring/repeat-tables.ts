@@ -1,7 +1,7 @@
 // The tables of repeated samples and wordings, from logged records: per design and wording the mean with its
 // question-clustered interval, pass@k and pass^k; the workflow against the best agent over questions; and how much
 // each design's result moves between wordings.
-import { DEFAULT_WORDING_ID, DESIGN_IDS, isAgentDesign, isEngineered, type DesignId } from "../designs/index.ts";
+import { DESIGN_IDS, isAgentDesign, isEngineered, type DesignId } from "../designs/index.ts";
 import type { OnePostAnswer } from "../runs/index.ts";
 import {
   clusteredBootstrap,
@@ -13,6 +13,7 @@ import {
   type SignedRankTest,
 } from "./repeats.ts";
 import { wilson, type Proportion } from "./statistics.ts";
+import { conditionOf } from "./conditions.ts";
 import { citesRightStrict, classifySource } from "./strict.ts";
 
 /** One design under one wording: its samples' means over questions, and pass@k, pass^k of strict cites right. */
@@ -95,16 +96,17 @@ function runsOf(records: readonly OnePostAnswer[], slugs: readonly string[]) {
       design,
       runs: records
         .filter((r) => r.model === model && r.design === design)
-        .map(
-          (r): Run => ({
+        .map((r): Run => {
+          const { wording, sample } = conditionOf(r);
+          return {
             question: r.question_id,
-            wording: r.wording ?? DEFAULT_WORDING_ID,
-            sample: r.sample ?? 0,
-            condition: JSON.stringify([r.wording ?? DEFAULT_WORDING_ID, r.sample ?? 0]),
+            wording,
+            sample,
+            condition: JSON.stringify([wording, sample]),
             right: citesRightStrict(classifySource(r.answer, slugs), r.gold_post),
             found: r.found,
-          }),
-        ),
+          };
+        }),
     })).filter((g) => g.runs.length > 0),
   );
 }
