@@ -65,12 +65,15 @@ function fakeModel(options: { failAfterCalls?: number } = {}): LoadedModel & { c
 }
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), "blogqa-runner-"));
-/** The log without its timing fields, which are the only things allowed to differ between runs. */
-const stable = (dir: string) =>
+/** The log's lines, parsed. */
+const logLines = (dir: string) =>
   readFileSync(path.join(dir, "answers.jsonl"), "utf8")
     .trim()
     .split("\n")
-    .map((line) => JSON.stringify(JSON.parse(line), (key, value) => (key === "seconds" ? 0 : value)));
+    .map((line) => JSON.parse(line));
+/** The log without its timing fields, which are the only things allowed to differ between runs. */
+const stable = (dir: string) =>
+  logLines(dir).map((record) => JSON.stringify(record, (key, value) => (key === "seconds" ? 0 : value)));
 
 async function run(
   dir: string,
@@ -203,10 +206,7 @@ test("--samples 3 logs three lines per key, samples in order, each prompt's samp
   const dir = tempDir();
   const summary = await run(dir, fakeModel(), { samples: 3, parallel: 2 });
   assert.deepEqual([summary.ran, summary.skipped], [108, 0]);
-  const lines = readFileSync(path.join(dir, "answers.jsonl"), "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l));
+  const lines = logLines(dir);
   assert.deepEqual(
     lines.slice(0, 4).map((r) => `${r.design} ${r.question_id} ${r.sample ?? "-"}`),
     ["workflow q1 -", "workflow q1 1", "workflow q1 2", "workflow q2 -"],
@@ -231,10 +231,7 @@ test("two wordings double the runs; each line names its wording but the default'
   const model = fakeModel();
   const summary = await run(dir, model, {}, [DEFAULT_WORDING, terse!]);
   assert.deepEqual([summary.ran, summary.skipped], [72, 0]);
-  const lines = readFileSync(path.join(dir, "answers.jsonl"), "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l));
+  const lines = logLines(dir);
   assert.deepEqual(
     lines.slice(5, 8).map((r) => `${r.design} ${r.wording ?? "-"} ${r.question_id}`),
     ["workflow - q6", "workflow terse q1", "workflow terse q2"],
