@@ -10,11 +10,12 @@ import { defaultThreads, loadModel } from "../src/llm/index.ts";
 import { ensureTinyModel, TINY_MODEL_SHAPES, type TinyModelShape } from "../src/test-models/index.ts";
 import { STUDY_DESIGNS } from "../src/designs/index.ts";
 import { defaultCacheDir } from "../src/commands/index.ts";
-import { localCpuBuild, runBinary, type Binary } from "./bench/binaries.ts";
+import { threadpoolSizeFor } from "../bin/threadpool.cjs";
+import { localCpuBuild, runInChild, type Binary } from "./bench/binaries.ts";
 import { benchIndex, ensureMiniLmEmbedder, type IndexFigures } from "./bench/index-bench.ts";
 import { benchmarksMarkdown, replaceGenerated, rowsTable } from "./bench/report.ts";
 import { benchRows, binaryRows, samplesRows } from "./bench/rows.ts";
-import { MODES, runMode, type Mode, type ModeSample } from "./bench/run-mode.ts";
+import { MODES, runMode, type Mode, type ModeSample, type Slice } from "./bench/run-mode.ts";
 import { BENCH_CONTEXT_SIZE, SERVER_MODES, withLlamaServer } from "./bench/server.ts";
 import { openBenchInputs, studySlice, warmUp } from "./bench/slice.ts";
 import { median } from "./bench/stats.ts";
@@ -165,6 +166,24 @@ log(
 
 await warmUp(load);
 
+/**
+ * An in-process mode as `npm run` would run it: here, on this process's libuv pool of one thread, or, for separate
+ * contexts, in a child with the pool bin/threadpool.cjs gives them (a thread each, and one more).
+ */
+const measureInProcess = (mode: Mode, on: Slice, questions: number): Promise<ModeSample> =>
+  threadpoolSizeFor(mode) === threadpoolSizeFor({ parallel: 1, sharedContext: false })
+    ? runMode({ mode, slice: on, index: blogIndex, load })
+    : runInChild({
+        mode,
+        gpu: argv.gpu,
+        inputs,
+        questions,
+        maxNewTokens,
+        modelPath,
+        // the threads the in-process runtime chose (naive runs first in every repeat)
+        threads: samples[0]![0]!.info.threads,
+        contextSize: BENCH_CONTEXT_SIZE,
+      });
 const measured = (s: ModeSample) =>
   `${s.seconds.toFixed(1)} s wall, ${s.busySeconds.toFixed(1)} s busy, ${s.calls} calls, ${s.tokensGenerated} generated, ${s.tokensEvaluated}/${s.tokensRead} evaluated/read${s.refusedRuns > 0 ? `, ${s.refusedRuns} runs refused` : ""}`;
 const samples: ModeSample[][] = modes.map(() => []);
@@ -183,7 +202,7 @@ for (let r = 0; r < repeats; r++) {
           await withLlamaServer(modelPath, mode, samples[0]![0]!.info.threads, cacheDir, (server) =>
             runMode({ mode, slice, index: blogIndex, load: server.load, counters: server.counters }),
           )
-        : await runMode({ mode, slice, index: blogIndex, load });
+        : await measureInProcess(mode, slice, questionCount);
     samples[i]!.push(s);
     log(`${repeat} ${mode.name}: ${measured(s)}`);
   }
@@ -192,8 +211,10 @@ for (let r = 0; r < repeats; r++) {
   runBinaries = argv.binaries ?? (localBuilt && info.backend === "cpu");
   for (const [i, binary] of binaries.entries()) {
     if (!runBinaries) break;
-    const s = await runBinary({
+    const s = await runInChild({
+      mode: MODES.find((m) => m.name === "cache-reuse")!,
       binary,
+      gpu: false,
       inputs,
       questions: questionCount,
       maxNewTokens,
@@ -208,7 +229,7 @@ for (let r = 0; r < repeats; r++) {
   }
   for (const [i, mode] of parallelModes.entries()) {
     if (parallelQuestions === 0) break;
-    const s = await runMode({ mode, slice: parallelSlice, index: blogIndex, load });
+    const s = await measureInProcess(mode, parallelSlice, parallelQuestions);
     parallelSamples[i]!.push(s);
     log(`${repeat} ${mode.name} on ${parallelSlice.questions.length} questions: ${measured(s)}`);
   }

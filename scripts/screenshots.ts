@@ -25,7 +25,7 @@ function shrink(file: string): void {
 
 function blogqa(args: readonly string[]): void {
   console.error(`blogqa ${args.join(" ")}`);
-  const result = spawnSync(process.execPath, ["--import", "tsx", "src/cli.ts", ...args], { stdio: "inherit" });
+  const result = spawnSync(process.execPath, ["bin/blogqa.cjs", ...args], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

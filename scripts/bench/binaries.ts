@@ -1,11 +1,12 @@
-// The benchmark's binary rows: the slice on node-llama-cpp's prebuilt binary and on the local build that
-// `npm run build:cpu` makes, each in a child process of its own (scripts/bench/binary-child.ts), since a process
-// loads one llama.cpp binary and keeps it.
+// Bench runs in a child process of their own (scripts/bench/binary-child.ts): the binary rows (node-llama-cpp's
+// prebuilt binary and the local build `npm run build:cpu` makes), since a process loads one llama.cpp binary and
+// keeps it, and modes with separate contexts, which need another libuv pool than the bench's (bin/threadpool.cjs).
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { ModeSample } from "./run-mode.ts";
+import { threadpoolSizeFor } from "../../bin/threadpool.cjs";
+import type { Mode, ModeSample } from "./run-mode.ts";
 import type { BenchInputs } from "./slice.ts";
 
 export type Binary = "prebuilt" | "localBuild";
@@ -27,9 +28,14 @@ export function localCpuBuild(root = path.resolve(import.meta.dirname, "../.."))
   return existsSync(addon) && existsSync(path.join(folder, "buildDone.status")) ? addon : undefined;
 }
 
-/** What a child measures: the cache-reuse mode on the first `questions` questions, on the CPU with `binary`. */
+/**
+ * What a child measures: `mode` on the first `questions` questions, with the libuv pool `npm run` would give that
+ * mode; with `binary`, on the CPU with that binary (the child checks it loaded it), else as the bench loads models.
+ */
 export interface BinaryJob {
-  readonly binary: Binary;
+  readonly mode: Mode;
+  readonly binary?: Binary;
+  readonly gpu: boolean;
   readonly inputs: BenchInputs;
   readonly questions: number;
   readonly maxNewTokens: number;
@@ -41,7 +47,7 @@ export interface BinaryJob {
 }
 
 /** Runs one job in a child process and returns its sample; the child's stderr is the bench's. */
-export async function runBinary(job: Omit<BinaryJob, "out">): Promise<ModeSample> {
+export async function runInChild(job: Omit<BinaryJob, "out">): Promise<ModeSample> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "blogqa-bench-binary-"));
   try {
     const out = path.join(dir, "sample.json");
@@ -50,14 +56,19 @@ export async function runBinary(job: Omit<BinaryJob, "out">): Promise<ModeSample
       ["--import", "tsx", path.join(import.meta.dirname, "binary-child.ts"), JSON.stringify({ ...job, out })],
       {
         stdio: ["ignore", "ignore", "inherit"],
-        env: { ...process.env, ...(job.binary === "prebuilt" ? PREBUILT_ENV : {}) },
+        env: {
+          ...process.env,
+          UV_THREADPOOL_SIZE: String(threadpoolSizeFor(job.mode)),
+          ...(job.binary === "prebuilt" ? PREBUILT_ENV : {}),
+        },
       },
     );
     const status = await new Promise<number | null>((resolve, reject) => {
       child.on("error", reject);
       child.on("exit", resolve);
     });
-    if (status !== 0) throw new Error(`bench: the ${job.binary} child process exited with status ${status}`);
+    if (status !== 0)
+      throw new Error(`bench: the child process of ${job.binary ?? job.mode.name} exited with status ${status}`);
     return sampleFromJson(readFileSync(out, "utf8"));
   } finally {
     rmSync(dir, { recursive: true, force: true });

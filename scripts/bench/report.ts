@@ -163,7 +163,9 @@ export function benchmarksMarkdown(d: BenchmarkDoc): string {
       "refused runs = runs that ended on a call llama-server refused (a logged call error: see docs/servers.md on invalid UTF-8). " +
       "The llama-server rows send the same slice to llama-server built by scripts/build-llama-server.sh (completions mode, K slots on one context " +
       "of 4096 tokens a slot, the in-process runtime's threads); their tokens come from its /metrics counters, which count the calls it refused too, " +
-      "and are not split by design (n/a); a refused agent run makes no further calls, so their slices can be shorter than naive's.",
+      "and are not split by design (n/a); a refused agent run makes no further calls, so their slices can be shorter than naive's. " +
+      "The in-process modes run with the libuv thread pool `npm run` gives them (bin/threadpool.cjs): one thread, and for the " +
+      "separate-context mode a thread per context and one more, in a child process of its own (a process keeps the pool it starts with).",
     "",
     "Profile of the model's time:",
     "",

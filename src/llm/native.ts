@@ -2,10 +2,10 @@
 import type * as NodeLlamaCpp from "node-llama-cpp";
 
 /**
- * UV_THREADPOOL_SIZE as this process inherited it. subtle: libuv reads it once, when its thread pool starts,
+ * UV_THREADPOOL_SIZE as this process started with it. subtle: libuv reads it once, when its thread pool starts,
  * and under tsx (and node's ESM loader) the pool has started before any of our code runs: setting
  * `process.env.UV_THREADPOOL_SIZE = "1"` here was measured to change nothing (5 of 32 parallel outputs still
- * diverged). Only a value set before the process starts counts, so we read it rather than set it.
+ * diverged). So the CommonJS entry sets it before any ES module loads (bin/threadpool.cjs), and this reads it.
  */
 export const inheritedThreadpoolSize: string | undefined = process.env.UV_THREADPOOL_SIZE;
 

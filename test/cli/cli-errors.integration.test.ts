@@ -29,7 +29,7 @@ const isRoot = process.getuid?.() === 0;
 /** The CLI in a child process (several at once: each takes a second or two to start). */
 function cli(args: readonly string[], options: { as?: typeof NOBODY } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(repoRoot, "src/cli.ts"), ...args], {
+    const child = spawn(process.execPath, [path.join(repoRoot, "bin/blogqa.cjs"), ...args], {
       cwd: repoRoot,
       stdio: ["ignore", "pipe", "pipe"],
       ...(options.as ?? {}),

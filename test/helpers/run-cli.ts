@@ -14,7 +14,7 @@ export function runCli(
   args: readonly string[],
   options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {},
 ): CliResult {
-  const result = spawnSync(process.execPath, ["--import", "tsx", path.join(repoRoot, "src/cli.ts"), ...args], {
+  const result = spawnSync(process.execPath, [path.join(repoRoot, "bin/blogqa.cjs"), ...args], {
     cwd: options.cwd ?? repoRoot,
     env: { ...process.env, ...options.env },
     input: options.input ?? "",
@@ -27,7 +27,7 @@ export function runCli(
 /** runCli without blocking this process (a server it runs must keep answering): resolves when the CLI exits. */
 export function runCliAsync(args: readonly string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(repoRoot, "src/cli.ts"), ...args], {
+    const child = spawn(process.execPath, [path.join(repoRoot, "bin/blogqa.cjs"), ...args], {
       cwd: repoRoot,
       env: { ...process.env, ...options.env },
       stdio: ["ignore", "pipe", "pipe"],

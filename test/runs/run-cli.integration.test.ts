@@ -40,7 +40,7 @@ test("run --parallel 4, and a run killed mid-way then resumed, log what one unin
   const broken = tempDir();
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(repoRoot, "src/cli.ts"), "run", "--model", model, ...SLICE, "--out", broken],
+    [path.join(repoRoot, "bin/blogqa.cjs"), "run", "--model", model, ...SLICE, "--out", broken],
     {
       cwd: repoRoot,
       stdio: "ignore",
