@@ -1,7 +1,7 @@
 // How many threads libuv's pool gets, decided before anything starts the pool. node-llama-cpp runs each
 // llama_decode (and each token's sampling) as a job on that pool; with the default 4 threads the next job often
 // lands on another thread than the last, and on the CPU llama.cpp's compute threads then wait on each other at
-// every barrier: decoding ran at about 0.7x its rate on one thread (BENCHMARKS.md). libuv reads UV_THREADPOOL_SIZE
+// every barrier: decoding ran at about 0.7x its rate on one thread (docs/models.md). libuv reads UV_THREADPOOL_SIZE
 // once, when its pool starts, and an ES module entry has started it before its first line runs, so this is
 // CommonJS, required first by bin/blogqa.cjs (and preloaded by `npm run bench`). Only speed depends on it: every
 // job runs the same computation whichever thread runs it.
