@@ -167,11 +167,11 @@ log(
 await warmUp(load);
 
 /**
- * An in-process mode as `npm run` would run it: here, on this process's libuv pool of one thread, or, for separate
- * contexts, in a child with the pool bin/threadpool.cjs gives them (a thread each, and one more).
+ * An in-process mode as `npm run` would run it: here, on this process's libuv pool of one thread, or, where
+ * bin/threadpool.cjs gives the mode more (separate contexts: a thread each, and one more), in a child with that pool.
  */
 const measureInProcess = (mode: Mode, on: Slice, questions: number): Promise<ModeSample> =>
-  threadpoolSizeFor(mode) === threadpoolSizeFor({ parallel: 1, sharedContext: false })
+  threadpoolSizeFor(mode) === 1
     ? runMode({ mode, slice: on, index: blogIndex, load })
     : runInChild({
         mode,

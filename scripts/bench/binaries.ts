@@ -1,4 +1,4 @@
-// Bench runs in a child process of their own (scripts/bench/binary-child.ts): the binary rows (node-llama-cpp's
+// Bench runs in a child process of their own (scripts/bench/child-run.ts): the binary rows (node-llama-cpp's
 // prebuilt binary and the local build `npm run build:cpu` makes), since a process loads one llama.cpp binary and
 // keeps it, and modes with separate contexts, which need another libuv pool than the bench's (bin/threadpool.cjs).
 import { spawn } from "node:child_process";
@@ -32,7 +32,7 @@ export function localCpuBuild(root = path.resolve(import.meta.dirname, "../.."))
  * What a child measures: `mode` on the first `questions` questions, with the libuv pool `npm run` would give that
  * mode; with `binary`, on the CPU with that binary (the child checks it loaded it), else as the bench loads models.
  */
-export interface BinaryJob {
+export interface ChildJob {
   readonly mode: Mode;
   readonly binary?: Binary;
   readonly gpu: boolean;
@@ -47,13 +47,13 @@ export interface BinaryJob {
 }
 
 /** Runs one job in a child process and returns its sample; the child's stderr is the bench's. */
-export async function runInChild(job: Omit<BinaryJob, "out">): Promise<ModeSample> {
+export async function runInChild(job: Omit<ChildJob, "out">): Promise<ModeSample> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "blogqa-bench-binary-"));
   try {
     const out = path.join(dir, "sample.json");
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", path.join(import.meta.dirname, "binary-child.ts"), JSON.stringify({ ...job, out })],
+      ["--import", "tsx", path.join(import.meta.dirname, "child-run.ts"), JSON.stringify({ ...job, out })],
       {
         stdio: ["ignore", "ignore", "inherit"],
         env: {

@@ -3,12 +3,12 @@
 // sample to the job's file. It stops with an error if node-llama-cpp loaded another binary than the job names.
 import { writeFileSync } from "node:fs";
 import { loadModel } from "../../src/llm/index.ts";
-import type { BinaryJob } from "./binaries.ts";
+import type { ChildJob } from "./binaries.ts";
 import { sampleToJson } from "./binaries.ts";
 import { runMode } from "./run-mode.ts";
 import { openBenchInputs, studySlice, warmUp } from "./slice.ts";
 
-const job = JSON.parse(process.argv[2]!) as BinaryJob;
+const job = JSON.parse(process.argv[2]!) as ChildJob;
 const { questions, index } = await openBenchInputs(job.inputs);
 const load = () =>
   loadModel(job.modelPath, {
