@@ -30,7 +30,9 @@ function threadpoolSize(args) {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === "--") break;
-    const [flag, value] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg];
+    const equals = arg.indexOf("=");
+    const flag = equals < 0 ? arg : arg.slice(0, equals);
+    const value = equals < 0 ? undefined : arg.slice(equals + 1);
     if (flag === "--parallel") {
       const n = Number(value ?? args[i + 1]);
       if (value === undefined) i++;

@@ -166,6 +166,20 @@ log(
 
 await warmUp(load);
 
+/** The threads the in-process runtime chose (naive runs first in every repeat); the server and children get them. */
+const runtimeThreads = (): number => samples[0]![0]!.info.threads;
+/** `mode` on the first `questions` questions in a child process: on `binary` when given, else as the bench loads. */
+const inChild = (mode: Mode, questions: number, on: { binary?: Binary; gpu: boolean }): Promise<ModeSample> =>
+  runInChild({
+    mode,
+    ...on,
+    inputs,
+    questions,
+    maxNewTokens,
+    modelPath,
+    threads: runtimeThreads(),
+    contextSize: BENCH_CONTEXT_SIZE,
+  });
 /**
  * An in-process mode as `npm run` would run it: here, on this process's libuv pool of one thread, or, where
  * bin/threadpool.cjs gives the mode more (separate contexts: a thread each, and one more), in a child with that pool.
@@ -173,17 +187,7 @@ await warmUp(load);
 const measureInProcess = (mode: Mode, on: Slice, questions: number): Promise<ModeSample> =>
   threadpoolSizeFor(mode) === 1
     ? runMode({ mode, slice: on, index: blogIndex, load })
-    : runInChild({
-        mode,
-        gpu: argv.gpu,
-        inputs,
-        questions,
-        maxNewTokens,
-        modelPath,
-        // the threads the in-process runtime chose (naive runs first in every repeat)
-        threads: samples[0]![0]!.info.threads,
-        contextSize: BENCH_CONTEXT_SIZE,
-      });
+    : inChild(mode, questions, { gpu: argv.gpu });
 const measured = (s: ModeSample) =>
   `${s.seconds.toFixed(1)} s wall, ${s.busySeconds.toFixed(1)} s busy, ${s.calls} calls, ${s.tokensGenerated} generated, ${s.tokensEvaluated}/${s.tokensRead} evaluated/read${s.refusedRuns > 0 ? `, ${s.refusedRuns} runs refused` : ""}`;
 const samples: ModeSample[][] = modes.map(() => []);
@@ -198,8 +202,7 @@ for (let r = 0; r < repeats; r++) {
   for (const [i, mode] of modes.entries()) {
     const s =
       mode.backend === "llama-server"
-        ? // The server gets the threads the in-process runtime used (naive, measured first in every repeat).
-          await withLlamaServer(modelPath, mode, samples[0]![0]!.info.threads, cacheDir, (server) =>
+        ? await withLlamaServer(modelPath, mode, runtimeThreads(), cacheDir, (server) =>
             runMode({ mode, slice, index: blogIndex, load: server.load, counters: server.counters }),
           )
         : await measureInProcess(mode, slice, questionCount);
@@ -211,17 +214,7 @@ for (let r = 0; r < repeats; r++) {
   runBinaries = argv.binaries ?? (localBuilt && info.backend === "cpu");
   for (const [i, binary] of binaries.entries()) {
     if (!runBinaries) break;
-    const s = await runInChild({
-      mode: MODES.find((m) => m.name === "cache-reuse")!,
-      binary,
-      gpu: false,
-      inputs,
-      questions: questionCount,
-      maxNewTokens,
-      modelPath,
-      threads: info.threads,
-      contextSize: BENCH_CONTEXT_SIZE,
-    });
+    const s = await inChild(MODES.find((m) => m.name === "cache-reuse")!, questionCount, { binary, gpu: false });
     binarySamples[i]!.push(s);
     log(
       `${repeat} ${binary} binary: ${measured(s)}, ${s.promptSeconds.toFixed(1)} s prompt, ${s.decodeSeconds.toFixed(1)} s decode`,
