@@ -115,3 +115,14 @@ export function replaceAnswer(dir: string, design: string, questionId: string, a
   );
   writeFileSync(file, edited.map((r) => `${JSON.stringify(r)}\n`).join(""));
 }
+
+/**
+ * A run and its withheld twin for `rescore --against`: the judge fixture in both, `held` marked --withhold gold, and
+ * there the workflow's f4 cites the wrong post and states no fact (a citation and an answer that do not survive).
+ */
+export async function writeWithheldPair(normal: string, held: string): Promise<void> {
+  await writeJudgeFixture(normal);
+  await writeJudgeFixture(held);
+  markWithheld(held, "gold");
+  replaceAnswer(held, "workflow", "f4", "I do not know.\nSource: kitchen-sink");
+}

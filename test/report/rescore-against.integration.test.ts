@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { runCliAsync } from "../helpers/run-cli.ts";
-import { markWithheld, replaceAnswer, writeJudgeFixture } from "../helpers/judgments.ts";
+import { writeJudgeFixture, writeWithheldPair } from "../helpers/judgments.ts";
 import { tempFolders } from "../helpers/temp-folders.ts";
 
 const folder = tempFolders("blogqa-rescore-against");
@@ -13,10 +13,7 @@ const folder = tempFolders("blogqa-rescore-against");
 test("rescore --against writes the withheld-source test into the run's tables.md, either folder first", async () => {
   const normal = folder("normal");
   const held = folder("held");
-  await writeJudgeFixture(normal);
-  await writeJudgeFixture(held);
-  markWithheld(held, "gold");
-  replaceAnswer(held, "workflow", "f4", "I do not know.\nSource: kitchen-sink");
+  await writeWithheldPair(normal, held);
   const row = "| one-post | small | one retrieval, one answer | 3/4 | 2/4 | 2/4 | 1.000 | 2/4 | 1/4 | 1/4 | 1.000 |";
   for (const [run, other] of [
     [held, normal],

@@ -16,7 +16,7 @@ import {
 import { readManifest, type RunManifest } from "../../src/runs/index.ts";
 import { runWithManifest } from "../helpers/report-fixture.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
-import { markWithheld, replaceAnswer, writeJudgeFixture } from "../helpers/judgments.ts";
+import { markWithheld, writeJudgeFixture, writeWithheldPair } from "../helpers/judgments.ts";
 import { tempFolders } from "../helpers/temp-folders.ts";
 
 const folder = tempFolders("blogqa-withholding");
@@ -102,11 +102,7 @@ test("report --against a withheld run adds the withheld-source section; against 
 test("rescore --against's pair: its table goes into tables.md and withholding.csv, naming both folders", async () => {
   const normal = folder("against-normal");
   const held = folder("against-held");
-  await writeJudgeFixture(normal);
-  await writeJudgeFixture(held);
-  markWithheld(held, "gold");
-  // Withheld, the workflow's f4 cites the wrong post and states no fact: a citation and an answer that do not survive.
-  replaceAnswer(held, "workflow", "f4", "I do not know.\nSource: kitchen-sink");
+  await writeWithheldPair(normal, held);
   const notices = { onNotice: () => {} };
   const [a, b] = [await readRunFolder(normal, notices), await readRunFolder(held, notices)];
   const pair = withheldComparison(a, b, "rescore --against");

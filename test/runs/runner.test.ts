@@ -22,16 +22,23 @@ const QUESTIONS: Question[] = Array.from({ length: 6 }, (_, i) => ({
 }));
 const SETTINGS: RunnerSettings = { parallel: 1, reuseCache: true, sharedContext: false, maxNewTokens: 200 };
 
-/** Replies depend only on the prompt (like greedy decoding); odd questions search once; calls take varying time. */
-function fakeModel(options: { failAfterCalls?: number } = {}): LoadedModel & { calls: number; seeds: number[] } {
-  const model = {
-    calls: 0,
-    seeds: [] as number[],
+/** What every fake model here has besides its runtimes: a Hermes-style template, no tokenizer, nothing to dispose. */
+function stubModelParts(): Omit<LoadedModel, "openRuntimes"> {
+  return {
     info: { decoding: { generationConfig: null } } as unknown as LoadedModel["info"],
     template: compileChatTemplate("{{ '<tool_call>' }}", "a Hermes-style test template"),
     renderPrompt: () => "",
     countTokens: () => 0,
     dispose: async () => {},
+  };
+}
+
+/** Replies depend only on the prompt (like greedy decoding); odd questions search once; calls take varying time. */
+function fakeModel(options: { failAfterCalls?: number } = {}): LoadedModel & { calls: number; seeds: number[] } {
+  const model = {
+    calls: 0,
+    seeds: [] as number[],
+    ...stubModelParts(),
     async openRuntimes(count: number): Promise<ChatRuntime[]> {
       return Array.from({ length: count }, () => ({
         async generate(request) {
@@ -254,11 +261,7 @@ test("two wordings double the runs; each line names its wording but the default'
 function assignmentModel(gate: (runtime: number) => Promise<void> = async () => {}) {
   const ran: string[][] = [];
   const model: LoadedModel = {
-    info: { decoding: { generationConfig: null } } as unknown as LoadedModel["info"],
-    template: compileChatTemplate("{{ '<tool_call>' }}", "a Hermes-style test template"),
-    renderPrompt: () => "",
-    countTokens: () => 0,
-    dispose: async () => {},
+    ...stubModelParts(),
     async openRuntimes(count: number): Promise<ChatRuntime[]> {
       return Array.from({ length: count }, (_, i) => {
         ran.push([]);
