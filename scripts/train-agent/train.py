@@ -18,7 +18,7 @@ import torch
 import torch.nn.functional as F
 
 VOCAB_ROWS = 151936
-SHAPE = {"hidden": 128, "layers": 4, "heads": 4, "kv_heads": 2, "ffn": 384, "rope_theta": 10000.0, "rms_eps": 1e-6}
+SHAPE = {"hidden": 128, "layers": 4, "heads": 2, "kv_heads": 2, "ffn": 384, "rope_theta": 1000000.0, "rms_eps": 1e-6}
 
 
 def rms_norm(x, weight, eps):
@@ -62,15 +62,16 @@ class Model(torch.nn.Module):
         self.output_norm = torch.nn.Parameter(torch.ones(d))
         self.plant_previous_token_heads()
 
-    def plant_previous_token_heads(self, pairs=8, amplitude=8.2):
-        """Starts the first key/value head of layer 0 (query heads 0 and 1) attending to the previous token.
+    def plant_previous_token_heads(self, pairs=8, amplitude=9.0):
+        """Starts the first key/value head of layer 0 attending to the previous token.
 
         Copying what the prompt shows (a slug, a heading, the question) needs an induction circuit: a head that
         writes each position's previous token, and a later head that finds where the current token came before.
-        Learned together from scratch they took longer than a CPU's hour allows; with the first already there, the
-        second forms quickly. With the projections zero and constant biases, RoPE makes the score of a key r
+        From scratch neither formed within 40 minutes on 2 cores; this plants the first, so that only the second
+        must be learned (whether that is enough is not yet measured). With the projections zero and constant
+        biases, RoPE makes the score of a key r
         positions back sum_i a^2 cos(theta_i (r - 1)) over the fastest `pairs` rotation pairs: highest at r = 1,
-        by about 8 nats over r = 0 or 2 at a = 8.2 and head size 32. Training may change all of it.
+        by about 9 nats over r = 0 or 2 at a = 9 and head size 64. Training may change all of it.
         """
         s = self.shape
         hd = s["hidden"] // s["heads"]

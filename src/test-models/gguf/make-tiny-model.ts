@@ -10,6 +10,7 @@ import { qwen2Tensors, type WeightScales } from "./qwen2-tensors.ts";
 import { QWEN25_SPECIAL_IDS, QWEN25_VOCAB_ROWS, loadQwenVocab, qwenTokenizerJsonPath } from "./qwen-vocab.ts";
 import { SHAPES, type TinyModelShape } from "./qwen2-shapes.ts";
 import { ZERO_BLOCK_WORDS, zeroBlockTensors } from "./zero-block-tensors.ts";
+import { readTrainedWeights, trainedTensors, type TrainedWeights } from "./trained-tensors.ts";
 import { sha256Hex, writeThroughTemp } from "../../common/index.ts";
 
 /** Bump whenever the bytes written for the same arguments change, so stale cached models are regenerated. */
@@ -20,12 +21,14 @@ export type TinyModelDtype = "f16" | "f32";
 /**
  * random: seeded random weights (tests of everything but the logits' values, and benchmarks). zero-blocks: every
  * transformer block zero and a lookup table for logits (see zero-block-tensors.ts), always F32, for tests that must
- * know the logits exactly.
+ * know the logits exactly. trained: weights trained by scripts/train-agent/train.py (model.json and weights.bin in
+ * `trainedDir`); their shape and types are their own, so shape, seed and dtype do not apply.
  */
-export type TinyModelWeights = "random" | "zero-blocks";
+export type TinyModelWeights = "random" | "zero-blocks" | "trained";
 
 /** The GGUF general.name of a generated model; the report knows such a run by it (see report/random-weights.ts). */
 export function tinyModelName(weights: TinyModelWeights, shape: string, seed: number): string {
+  if (weights === "trained") return "blogqa trained agent qwen2";
   return `blogqa ${weights === "zero-blocks" ? "zero-block" : "random"} ${shape} qwen2, seed ${seed}`;
 }
 
@@ -44,6 +47,8 @@ export interface TinyModelOptions {
   readonly scales?: WeightScales;
   /** Default random. */
   readonly weights?: TinyModelWeights;
+  /** With weights "trained": the folder of model.json and weights.bin (default: the committed trained-agent/). */
+  readonly trainedDir?: string;
 }
 
 export interface TinyModelResult {
@@ -64,7 +69,9 @@ interface Stamp {
   readonly seed: number;
   readonly dtype: TinyModelDtype;
   readonly scales?: WeightScales;
-  readonly weights?: "zero-blocks";
+  readonly weights?: "zero-blocks" | "trained";
+  /** sha256 of the trained model's weights.bin and model.json, for weights "trained". */
+  readonly trainedSha256?: string;
   readonly llamaCppCommit: string;
   readonly tokenizerSha256: string;
 }
@@ -82,8 +89,10 @@ export async function ensureTinyModel(options: TinyModelOptions): Promise<TinyMo
   const shapeName = options.shape ?? "tiny";
   const seed = options.seed ?? 1;
   const zeroBlocks = options.weights === "zero-blocks";
+  const trained: TrainedWeights | undefined =
+    options.weights === "trained" ? readTrainedWeights(options.trainedDir) : undefined;
   const dtype = zeroBlocks ? "f32" : (options.dtype ?? "f16");
-  const shape = SHAPES[shapeName];
+  const shape = trained?.shape ?? SHAPES[shapeName];
   if (shape === undefined)
     throw new UserError(
       `unknown model shape ${JSON.stringify(shapeName)}; expected one of ${Object.keys(SHAPES).join(", ")}`,
@@ -102,6 +111,12 @@ export async function ensureTinyModel(options: TinyModelOptions): Promise<TinyMo
     dtype,
     ...(options.scales ? { scales: options.scales } : {}),
     ...(zeroBlocks ? { weights: "zero-blocks" as const } : {}),
+    ...(trained
+      ? {
+          weights: "trained" as const,
+          trainedSha256: sha256Hex(Buffer.concat([trained.weights, Buffer.from(JSON.stringify(trained.info))])),
+        }
+      : {}),
     llamaCppCommit: template.commit,
     tokenizerSha256: sha256Hex(fs.readFileSync(tokenizerJson)),
   };
@@ -117,17 +132,22 @@ export async function ensureTinyModel(options: TinyModelOptions): Promise<TinyMo
       if (id < 0) throw new Error(`${JSON.stringify(w)} is not one token of the Qwen2.5 vocabulary`);
       return id;
     });
-  const tensors = zeroBlocks
-    ? zeroBlockTensors(shape, QWEN25_VOCAB_ROWS, wordIds(), seed)
-    : qwen2Tensors(shape, QWEN25_VOCAB_ROWS, type, seed, options.scales);
+  const tensors = trained
+    ? trainedTensors(trained)
+    : zeroBlocks
+      ? zeroBlockTensors(shape, QWEN25_VOCAB_ROWS, wordIds(), seed)
+      : qwen2Tensors(shape, QWEN25_VOCAB_ROWS, type, seed, options.scales);
+  const weightsKind = trained ? "trained" : zeroBlocks ? "zero-blocks" : "random";
   const metadata: [string, GgufValue][] = [
     ["general.architecture", str("qwen2")],
     ["general.type", str("model")],
-    ["general.name", str(tinyModelName(zeroBlocks ? "zero-blocks" : "random", shapeName, seed))],
+    ["general.name", str(tinyModelName(weightsKind, shapeName, seed))],
     [
       "general.description",
       str(
-        "Random weights with Qwen2.5's real tokenizer and chat template, written by blogqa make-tiny-model, for tests and benchmarks",
+        trained
+          ? "A small agent model trained by blogqa on a scripted policy (scripts/train-agent/), with Qwen2.5's real tokenizer and chat template: it tests the harness end to end, never a real model's quality"
+          : "Random weights with Qwen2.5's real tokenizer and chat template, written by blogqa make-tiny-model, for tests and benchmarks",
       ),
     ],
     ["general.file_type", u32(dtype === "f16" ? 1 : 0)], // llama_ftype: MOSTLY_F16 or ALL_F32
