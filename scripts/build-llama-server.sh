@@ -2,18 +2,30 @@
 # Builds llama-server for the CPU from the llama.cpp source node-llama-cpp ships (a git bundle of one commit),
 # offline, the way node-llama-cpp builds its own CPU binaries, into a cache outside the checkout keyed by that
 # commit. Prints the folder holding llama-server and its shared libraries; a second run finds it and builds nothing.
+# usage: scripts/build-llama-server.sh [--where]   (--where: print that folder and exit without building)
+# This is the one CPU build: scripts/gpu-check/build.sh --cpu hands over to it, so CI compiles llama.cpp once.
 #
 # Why this configuration: GGML_NATIVE=OFF with every CPU variant built as a loadable backend is how node-llama-cpp's
 # prebuilt CPU binary is made, so the server and the in-process runtime pick the same kernels at run time (a
 # -march=native build drifted from the in-process runtime on greedy near-ties). The ggml-cpu-* variants are loaded
 # at run time and are not dependencies of llama-server, so each is built by name.
 set -euo pipefail
+where=0
+case "${1:-}" in
+  "") ;;
+  --where) where=1 ;;
+  *) echo "build-llama-server: unknown option $1 (usage: $0 [--where])" >&2; exit 2 ;;
+esac
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bundle="$root/node_modules/node-llama-cpp/llama/gitRelease.bundle"
 [ -f "$bundle" ] || { echo "build-llama-server: $bundle not found: run npm install first" >&2; exit 1; }
 commit="$(git ls-remote "$bundle" HEAD | cut -f1)"
 cache="${BLOGQA_LLAMA_SERVER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/blogqa/llama-server}"
 out="$cache/$commit"
+if [ "$where" = 1 ]; then
+  echo "$out"
+  exit 0
+fi
 if [ -x "$out/llama-server" ] && [ -f "$out/.complete" ]; then
   echo "$out"
   exit 0

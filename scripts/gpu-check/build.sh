@@ -2,7 +2,8 @@
 # Builds llama-server alone from the llama.cpp bundle node-llama-cpp ships: with CUDA for this machine's GPU, or --cpu.
 #
 # usage: scripts/gpu-check/build.sh [--cpu] [--arch CC] [--bundle FILE] [--jobs N] [--where] [--configure-only]
-#   --cpu      a CPU-only server (what the tests build on a machine without a GPU)
+#   --cpu      a CPU-only server (what the tests use on a machine without a GPU): scripts/build-llama-server.sh's,
+#              built once for the server tests and this check alike (--where prints its folder)
 #   --arch CC  the CUDA compute capability to build for, e.g. 90 (default: the GPU's, from nvidia-smi)
 #   --bundle   gitRelease.bundle (default: node-llama-cpp's, else .cache/gpu-check/gitRelease.bundle)
 #   --where    print the folder the build goes to and exit without building
@@ -37,6 +38,16 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
+
+# One CPU build for everything: compiling llama.cpp is the longest step of CI, and the server tests need
+# build-llama-server.sh's build (node-llama-cpp's configuration, so greedy runs match the in-process runtime) anyway.
+# run.sh sets LD_LIBRARY_PATH to the server's folder, which that build's shared libraries need.
+if [ "$variant" = cpu ]; then
+  [ -z "$bundle" ] && [ "$configure_only" = 0 ] ||
+    die "--cpu builds scripts/build-llama-server.sh's server from node-llama-cpp's bundle: --bundle and --configure-only are for the CUDA build"
+  if [ "$where" = 1 ]; then exec "$root/scripts/build-llama-server.sh" --where; fi
+  exec "$root/scripts/build-llama-server.sh"
+fi
 
 if [ -z "$bundle" ]; then
   for candidate in "$root/node_modules/node-llama-cpp/llama/gitRelease.bundle" "$root/.cache/gpu-check/gitRelease.bundle"; do

@@ -3,6 +3,7 @@ import type { Argv, ArgumentsCamelCase, CommandModule, Options } from "yargs";
 import { checkModel, QUANTS, type Quant } from "../llm/index.ts";
 import path from "node:path";
 import {
+  DERIVED_FILES,
   readRunFolder,
   rescoreJson,
   rescoreText,
@@ -23,6 +24,7 @@ import {
   suiteModels,
   SUITES,
   SUITE_NAMES,
+  recordWithheldPair,
   type ModelEntry,
 } from "../runs/index.ts";
 import { UserError } from "../common/index.ts";
@@ -209,6 +211,7 @@ export async function runStudyCommand(
       ...(wordings !== undefined ? { wordings } : {}),
     },
     fresh: argv.fresh,
+    derivedFiles: DERIVED_FILES,
     cacheDir,
     onProgress: progress,
   });
@@ -335,7 +338,8 @@ const rescoreOptions = {
     describe:
       "A second run folder of the same blog and questions, exactly one of the two run with --withhold: tables.md " +
       "(and withholding.csv) is written again with the withheld-source test (per design, how often right " +
-      "citations and answers survive withholding, with paired p)",
+      "citations and answers survive withholding, with paired p); the pair is recorded in <dir>/withheld-pair.json, " +
+      "so later tables keep it",
   },
   judge: {
     type: "string",
@@ -385,27 +389,27 @@ const rescore: CommandModule<object, BuiltArgs<typeof rescoreBuilder>> = {
   handler: async (argv) => {
     const options = { content: argv.content, force: argv.force };
     const folder = await readRunFolder(argv.run, options);
-    // Checked before any judging: a pair that cannot be compared is refused at once.
-    const withholding =
-      argv.against === undefined
-        ? undefined
-        : withheldComparison(folder, await readRunFolder(argv.against, options), "rescore --against");
-    const judgments =
-      argv.judge === undefined || argv["judge-model"] === undefined
-        ? undefined
-        : await judgeRunFolder(folder, {
-            ...options,
-            url: argv.judge,
-            model: argv["judge-model"],
-            apiKeyEnv: argv["judge-api-key-env"],
-            retries: argv["judge-retries"] ?? 4,
-            onProgress: (line) => console.error(line),
-          });
-    if (judgments !== undefined || withholding !== undefined) {
-      const { files } = writeTables(folder.dir, folder.records, folder.slugs, folder.context, { withholding });
+    // Checked before any judging: a pair that cannot be compared is refused at once, and recorded once it passes.
+    if (argv.against !== undefined) {
+      withheldComparison(folder, await readRunFolder(argv.against, options), "rescore --against");
+      recordWithheldPair(folder.dir, argv.against);
+    }
+    const judging = argv.judge !== undefined && argv["judge-model"] !== undefined;
+    if (judging)
+      await judgeRunFolder(folder, {
+        ...options,
+        url: argv.judge,
+        model: argv["judge-model"],
+        apiKeyEnv: argv["judge-api-key-env"],
+        retries: argv["judge-retries"] ?? 4,
+        onProgress: (line) => console.error(line),
+      });
+    // What the folder now records changes its tables: written again, all of them (the recorded ones decide which).
+    if (judging || argv.against !== undefined) {
+      const { files } = writeTables(folder.dir, folder.records, folder.slugs, folder.context);
       console.error(`tables written to ${path.join(folder.dir, files[0]!)}, ${files.slice(1).join(", ")}`);
     }
-    console.log(argv.json ? rescoreJson(folder) : rescoreText(folder, { judgments, withholding }));
+    console.log(argv.json ? rescoreJson(folder) : rescoreText(folder));
   },
 };
 

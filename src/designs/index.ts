@@ -1,6 +1,8 @@
 // The designs: the study's prompts, its two tools, the workflow, the agent loop and the engineered designs.
 export { MAX_TURNS } from "./agent-loop.ts";
 export {
+  DESIGNS,
+  type DesignEntry,
   DESIGN_IDS,
   DESIGN_LABELS,
   DESIGN_MARKS,

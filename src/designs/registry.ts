@@ -8,6 +8,7 @@ import type { BlogIndex } from "./tools.ts";
 import type { Transcript } from "./transcript.ts";
 import type { Wording } from "./wording.ts";
 import { runWorkflow } from "./workflow.ts";
+import { agentSystemPrompt, FORCED_PREFIX, WORKFLOW_SYSTEM_PROMPT } from "./prompts.ts";
 
 /** The study's four designs, run as it ran them. */
 export type StudyDesignId = "workflow" | "agent" | "agent-search-first" | "agent-forced";
@@ -40,21 +41,34 @@ export interface DesignEntry {
   /** An engineered design: the study design it adds one step to (the paired tests compare the two). */
   readonly extends?: StudyDesignId;
   readonly run: (run: DesignRun) => Promise<Transcript>;
+  /**
+   * The design's own texts that the manifest's prompts_sha256 covers, so that a folder's answers are never resumed
+   * under other prompts. Adding texts here changes the hash of every later run, so old folders refuse to resume.
+   */
+  readonly prompts?: readonly string[];
 }
 
 /** Every design a log may hold, the study's first: tables list them in this order. */
 export const DESIGNS: Readonly<Record<StudyDesignId, DesignEntry> & Record<EngineeredDesignId, DesignEntry>> = {
-  workflow: { label: "one retrieval, one answer", mark: "W", run: runWorkflow },
-  agent: { label: "agent loop", mark: "A", run: (run) => runAgent({ ...run, design: "agent" }) },
+  workflow: { label: "one retrieval, one answer", mark: "W", run: runWorkflow, prompts: [WORKFLOW_SYSTEM_PROMPT] },
+  agent: {
+    label: "agent loop",
+    mark: "A",
+    run: (run) => runAgent({ ...run, design: "agent" }),
+    prompts: [agentSystemPrompt("agent")],
+  },
   "agent-search-first": {
     label: "agent, 'always search first'",
     mark: "S",
     run: (run) => runAgent({ ...run, design: "agent-search-first" }),
+    prompts: [agentSystemPrompt("agent-search-first")],
   },
+  // Its system prompt is the agent's; its own text is the forced call's prefix.
   "agent-forced": {
     label: "agent, first call forced",
     mark: "F",
     run: (run) => runAgent({ ...run, design: "agent-forced" }),
+    prompts: [FORCED_PREFIX],
   },
   // The engineered designs run on the study's hermes format only (run-design.ts refuses the others).
   "agent-validated": {

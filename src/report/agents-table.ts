@@ -1,11 +1,9 @@
 // "What the agents did" as a table grid (for tables.md and the page) and as agents.csv's flat rows.
 import type { AgentActionsRow } from "../scoring/index.ts";
 import { DESIGN_LABELS, isAgentDesign } from "../designs/index.ts";
-import { DERIVED_FILES } from "../runs/index.ts";
 import { leftOutNotes, modelLabel, type LeftOutRun, type TableGrid } from "./tables.ts";
 
 export const AGENTS_TITLE = "What the agents did";
-export const AGENTS_CSV = DERIVED_FILES.agentsCsv;
 
 /** A left-out run, with the design that says whether it would have had a row here. */
 type LeftOutAgentRun = LeftOutRun & { readonly design: AgentActionsRow["design"] };

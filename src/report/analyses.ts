@@ -2,13 +2,14 @@
 import path from "node:path";
 import { UserError } from "../common/index.ts";
 import { compareRuns, questionKey, splitFailed, splitQuestionSets, strictRows, twoPostRows } from "../scoring/index.ts";
-import { progressNotice, type AnswerRecord, type Judgment } from "../runs/index.ts";
+import { progressNotice, type AnswerRecord } from "../runs/index.ts";
 import { comparisonsMarkdown } from "./comparisons-text.ts";
 import { randomWeightsLabel } from "./random-weights.ts";
 import type { ReadRun } from "./run-folder.ts";
 import { markdownTable, strictTableMarkdown, twoPostTableMarkdown } from "./tables.ts";
-import { withholdingComparison, type WithheldComparison } from "./withholding-tables.ts";
-import { judgeGrids } from "./judge-tables.ts";
+import { withholdingComparison } from "./withholding-tables.ts";
+import { tableInputs } from "./table-inputs.ts";
+import { gridsOf, tablesJson } from "./table-list.ts";
 
 /** rescore's rows: the study's strict rescore over one-post questions, the two-post table over the rest. */
 function rescoreRows(run: ReadRun) {
@@ -23,29 +24,24 @@ function rescoreRows(run: ReadRun) {
   };
 }
 
-/** rescore --json: a log of the study's questions prints the study's rows, as before; one with two-post ones, both. */
-export function rescoreJson(run: ReadRun): string {
-  const { sets, onePost, twoPost } = rescoreRows(run);
-  return JSON.stringify(sets.twoPost.length === 0 ? onePost : { one_post: onePost, two_post: twoPost });
+/** rescore --json: every table tables.md shows for the folder, keyed by its id (see tablesJson). */
+export function rescoreJson(run: ReadRun, onNotice?: (line: string) => void): string {
+  return JSON.stringify({ tables: tablesJson(tableInputs(run, onNotice)) });
 }
 
-/** What rescore prints beyond the strict tables: the judge's table after --judge, the withheld-source test's. */
-export interface RescoreExtras {
-  readonly judgments?: readonly Judgment[] | undefined;
-  readonly withholding?: WithheldComparison | undefined;
-}
-
-/** rescore's tables, one per question set, each with its left-out line; then the extras' tables. */
-export function rescoreText(run: ReadRun, extras: RescoreExtras = {}): string {
+/**
+ * rescore's tables, one per question set, each with its left-out line; then the tables of what the folder records
+ * beside its log: the judge's (after rescore --judge), the withheld-source test's (after rescore --against).
+ */
+export function rescoreText(run: ReadRun, onNotice?: (line: string) => void): string {
   const { sets, failedSets, onePost, twoPost } = rescoreRows(run);
   const tables: string[] = randomWeightsLabel(run.manifest);
   if (run.progress !== undefined) tables.push(`**${progressNotice(run.progress)}**`);
   if (sets.onePost.length > 0 || sets.twoPost.length === 0)
     tables.push(strictTableMarkdown(onePost, failedSets.onePost));
   if (sets.twoPost.length > 0) tables.push(twoPostTableMarkdown(twoPost, failedSets.twoPost));
-  if (extras.judgments !== undefined)
-    tables.push(...judgeGrids(splitFailed(run.records).scored, extras.judgments).map(markdownTable));
-  if (extras.withholding !== undefined) tables.push(markdownTable(extras.withholding.grid));
+  const inputs = tableInputs(run, onNotice);
+  for (const id of ["judge", "withholding"]) tables.push(...gridsOf(id, inputs).map(markdownTable));
   return tables.join("\n\n");
 }
 
@@ -71,15 +67,26 @@ function comparisons(run: ReadRun, other: ReadRun | undefined, options: CompareO
   return { comparisons: compareRuns(scored, run.slugs), failed, common };
 }
 
-export function compareJson(run: ReadRun, other?: ReadRun, options: CompareOptions = {}): string {
-  return JSON.stringify(comparisons(run, other, options).comparisons);
+/**
+ * compare --json: the comparisons, and every table tables.md shows for the first folder, keyed by id; with a second
+ * folder that pairs with it for the withheld-source test, that pair's table stands for the one the folder records.
+ */
+export function compareJson(
+  run: ReadRun,
+  other?: ReadRun,
+  options: CompareOptions & { readonly onNotice?: (line: string) => void } = {},
+): string {
+  const inputs = tableInputs(run, options.onNotice);
+  const pair = other === undefined ? undefined : withholdingComparison(run, other);
+  const tables = tablesJson(pair === undefined ? inputs : { ...inputs, withholding: pair });
+  return JSON.stringify({ comparisons: comparisons(run, other, options).comparisons, tables });
 }
 
 export function compareText(run: ReadRun, other?: ReadRun, options: CompareOptions = {}): string {
   const { comparisons: list, failed, common } = comparisons(run, other, options);
   const blocks = [...randomWeightsLabel(run.manifest), ...(common === undefined ? [] : [common])];
-  const grid = other === undefined ? undefined : withholdingComparison(run, other);
-  const withholding = grid === undefined ? undefined : markdownTable(grid);
+  const pair = other === undefined ? undefined : withholdingComparison(run, other);
+  const withholding = pair === undefined ? undefined : markdownTable(pair.grid);
   return [...blocks, comparisonsMarkdown(list, failed), ...(withholding ? [withholding] : [])].join("\n\n");
 }
 

@@ -6,8 +6,10 @@ import { escapeHtml, jsonForScript } from "./html-escape.ts";
 import { ENGINEERING_TITLE } from "./engineering-tables.ts";
 import { AGENTS_TITLE, agentsGrid } from "./agents-table.ts";
 import { tableSectionHtml } from "./key-fact-tables.ts";
-import { JUDGE_TITLE, judgeGrids } from "./judge-tables.ts";
 import { withheldComparison, withheldNote } from "./withholding-tables.ts";
+import { TABLES } from "./table-list.ts";
+import { tableInputs } from "./table-inputs.ts";
+import { REPORT_FILE } from "./derived-files.ts";
 import {
   comparisonsHtml,
   htmlTable,
@@ -20,18 +22,16 @@ import { PAGE_SCRIPT } from "./page-script.ts";
 import { PAGE_STYLE } from "./page-style.ts";
 import { reportData, type ReportData } from "./report-data.ts";
 import { readRunFolder, type ReadRunOptions } from "./run-folder.ts";
-import { DERIVED_FILES, progressNotice, readJudgments } from "../runs/index.ts";
+import { progressNotice, recordWithheldPair } from "../runs/index.ts";
 import { randomWeightsWarning } from "./random-weights.ts";
 import { leftOutNotes, modelLabel, runsCounted } from "./tables.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
-import { splitFailed, tokenLimitNote } from "../scoring/index.ts";
+import { tokenLimitNote } from "../scoring/index.ts";
 import { marksLegend, sharesChart } from "./svg-charts.ts";
 import { costChart, costChartKey } from "./cost-chart.ts";
 import { scaleChart } from "./scale-chart.ts";
 import { repeatSectionHtml } from "./repeat-html.ts";
 import { SCALE_TITLE, scaleGrids } from "./scale-tables.ts";
-
-export const REPORT_FILE = DERIVED_FILES.report;
 
 /**
  * The page. Logged text (replies, questions, tool results, model names) is escaped where the server renders it
@@ -73,9 +73,7 @@ ${tokenLimitHtml(data)}
 <h2>Paired comparisons</h2>
 ${comparisonsHtml(data.comparisons, data.failed)}
 ${data.engineering.length > 0 ? engineeringSection(data) : ""}
-${data.keyFacts.length > 0 ? tableSectionHtml("Answers and evidence", data.keyFacts) : ""}
-${data.judge.length > 0 ? tableSectionHtml(JUDGE_TITLE, data.judge) : ""}
-${data.withholding.length > 0 ? tableSectionHtml("The withheld-source test", data.withholding) : ""}
+${plainSections(data)}
 ${data.scale !== null ? scaleSection(data, data.scale) : ""}${data.repeats !== undefined ? repeatSectionHtml(data.repeats) : ""}
 
 <h2>Transcripts</h2>
@@ -94,6 +92,13 @@ ${manifestHtml(data.manifest)}
 </body>
 </html>
 `;
+}
+
+/** The tables the page shows as plain sections of grids, each under its entry's heading (one line each, as before). */
+function plainSections(data: ReportData): string {
+  return TABLES.flatMap((e) =>
+    e.page === undefined ? [] : [data[e.page].length > 0 ? tableSectionHtml(e.section, data[e.page]) : ""],
+  ).join("\n");
 }
 
 /** The study's charts and tables, over the log's one-post questions. */
@@ -195,18 +200,21 @@ ${twoPostTableHtml(
 )}`;
 }
 
-/** Reads a run folder (or its answers.jsonl), writes DIR/report.html and returns its path. */
 /**
- * `against`: a second run folder of the same questions, one of the two withheld (run --withhold): the page then shows
- * the withheld-source test's table.
+ * Reads a run folder (or its answers.jsonl), writes DIR/report.html and returns its path. `against`: a second run
+ * folder of the same questions, one of the two withheld (run --withhold): it is checked, recorded as the folder's
+ * withheld pair (as rescore --against records it), and the page then shows the withheld-source test's table.
  */
 export async function writeReport(
   target: string,
   options: ReadRunOptions & { readonly against?: string | undefined } = {},
 ): Promise<string> {
   const folder = await readRunFolder(target, options);
-  const other = options.against === undefined ? undefined : await readRunFolder(options.against, options);
-  const withholding = other === undefined ? undefined : withheldComparison(folder, other, "report --against").grid;
+  if (options.against !== undefined) {
+    withheldComparison(folder, await readRunFolder(options.against, options), "report --against");
+    recordWithheldPair(folder.dir, options.against);
+  }
+  const { judgments, withholding } = tableInputs(folder, options.onNotice);
   const data = reportData(
     `blogqa report: ${path.basename(path.resolve(folder.dir))}`,
     folder.records,
@@ -215,14 +223,10 @@ export async function writeReport(
     folder.manifest,
     folder.slugsFrom,
     folder.progress,
+    { judgments, withholding },
   );
-  const judgments = readJudgments(folder.dir, folder.records, options.onNotice);
-  const judge = judgeGrids(splitFailed(folder.records).scored, judgments);
   const file = path.join(folder.dir, REPORT_FILE);
-  writeFileSync(
-    file,
-    renderReportHtml({ ...data, judge, withholding: withholding === undefined ? [] : [withholding] }),
-  );
+  writeFileSync(file, renderReportHtml(data));
   return file;
 }
 

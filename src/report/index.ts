@@ -2,6 +2,7 @@
 export { modelLabel } from "./tables.ts";
 export { compareJson, compareText, rescoreJson, rescoreText } from "./analyses.ts";
 export { writeTables } from "./write-tables.ts";
+export { DERIVED_FILES } from "./derived-files.ts";
 export { withheldComparison } from "./withholding-tables.ts";
 export { writeReport, renderReportHtml } from "./html.ts";
 export { reportData } from "./report-data.ts";

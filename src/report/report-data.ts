@@ -40,9 +40,9 @@ import {
 } from "../runs/index.ts";
 import { DESIGN_LABELS, type DesignId } from "../designs/index.ts";
 import { modelLabel, type TableContext, type TableGrid } from "./tables.ts";
-import { engineeringGrids } from "./engineering-tables.ts";
-import { keyFactGrids } from "./key-fact-tables.ts";
 import { runScaleTable } from "./scale-tables.ts";
+import { inputsOf, type RecordedInputs } from "./table-inputs.ts";
+import { gridsOf } from "./table-list.ts";
 import type { RepeatSection } from "./repeat-html.ts";
 import { repeatTables } from "./repeat-tables.ts";
 
@@ -121,7 +121,10 @@ export interface ReportData {
   readonly cutAtTokenLimit: readonly CutRun[];
 }
 
-/** `all` is the whole log; runs whose call failed are left out of every table (see splitFailed) and counted. */
+/**
+ * `all` is the whole log; runs whose call failed are left out of every table (see splitFailed) and counted.
+ * `recorded`: what the folder records beside its log (see tableInputs); none for a log alone.
+ */
 export function reportData(
   title: string,
   all: readonly AnswerRecord[],
@@ -130,8 +133,10 @@ export function reportData(
   manifest: RunManifest | undefined,
   slugsFrom: string,
   progress?: RunProgress,
+  recorded?: RecordedInputs,
 ): ReportData {
   const { scored: records, failed } = splitFailed(all);
+  const tables = inputsOf({ records: all, slugs, context, manifest }, recorded);
   const models = [...new Set(all.map((r) => r.model))];
   const designs = (Object.keys(DESIGN_LABELS) as DesignId[]).filter((v) => all.some((r) => r.design === v));
   return {
@@ -145,10 +150,10 @@ export function reportData(
     agents: agentActionRows(records, slugs),
     twoPost: twoPostRows(records, slugs, failed),
     comparisons: compareRuns(records, slugs),
-    engineering: engineeringGrids(records, slugs, failed),
-    keyFacts: keyFactGrids(records, slugs),
-    judge: [],
-    withholding: [],
+    engineering: gridsOf("engineering", tables),
+    keyFacts: gridsOf("key-facts", tables),
+    judge: gridsOf("judge", tables),
+    withholding: gridsOf("withholding", tables),
     formatMismatch: formatMismatchRows(records, (id) => manifest?.models.find((m) => m.id === id)?.toolFormat),
     runs: all.map((r) => reportRun(r, slugs)),
     failed: failed.map((r) => ({

@@ -290,6 +290,21 @@ export function rowsCsv(rows: readonly object[]): string {
   });
 }
 
+/** Beyond the study: every agent row's count of replies that look like a call in another tool-call format. */
+export function formatMismatchGrid(rows: readonly FormatMismatchRow[]): TableGrid {
+  return {
+    caption: "Replies that look like a call in another tool-call format (beyond the study)",
+    header: ["model", "design", "format parsed", "replies", "look like another format"],
+    rows: rows.map((r) => [
+      modelLabel(r.model),
+      DESIGN_LABELS[r.design],
+      r.tool_format,
+      r.replies,
+      r.other_format_replies,
+    ]),
+  };
+}
+
 /**
  * Beyond the study: a warning, with every agent row's count, when some replies look like a tool call written in
  * another format than the one the run parsed; undefined when none do.
@@ -302,17 +317,5 @@ export function formatMismatchMarkdown(rows: readonly FormatMismatchRow[]): stri
     "replies that look like a tool call written in another format than the one the run parsed; they were read as " +
     "answers, so the parser, not the model, may be deciding those rows. Check a reply with " +
     "`parse-calls --format F`, and the model's chat template; `--tool-format` chooses the format.";
-  return `${warning}
-
-${markdownTable({
-  caption: "Replies that look like a call in another tool-call format (beyond the study)",
-  header: ["model", "design", "format parsed", "replies", "look like another format"],
-  rows: rows.map((r) => [
-    modelLabel(r.model),
-    DESIGN_LABELS[r.design],
-    r.tool_format,
-    r.replies,
-    r.other_format_replies,
-  ]),
-})}`;
+  return `${warning}\n\n${markdownTable(formatMismatchGrid(rows))}`;
 }

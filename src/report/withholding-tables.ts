@@ -7,6 +7,9 @@ import type { RunManifest } from "../runs/index.ts";
 import { modelLabel, type TableGrid } from "./tables.ts";
 import type { ReadRun } from "./run-folder.ts";
 
+/** What the withheld-source test reads of a folder. */
+export type PairedFolder = Pick<ReadRun, "dir" | "records" | "manifest" | "slugs">;
+
 /** What a run folder withheld from each question's index; "none" for a normal run and for manifests before the flag. */
 function withheldOf(manifest: RunManifest | undefined): string {
   return manifest?.settings.withhold ?? "none";
@@ -49,14 +52,15 @@ function withholdingGrid(rows: readonly WithholdingRow[], mode: string): TableGr
       fraction(r.cites_right_withheld, r.n),
       fraction(r.citation_survives, r.n),
       formatP(r.p_cites),
-      fraction(r.answer_right_shown, r.n),
-      fraction(r.answer_right_withheld, r.n),
-      fraction(r.answer_survives, r.n),
+      fraction(r.answer_right_shown, r.n_with_facts ?? 0),
+      fraction(r.answer_right_withheld, r.n_with_facts ?? 0),
+      fraction(r.answer_survives, r.n_with_facts ?? 0),
       r.p_answer === null ? "" : formatP(r.p_answer),
     ]),
     notes: [
       "Paired by question; p from the exact McNemar test. A citation that survives withholding named the gold post " +
         "without the run having seen its gold section (post-rationalized); an answer that survives came from memory. " +
+        "Answer right counts the questions with key facts only. " +
         "With --withhold gold the run may still have seen the gold post's other sections; --withhold gold-post rules that out.",
     ],
   };
@@ -66,8 +70,9 @@ function withholdingGrid(rows: readonly WithholdingRow[], mode: string): TableGr
  * A normal run against a withheld one (either order): the table of what survives withholding; undefined unless
  * exactly one of the two withheld. Failed runs are left out; pairs are the questions both asked.
  */
-export function withholdingComparison(a: ReadRun, b: ReadRun): TableGrid | undefined {
-  return pairOf(a, b)?.grid;
+export function withholdingComparison(a: PairedFolder, b: PairedFolder): WithheldComparison | undefined {
+  const pair = pairOf(a, b);
+  return pair === undefined ? undefined : { grid: pair.grid, rows: pair.rows, mode: pair.mode };
 }
 
 /** The withheld-source test of two folders, for tables.md and withholding.csv as for the page. */
@@ -78,11 +83,14 @@ export interface WithheldComparison {
   readonly mode: string;
 }
 
-function pairOf(a: ReadRun, b: ReadRun): (WithheldComparison & { shown: ReadRun; withheld: ReadRun }) | undefined {
+function pairOf(
+  a: PairedFolder,
+  b: PairedFolder,
+): (WithheldComparison & { shown: PairedFolder; withheld: PairedFolder }) | undefined {
   const [ma, mb] = [withheldOf(a.manifest), withheldOf(b.manifest)];
   if ((ma === "none") === (mb === "none")) return undefined;
   const [shown, withheld] = ma === "none" ? [a, b] : [b, a];
-  const scored = (f: ReadRun) => splitFailed(f.records).scored;
+  const scored = (f: PairedFolder) => splitFailed(f.records).scored;
   const mode = ma === "none" ? mb : ma;
   const rows = withholdingRows(scored(shown), scored(withheld), a.slugs);
   return { grid: withholdingGrid(rows, mode), rows, mode, shown, withheld };
@@ -93,7 +101,7 @@ function pairOf(a: ReadRun, b: ReadRun): (WithheldComparison & { shown: ReadRun;
  * `a` against `b`, refused in one line unless they are two folders of one blog that asked the same questions (the
  * text and gold posts, as compare pairs them), exactly one of them run with --withhold.
  */
-export function withheldComparison(a: ReadRun, b: ReadRun, command: string): WithheldComparison {
+export function withheldComparison(a: PairedFolder, b: PairedFolder, command: string): WithheldComparison {
   if (path.resolve(a.dir) === path.resolve(b.dir))
     throw new UserError(`${command}: ${a.dir} given twice; name a normal run and a --withhold run of it`);
   const pair = pairOf(a, b);
@@ -101,12 +109,12 @@ export function withheldComparison(a: ReadRun, b: ReadRun, command: string): Wit
     const modes = `${a.dir}: --withhold ${withheldOf(a.manifest)}, ${b.dir}: --withhold ${withheldOf(b.manifest)}`;
     throw new UserError(`${command}: exactly one of ${a.dir} and ${b.dir} must be a --withhold run (${modes})`);
   }
-  const blog = (f: ReadRun) => f.manifest?.corpus.sha256;
+  const blog = (f: PairedFolder) => f.manifest?.corpus.sha256;
   if (blog(a) !== undefined && blog(b) !== undefined && blog(a) !== blog(b))
     throw new UserError(
       `${command}: ${a.dir} and ${b.dir} searched different blogs (corpus sha256 differ): their answers cannot be paired`,
     );
-  const questions = (f: ReadRun) => new Map(f.records.map((r) => [questionKey(r), r.question_id]));
+  const questions = (f: PairedFolder) => new Map(f.records.map((r) => [questionKey(r), r.question_id]));
   const [qa, qb] = [questions(a), questions(b)];
   const onlyA = [...qa].filter(([k]) => !qb.has(k));
   const onlyB = [...qb].filter(([k]) => !qa.has(k));

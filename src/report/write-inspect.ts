@@ -1,14 +1,14 @@
 // Writes a run folder's Inspect logs into DIR/inspect/, one file per model, named as Inspect names its logs.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DERIVED_FILES } from "../runs/index.ts";
+import { INSPECT_FOLDER } from "./derived-files.ts";
 import { inspectLogs } from "./inspect-log.ts";
 import type { ReadRun } from "./run-folder.ts";
 import { modelLabel } from "./tables.ts";
 
 /** Replaces DIR/inspect/ with this run's logs and returns their paths; `inspect view --log-dir DIR/inspect` opens them. */
 export function writeInspectLogs(folder: ReadRun): string[] {
-  const out = path.join(folder.dir, DERIVED_FILES.inspect);
+  const out = path.join(folder.dir, INSPECT_FOLDER);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   return inspectLogs(folder).map(({ model, log }) => {

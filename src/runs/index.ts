@@ -34,7 +34,8 @@ export {
 } from "./settings.ts";
 export { SUITES, SUITE_NAMES, suiteModels } from "./suites.ts";
 export { modelSampling, samplingChoice } from "./sampling.ts";
-export { DERIVED_FILES, openRunFolder } from "./run-folder.ts";
+export { RECORDED_FILES, openRunFolder } from "./run-folder.ts";
+export { WITHHELD_PAIR_FILE, readWithheldPair, recordWithheldPair } from "./withheld-pair.ts";
 export {
   JUDGMENTS_FILE,
   judgedRun,

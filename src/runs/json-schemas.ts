@@ -5,6 +5,7 @@ import { answerLineSchema } from "./answer-types.ts";
 import { judgmentLineSchema } from "./judgment-log.ts";
 import { manifestSchema } from "./manifest-schema.ts";
 import { modelsFileSchema } from "./models-file.ts";
+import { withheldPairSchema } from "./withheld-pair.ts";
 
 /** Where the documents live, from the repository's root. */
 export const SCHEMAS_DIR = "docs/schemas";
@@ -15,6 +16,7 @@ const SCHEMAS = {
   "manifest.schema.json": manifestSchema,
   "models-file.schema.json": modelsFileSchema,
   "questions.schema.json": questionLineSchema,
+  "withheld-pair.schema.json": withheldPairSchema,
 } as const;
 
 /**

@@ -17,9 +17,8 @@ import { DESIGN_IDS } from "../designs/index.ts";
 import { describeRunIdentity, dropTornTail, runKey } from "./answer-log.ts";
 import type { AnswerRecord } from "./answer-types.ts";
 import { acquireRunLock } from "./run-lock.ts";
-import { DERIVED_FILES } from "./run-folder.ts";
 
-export const JUDGMENTS_FILE = DERIVED_FILES.judgments;
+export const JUDGMENTS_FILE = "judgments.jsonl";
 const JUDGMENT_SCHEMA_VERSION = 1;
 
 /** The judge's verdict: the reply's first word was "yes" or "no", or it was neither. */

@@ -10,7 +10,7 @@ import type { EmbeddingInfo } from "../search/index.ts";
 import { UserError } from "../common/index.ts";
 import { MAX_TURNS } from "../designs/index.ts";
 import { AGENT_TOOLS, READ_SECTION_MAX_WORDS } from "../designs/index.ts";
-import { prompts } from "../designs/index.ts";
+import { DESIGNS, prompts, type DesignEntry } from "../designs/index.ts";
 import { WORKFLOW_HITS } from "../designs/index.ts";
 import type { DesignId, Wording } from "../designs/index.ts";
 import {
@@ -49,14 +49,15 @@ export function manifestSettings(s: RunSettings): ManifestSettings {
   };
 }
 
-export function promptsSha256(): string {
+/**
+ * The hash of every text the designs send: each registry entry's own prompts in the registry's order, then what
+ * they share (the loop's ran-out-of-turns answer, the workflow's user prompt on a sample, the tools). The study's
+ * designs list theirs so that the hash is the one folders made before it was derived (a test holds it).
+ */
+export function promptsSha256(designs: Readonly<Record<string, DesignEntry>> = DESIGNS): string {
   const sample = prompts.workflowUserPrompt("Q?", [{ post: "p", heading: "h", snippet: "s" }]);
-  const parts = [
-    prompts.WORKFLOW_SYSTEM_PROMPT,
-    prompts.agentSystemPrompt("agent"),
-    prompts.agentSystemPrompt("agent-search-first"),
-  ];
-  return sha256Hex(JSON.stringify([...parts, prompts.FORCED_PREFIX, prompts.RAN_OUT_OF_TURNS, sample, AGENT_TOOLS]));
+  const own = Object.values(designs).flatMap((d) => d.prompts ?? []);
+  return sha256Hex(JSON.stringify([...own, prompts.RAN_OUT_OF_TURNS, sample, AGENT_TOOLS]));
 }
 
 export interface ManifestInputs {

@@ -11,30 +11,14 @@ import { startManifest, type ManifestSessionOptions } from "./manifest-session.t
 import { MANIFEST_FILE, type ManifestInputs, type RunManifest } from "./manifest.ts";
 import { acquireRunLock } from "./run-lock.ts";
 import type { ModelEntryFields } from "./settings.ts";
+import { JUDGMENTS_FILE } from "./judgment-log.ts";
+import { WITHHELD_PAIR_FILE } from "./withheld-pair.ts";
 
-/** Every file a run and its analysis write into a run folder, besides the answers and the manifest. */
-export const DERIVED_FILES = {
-  tables: "tables.md",
-  studyCsv: "study.csv",
-  strictCsv: "strict.csv",
-  agentsCsv: "agents.csv",
-  twoPostCsv: "two-post.csv",
-  engineeringCsv: "engineering.csv",
-  scaleCsv: "scale.csv",
-  repeatsCsv: "repeats.csv",
-  pairedRatesCsv: "paired-rates.csv",
-  sensitivityCsv: "sensitivity.csv",
-  conditionsCsv: "conditions.csv",
-  keyFactsCsv: "key-facts.csv",
-  /** `rescore --judge`: the model judge's verdicts, one line per run judged, and their table. */
-  judgments: "judgments.jsonl",
-  judgeCsv: "judge.csv",
-  /** `rescore --against`: the withheld-source test's table. */
-  withholdingCsv: "withholding.csv",
-  report: "report.html",
-  /** `export --format inspect`'s folder of Inspect logs. */
-  inspect: "inspect",
-} as const;
+/**
+ * What commands record beside the answers and the manifest: inputs to the derived files, never derived themselves
+ * (the judge's verdicts cost a model's time; the withheld pair names a folder no table can guess).
+ */
+export const RECORDED_FILES = [JUDGMENTS_FILE, WITHHELD_PAIR_FILE] as const;
 
 export interface RunFolder {
   readonly dir: string;
@@ -65,6 +49,8 @@ export interface OpenRunFolderOptions extends Partial<ManifestSessionOptions> {
   readonly inputs?: ManifestInputs;
   /** The flag that named the folder, for messages. */
   readonly flag?: string;
+  /** The files the analysis derives from the folder (tables, CSVs, the page), which clear() removes first. */
+  readonly derivedFiles?: readonly string[];
 }
 
 /**
@@ -107,7 +93,7 @@ export function openRunFolder(dir: string, options: OpenRunFolderOptions = {}): 
     },
     recordModel: async (info) => manifest?.recordModel(info),
     clear() {
-      for (const file of [...Object.values(DERIVED_FILES), MANIFEST_FILE, ANSWERS_FILE])
+      for (const file of [...(options.derivedFiles ?? []), ...RECORDED_FILES, MANIFEST_FILE, ANSWERS_FILE])
         rmSync(path.join(dir, file), { force: true, recursive: true });
       done.clear();
     },

@@ -24,6 +24,8 @@ export interface WithholdingRow {
   readonly citation_survives: number;
   /** Exact McNemar p, shown against withheld. */
   readonly p_cites: number;
+  /** Questions with key facts answered on both sides: answer right's denominator; null where none carry facts. */
+  readonly n_with_facts: number | null;
   /** The same for answer right (every key fact stated); null where the questions carry no facts. */
   readonly answer_right_shown: number | null;
   readonly answer_right_withheld: number | null;
@@ -78,6 +80,7 @@ export function withholdingRows(
           cites_right_withheld: cites.paired.b.k,
           citation_survives: cites.both,
           p_cites: cites.paired.p,
+          n_with_facts: facts ? answers.paired.a.n : null,
           answer_right_shown: facts ? answers.paired.a.k : null,
           answer_right_withheld: facts ? answers.paired.b.k : null,
           answer_survives: facts ? answers.both : null,

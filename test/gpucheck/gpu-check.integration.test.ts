@@ -132,11 +132,12 @@ test("run.sh replays a tiny run's exported prompts on build.sh's CPU server and 
     if (run.answered > 0) assert.ok(run.prompt_tokens_per_s! > 0 && run.generated_tokens_per_s! > 0);
   }
 
-  // The replies themselves: a native build may part from another build on a random model's greedy near-ties, so
-  // they are compared with the shared-library server's (built as node-llama-cpp builds), where there is one, and
-  // the matches reported, not required.
+  // The replies themselves, against another server given with --server (a build of another configuration may part
+  // from this one on a random model's greedy near-ties: the matches are reported, not required). The CPU server is
+  // build-llama-server.sh's own now, so here that comparison has nothing to compare.
   const other = llamaServerDir();
-  if (other === undefined) return t.diagnostic("no scripts/build-llama-server.sh build here: replies not compared");
+  if (other === undefined || path.resolve(other) === path.resolve(buildDir))
+    return t.diagnostic("the CPU server is scripts/build-llama-server.sh's build: replies not compared");
   const reference = runCheck(prompts, models, other);
   for (const [k, run] of result.runs.entries()) {
     const same = run.replies.filter(

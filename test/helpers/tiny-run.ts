@@ -13,6 +13,7 @@ import {
   type StudyRunSummary,
 } from "../../src/runs/index.ts";
 import type { DesignId, WithholdMode, Wording } from "../../src/designs/index.ts";
+import { DERIVED_FILES } from "../../src/report/index.ts";
 import { repoRoot } from "./run-cli.ts";
 import { testCacheDir, tinyModelPath } from "./tiny-model.ts";
 
@@ -67,6 +68,7 @@ export async function tinyRun(
       embedding: index.embedding,
       ...(options.wordings !== undefined ? { wordings: options.wordings } : {}),
     },
+    derivedFiles: DERIVED_FILES,
     cacheDir: testCacheDir,
   });
   let summary: StudyRunSummary;

@@ -35,12 +35,14 @@ test("compare A B pairs each model with itself across the two folders, labelled 
   const none = folder("none", 1);
   const result = runCli(["compare", auto, none, "--content", FIXTURE_CONTENT, "--json"]);
   assert.equal(result.status, 0, result.stderr);
-  const comparisons = JSON.parse(result.stdout) as {
-    across: string;
-    measure: string;
-    a: { model: string; k: number; n: number };
-    b: { model: string; k: number; n: number };
-  }[];
+  const { comparisons } = JSON.parse(result.stdout) as {
+    comparisons: {
+      across: string;
+      measure: string;
+      a: { model: string; k: number; n: number };
+      b: { model: string; k: number; n: number };
+    }[];
+  };
   const cites = comparisons.find((c) => c.across === "models" && c.measure === "cites_right");
   assert.ok(cites, result.stdout);
   assert.deepEqual([modelLabel(cites.a.model), cites.a.k, cites.a.n], ["Qwen2.5-1.5B-Instruct [auto]", 4, 4]);

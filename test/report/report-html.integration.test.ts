@@ -54,7 +54,7 @@ test("compare prints the paired comparisons, as a table and as JSON", () => {
   );
   const json = runCli(["compare", path.join(dir, "answers.jsonl"), "--content", content, "--json"]);
   assert.equal(json.status, 0, json.stderr);
-  const rows = JSON.parse(json.stdout);
+  const rows = JSON.parse(json.stdout).comparisons;
   assert.equal(
     rows.length,
     2 * 3 * 2 + 4 * 2,

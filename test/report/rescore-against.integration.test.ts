@@ -14,7 +14,7 @@ test("rescore --against writes the withheld-source test into the run's tables.md
   const normal = folder("normal");
   const held = folder("held");
   await writeWithheldPair(normal, held);
-  const row = "| one-post | small | one retrieval, one answer | 3/4 | 2/4 | 2/4 | 1.000 | 2/4 | 1/4 | 1/4 | 1.000 |";
+  const row = "| one-post | small | one retrieval, one answer | 3/4 | 2/4 | 2/4 | 1.000 | 2/3 | 1/3 | 1/3 | 1.000 |";
   for (const [run, other] of [
     [held, normal],
     [normal, held],
@@ -31,6 +31,21 @@ test("rescore --against writes the withheld-source test into the run's tables.md
   }
   // The withheld run's tables.md still opens with the line saying it withheld.
   assert.match(readFileSync(path.join(held, "tables.md"), "utf8"), /^> \*\*Withheld-source run \(--withhold gold\)/m);
+
+  // The pair is recorded in the folder: later commands without --against keep the table.
+  const plain = await runCliAsync(["rescore", normal]);
+  assert.ok(plain.stdout.includes(row), plain.stdout);
+  const json = await runCliAsync(["rescore", normal, "--json"]);
+  assert.equal(json.status, 0, json.stderr);
+  const tables = (JSON.parse(json.stdout) as { tables: Record<string, { rows: Record<string, object[]> }> }).tables;
+  assert.deepEqual(Object.keys(tables), ["study", "strict", "agents", "key-facts", "withholding"]);
+  assert.equal(tables.withholding?.rows["withholding.csv"]?.length, 2);
+  const compared = await runCliAsync(["compare", normal, "--json"]);
+  assert.equal(compared.status, 0, compared.stderr);
+  assert.ok("withholding" in (JSON.parse(compared.stdout) as { tables: object }).tables, compared.stdout);
+  const report = await runCliAsync(["report", normal]);
+  assert.equal(report.status, 0, report.stderr);
+  assert.match(readFileSync(path.join(normal, "report.html"), "utf8"), /<h2>The withheld-source test<\/h2>/);
 });
 
 test("rescore --against two normal runs is one line, and leaves tables.md alone", async () => {

@@ -30,7 +30,11 @@ test("rescore scores against the run's own blog, not content/posts, and refuses 
   const dir = await runWithManifest();
   const own = runCli(["rescore", dir, "--json"]);
   assert.equal(own.status, 0, own.stderr);
-  const rows = JSON.parse(own.stdout) as { model: string; design: string; source_one_real: number }[];
+  const rows = (
+    JSON.parse(own.stdout) as {
+      tables: { strict: { rows: { "strict.csv": { model: string; design: string; source_one_real: number }[] } } };
+    }
+  ).tables.strict.rows["strict.csv"];
   // The workflow cites kv-cache-inference, a post of the run's blog, in two of three answers per model.
   const workflow = rows.find((r) => r.model === "small.gguf" && r.design === "workflow");
   assert.ok(workflow, own.stdout);

@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { withholdingRows } from "../../src/scoring/index.ts";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
   compareText,
@@ -13,7 +13,8 @@ import {
   writeReport,
   writeTables,
 } from "../../src/report/index.ts";
-import { readManifest, type RunManifest } from "../../src/runs/index.ts";
+import { readManifest, recordWithheldPair, type RunManifest } from "../../src/runs/index.ts";
+import { UserError } from "../../src/common/index.ts";
 import { runWithManifest } from "../helpers/report-fixture.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 import { markWithheld, writeJudgeFixture, writeWithheldPair } from "../helpers/judgments.ts";
@@ -43,6 +44,7 @@ test("a citation or answer right both with the gold shown and withheld survives;
       cites_right_withheld: 3,
       citation_survives: 2,
       p_cites: 1,
+      n_with_facts: 4,
       answer_right_shown: 2,
       answer_right_withheld: 1,
       answer_survives: 1,
@@ -50,7 +52,10 @@ test("a citation or answer right both with the gold shown and withheld survives;
     },
   ]);
   const noFacts = withholdingRows([makeRecord({ question_id: "q1" })], [makeRecord({ question_id: "q1" })], SLUGS);
-  assert.deepEqual([noFacts[0]?.n, noFacts[0]?.answer_right_shown, noFacts[0]?.p_answer], [1, null, null]);
+  assert.deepEqual(
+    [noFacts[0]?.n, noFacts[0]?.n_with_facts, noFacts[0]?.answer_right_shown, noFacts[0]?.p_answer],
+    [1, null, null, null],
+  );
 });
 
 test("compare prints the withheld-source table only for a normal run against a withheld one", () => {
@@ -99,21 +104,25 @@ test("report --against a withheld run adds the withheld-source section; against 
   );
 });
 
-test("rescore --against's pair: its table goes into tables.md and withholding.csv, naming both folders", async () => {
+test("a recorded withheld pair: its table goes into tables.md and withholding.csv, naming both folders", async () => {
   const normal = folder("against-normal");
   const held = folder("against-held");
   await writeWithheldPair(normal, held);
   const notices = { onNotice: () => {} };
   const [a, b] = [await readRunFolder(normal, notices), await readRunFolder(held, notices)];
-  const pair = withheldComparison(a, b, "rescore --against");
-  const { files, markdown } = writeTables(a.dir, a.records, a.slugs, a.context, { withholding: pair });
+  // tables.md written before the pair is recorded has no such table.
+  assert.doesNotMatch(writeTables(a.dir, a.records, a.slugs, a.context).markdown, /Withheld-source test/);
+  assert.ok(!existsSync(path.join(normal, "withholding.csv")));
+  recordWithheldPair(normal, held);
+  const { files, markdown } = writeTables(a.dir, a.records, a.slugs, a.context);
   assert.ok(files.includes("withholding.csv"), files.join(", "));
   assert.equal(readFileSync(path.join(normal, "tables.md"), "utf8"), markdown);
   assert.match(markdown, /Withheld-source test \(--withhold gold\)/);
-  // Workflow: f1 (no facts, gold kitchen-sink) is cited wrong on both sides; f4 is cited right and right only when shown.
+  // Workflow: f1 (no facts, gold kitchen-sink) is cited wrong on both sides and left out of answer right's
+  // denominator, as the key-fact table leaves it out; f4 is cited right and right only when shown.
   assert.ok(
     markdown.includes(
-      "| one-post | small | one retrieval, one answer | 3/4 | 2/4 | 2/4 | 1.000 | 2/4 | 1/4 | 1/4 | 1.000 |",
+      "| one-post | small | one retrieval, one answer | 3/4 | 2/4 | 2/4 | 1.000 | 2/3 | 1/3 | 1/3 | 1.000 |",
     ),
     markdown,
   );
@@ -121,13 +130,30 @@ test("rescore --against's pair: its table goes into tables.md and withholding.cs
   const csv = readFileSync(path.join(normal, "withholding.csv"), "utf8").trim().split("\n");
   assert.equal(
     csv[0],
-    "withhold,set,model,design,n,cites_right_shown,cites_right_withheld,citation_survives,p_cites,answer_right_shown,answer_right_withheld,answer_survives,p_answer",
+    "withhold,set,model,design,n,cites_right_shown,cites_right_withheld,citation_survives,p_cites,n_with_facts,answer_right_shown,answer_right_withheld,answer_survives,p_answer",
   );
-  assert.equal(csv[1], "gold,one-post,small.gguf,workflow,4,3,2,2,1,2,1,1,1");
+  assert.equal(csv[1], "gold,one-post,small.gguf,workflow,4,3,2,2,1,3,2,1,1,1");
   // The same pair named the other way round is the same test.
+  const pair = withheldComparison(a, b, "rescore --against");
   assert.deepEqual(withheldComparison(b, a, "rescore --against").rows, pair.rows);
-  // tables.md written without the pair has no such table.
-  assert.doesNotMatch(writeTables(a.dir, a.records, a.slugs, a.context).markdown, /Withheld-source test/);
+});
+
+test("a recorded pair whose folder is gone stops the tables with one line naming the record", async () => {
+  const normal = folder("gone-normal");
+  const held = folder("gone-held");
+  await writeWithheldPair(normal, held);
+  recordWithheldPair(normal, held);
+  rmSync(held, { recursive: true, force: true });
+  const a = await readRunFolder(normal, { onNotice: () => {} });
+  assert.throws(
+    () => writeTables(a.dir, a.records, a.slugs, a.context),
+    (error: Error) =>
+      error instanceof UserError &&
+      error.message.startsWith(`${path.join(normal, "withheld-pair.json")} pairs this folder with ${held}`) &&
+      !error.message.includes("\n"),
+  );
+  writeFileSync(path.join(normal, "withheld-pair.json"), '{"schema": 1}');
+  assert.throws(() => writeTables(a.dir, a.records, a.slugs, a.context), /withheld-pair\.json: field against: missing/);
 });
 
 test("rescore --against refuses two normal runs, one folder twice, and folders of other questions", async () => {

@@ -9,7 +9,8 @@ import { NO_PENALTY } from "../../src/llm/generation-config.ts";
 import type { ModelInfo } from "../../src/llm/types.ts";
 import { UserError } from "../../src/common/errors.ts";
 import { cachedSha256 } from "../../src/runs/file-sha256.ts";
-import { MANIFEST_FILE, readManifest, type ManifestInputs } from "../../src/runs/manifest.ts";
+import { MANIFEST_FILE, promptsSha256, readManifest, type ManifestInputs } from "../../src/runs/manifest.ts";
+import { DESIGNS } from "../../src/designs/registry.ts";
 import { defaultSettings, modelEntryFields, settingsForModel } from "../../src/runs/settings.ts";
 import { startManifest } from "../../src/runs/manifest-session.ts";
 import { parseWordings } from "../../src/designs/wording.ts";
@@ -387,4 +388,18 @@ test("a manifest written before the schemas and the settings added since still r
   assert.equal(manifest.models[0]!.decoding.specialTokens, undefined);
   assert.equal(manifest.settings.samples, undefined);
   assert.equal(manifest.settings.withhold, undefined);
+});
+
+test("prompts_sha256 comes from the design registry and keeps the hash of folders made before", () => {
+  // A folder written before the hash was derived from the registry: its resume must still match.
+  const old = JSON.parse(
+    readFileSync(path.join(import.meta.dirname, "../fixtures/old-manifest/manifest.json"), "utf8"),
+  ) as { settings: { prompts_sha256: string } };
+  assert.equal(promptsSha256(), old.settings.prompts_sha256);
+  assert.equal(promptsSha256(DESIGNS), old.settings.prompts_sha256);
+  // A design's own prompts are read from its entry: another text, or one more design with its own, is another hash.
+  const changed = { ...DESIGNS, workflow: { ...DESIGNS.workflow, prompts: ["another system prompt"] } };
+  assert.notEqual(promptsSha256(changed), old.settings.prompts_sha256);
+  const added = { ...DESIGNS, extra: { ...DESIGNS.workflow, prompts: ["a new design's prompt"] } };
+  assert.notEqual(promptsSha256(added), old.settings.prompts_sha256);
 });

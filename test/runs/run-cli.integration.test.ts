@@ -62,7 +62,7 @@ test("run --parallel 4, and a run killed mid-way then resumed, log what one unin
   assert.deepEqual(stableLog(broken), stableLog(whole));
 });
 
-test("rescore prints the strict table of a logged run, and --json its rows", async () => {
+test("rescore prints the strict table of a logged run, and --json its tables with their rows", async () => {
   const model = await tinyModelPath();
   const dir = tempDir();
   assert.equal(
@@ -71,14 +71,16 @@ test("rescore prints the strict table of a logged run, and --json its rows", asy
   );
   const json = runCli(["rescore", path.join(dir, "answers.jsonl"), "--json"]);
   assert.equal(json.status, 0, json.stderr);
-  const rows = JSON.parse(json.stdout) as {
+  type Row = {
     design: string;
     n: number;
     source_none: number;
     source_one_real: number;
     source_several: number;
     source_invented: number;
-  }[];
+  };
+  const rows = (JSON.parse(json.stdout) as { tables: { strict: { rows: { "strict.csv": Row[] } } } }).tables.strict
+    .rows["strict.csv"];
   assert.deepEqual(
     rows.map((r) => [r.design, r.n]),
     [

@@ -1,0 +1,254 @@
+// Every table a run folder can show, listed once: when it applies, its grids, its CSV files and its page section. The
+// markdown, CSV and JSON writers loop over this list, the page takes its grids from it, and DERIVED_FILES names its CSVs.
+import {
+  agentActionRows,
+  cutAtTokenLimit,
+  engineeringRows,
+  formatMismatchRows,
+  keyFactRows,
+  strictRows,
+  studyRows,
+  tokenLimitNote,
+  twoPostRows,
+  type splitQuestionSets,
+} from "../scoring/index.ts";
+import type { AnswerRecord, Judgment, RunManifest } from "../runs/index.ts";
+import { AGENTS_TITLE, agentsCsvRows, agentsGrid } from "./agents-table.ts";
+import { ENGINEERING_TITLE, engineeringGrids } from "./engineering-tables.ts";
+import { JUDGE_TITLE, judgeCsvRows, judgeGrids } from "./judge-tables.ts";
+import { keyFactGrids } from "./key-fact-tables.ts";
+import { repeatCsvRows, repeatTables, type RepeatTables } from "./repeat-tables.ts";
+import { runScaleTable, SCALE_TITLE, scaleCsvRows, scaleGrids } from "./scale-tables.ts";
+import {
+  formatMismatchGrid,
+  formatMismatchMarkdown,
+  markdownTable,
+  modelLabel,
+  strictTableGrid,
+  studyTableGrids,
+  studyTablesMarkdown,
+  twoPostTableGrid,
+  type TableContext,
+  type TableGrid,
+} from "./tables.ts";
+import { withholdingCsvRows, type WithheldComparison } from "./withholding-tables.ts";
+
+/** A log split by question set (see splitQuestionSets). */
+type QuestionSets = ReturnType<typeof splitQuestionSets>;
+
+/** Everything a table is computed from: the folder's log split once, and what the folder records beside it. */
+export interface TableInputs {
+  /** The whole log, failed runs included. */
+  readonly all: readonly AnswerRecord[];
+  /** The runs scored, and those left out because their call failed (see splitFailed). */
+  readonly scored: readonly AnswerRecord[];
+  readonly failed: readonly AnswerRecord[];
+  readonly sets: QuestionSets;
+  readonly failedSets: QuestionSets;
+  readonly slugs: readonly string[];
+  /** The header's context, with the log's conditions. */
+  readonly context: TableContext;
+  readonly manifest: RunManifest | undefined;
+  /** judgments.jsonl's verdicts (empty for a folder never judged). */
+  readonly judgments: readonly Judgment[];
+  /** The withheld-source test against the folder withheld-pair.json names; undefined for a folder never paired. */
+  readonly withholding: WithheldComparison | undefined;
+}
+
+/** One CSV file of a table, and its rows; undefined rows: the file is not written for this folder. */
+export interface TableCsv {
+  readonly file: string;
+  readonly rows: (t: TableInputs) => readonly object[] | undefined;
+}
+
+export interface TableEntry {
+  /** The key of the table in `rescore --json` and `compare --json`. */
+  readonly id: string;
+  readonly applies: (t: TableInputs) => boolean;
+  readonly grids: (t: TableInputs) => readonly TableGrid[];
+  /** tables.md's blocks, where they are more than the grids (a warning above them); default one per grid. */
+  readonly markdown?: (t: TableInputs) => readonly string[];
+  readonly csv: readonly TableCsv[];
+  /** The report page's heading the table stands under. */
+  readonly section: string;
+  /**
+   * Where the page shows the table as a plain section of grids under `section`: the field of the page's data that
+   * holds them. Left out for the tables the page draws in sections of its own (with charts, or a note of its own).
+   */
+  readonly page?: "keyFacts" | "judge" | "withholding";
+}
+
+/** A function of the inputs computed once per inputs, for what several of an entry's parts read. */
+function perInputs<T>(compute: (t: TableInputs) => T): (t: TableInputs) => T {
+  const cache = new WeakMap<TableInputs, { value: T }>();
+  return (t) => {
+    const hit = cache.get(t);
+    if (hit !== undefined) return hit.value;
+    const value = compute(t);
+    cache.set(t, { value });
+    return value;
+  };
+}
+
+// The study's tables cover the one-post questions, and stand even for an empty log, as the study's own two did.
+const studySet = (t: TableInputs) => t.sets.onePost.length > 0 || t.sets.twoPost.length === 0;
+const study = perInputs((t) => studyRows(t.scored, t.failed));
+const strict = perInputs((t) => strictRows(t.scored, t.slugs));
+const agents = perInputs((t) => agentActionRows(t.scored, t.slugs));
+const mismatch = perInputs((t) => {
+  const formats = new Map(t.manifest?.models.map((m) => [m.id, m.toolFormat]));
+  return formatMismatchRows(t.scored, (model) => formats.get(model));
+});
+const twoPost = perInputs((t) => twoPostRows(t.scored, t.slugs, t.failed));
+const cutNote = perInputs((t) => tokenLimitNote(cutAtTokenLimit(t.scored), modelLabel));
+const engineering = perInputs((t) => engineeringGrids(t.scored, t.slugs, t.failed));
+const scale = perInputs((t) => runScaleTable(t.scored, t.slugs, t.manifest));
+const keyFacts = perInputs((t) => keyFactGrids(t.scored, t.slugs));
+const judge = perInputs((t) => judgeGrids(t.scored, t.judgments));
+const repeats = perInputs((t): RepeatTables | undefined => repeatTables(t.sets.onePost, t.slugs));
+const repeatCsv = perInputs((t) => {
+  const r = repeats(t);
+  return r === undefined ? undefined : repeatCsvRows(r);
+});
+
+/** In tables.md's order. */
+export const TABLES: readonly TableEntry[] = [
+  {
+    id: "study",
+    applies: studySet,
+    grids: (t) => studyTableGrids(study(t), t.context, t.failedSets.onePost),
+    // One block for all models' tables, as the study printed them (an empty log gives one empty block).
+    markdown: (t) => [studyTablesMarkdown(study(t), t.context, t.failedSets.onePost)],
+    csv: [{ file: "study.csv", rows: study }],
+    section: "The study's table",
+  },
+  {
+    id: "strict",
+    applies: studySet,
+    grids: (t) => [strictTableGrid(strict(t), t.failedSets.onePost)],
+    csv: [{ file: "strict.csv", rows: strict }],
+    section: "The study's table",
+  },
+  {
+    id: "agents",
+    applies: (t) => studySet(t) && agents(t).length > 0,
+    grids: (t) => [agentsGrid(agents(t), t.failedSets.onePost)],
+    csv: [{ file: "agents.csv", rows: (t) => (agents(t).length > 0 ? agentsCsvRows(agents(t)) : undefined) }],
+    section: AGENTS_TITLE,
+  },
+  {
+    id: "format-mismatch",
+    applies: (t) => studySet(t) && formatMismatchMarkdown(mismatch(t)) !== undefined,
+    grids: (t) => [formatMismatchGrid(mismatch(t))],
+    markdown: (t) => [formatMismatchMarkdown(mismatch(t))!],
+    csv: [],
+    section: "The study's table",
+  },
+  {
+    id: "two-post",
+    applies: (t) => t.sets.twoPost.length > 0,
+    grids: (t) => [twoPostTableGrid(twoPost(t), t.failedSets.twoPost)],
+    csv: [{ file: "two-post.csv", rows: twoPost }],
+    section: "Questions that need two posts",
+  },
+  {
+    // A note, not a table: the runs whose answer may be cut short, said where the study's tables end.
+    id: "token-limit",
+    applies: (t) => cutNote(t) !== undefined,
+    grids: () => [],
+    markdown: (t) => [`**${cutNote(t)}**`],
+    csv: [],
+    section: "Found and cites right",
+  },
+  {
+    id: "engineering",
+    applies: (t) => engineering(t).length > 0,
+    grids: engineering,
+    csv: [{ file: "engineering.csv", rows: (t) => engineeringRows(t.scored, t.slugs) }],
+    section: ENGINEERING_TITLE,
+  },
+  {
+    id: "scale",
+    applies: (t) => scale(t) !== undefined,
+    grids: (t) => scaleGrids(scale(t)!, t.failedSets.onePost),
+    csv: [{ file: "scale.csv", rows: (t) => scaleCsvRows(scale(t)!) }],
+    section: SCALE_TITLE,
+  },
+  {
+    id: "key-facts",
+    applies: (t) => keyFacts(t).length > 0,
+    grids: keyFacts,
+    csv: [{ file: "key-facts.csv", rows: (t) => keyFactRows(t.scored, t.slugs) }],
+    section: "Answers and evidence",
+    page: "keyFacts",
+  },
+  {
+    id: "judge",
+    applies: (t) => judge(t).length > 0,
+    grids: judge,
+    csv: [{ file: "judge.csv", rows: (t) => judgeCsvRows(t.scored, t.judgments) }],
+    section: JUDGE_TITLE,
+    page: "judge",
+  },
+  {
+    id: "withholding",
+    applies: (t) => t.withholding !== undefined,
+    grids: (t) => [t.withholding!.grid],
+    csv: [{ file: "withholding.csv", rows: (t) => withholdingCsvRows(t.withholding!) }],
+    section: "The withheld-source test",
+    page: "withholding",
+  },
+  {
+    id: "repeats",
+    applies: (t) => repeats(t) !== undefined,
+    grids: (t) => repeats(t)!.grids,
+    csv: [
+      { file: "repeats.csv", rows: (t) => repeatCsv(t)!.repeats },
+      { file: "paired-rates.csv", rows: (t) => repeatCsv(t)!.paired },
+      { file: "conditions.csv", rows: (t) => repeatCsv(t)!.conditions },
+      {
+        file: "sensitivity.csv",
+        rows: (t) => (repeatCsv(t)!.sensitivity.length > 0 ? repeatCsv(t)!.sensitivity : undefined),
+      },
+    ],
+    section: "Samples and wordings",
+  },
+];
+
+/** The entries that apply to a folder, in tables.md's order. */
+export function tablesOf(t: TableInputs): TableEntry[] {
+  return TABLES.filter((e) => e.applies(t));
+}
+
+/** An entry's blocks of tables.md. */
+export function entryMarkdown(entry: TableEntry, t: TableInputs): readonly string[] {
+  return entry.markdown?.(t) ?? entry.grids(t).map(markdownTable);
+}
+
+/** The grids of one entry by id, or none where it does not apply (for the page's sections). */
+export function gridsOf(id: string, t: TableInputs): readonly TableGrid[] {
+  const entry = TABLES.find((e) => e.id === id);
+  if (entry === undefined) throw new Error(`no table ${id}`);
+  return entry.applies(t) ? entry.grids(t) : [];
+}
+
+/**
+ * `--json`'s tables: each entry that applies and has a table, by id, with its grids (as tables.md shows them) and
+ * its CSV files' rows (the figures as numbers).
+ */
+export function tablesJson(
+  t: TableInputs,
+): Record<string, { grids: readonly TableGrid[]; rows: Record<string, readonly object[]> }> {
+  const out: Record<string, { grids: readonly TableGrid[]; rows: Record<string, readonly object[]> }> = {};
+  for (const entry of tablesOf(t)) {
+    const grids = entry.grids(t);
+    if (grids.length === 0) continue;
+    const rows: Record<string, readonly object[]> = {};
+    for (const csv of entry.csv) {
+      const r = csv.rows(t);
+      if (r !== undefined) rows[csv.file] = r;
+    }
+    out[entry.id] = { grids, rows };
+  }
+  return out;
+}
