@@ -4,7 +4,9 @@ import {
   ANSWER_OVERLAP_DEFAULTS,
   answerOverlaps,
   checkQuestions,
+  checkWeakFacts,
   factSources,
+  formatClearedFlags,
   describeQuestionShape,
   formatAnswerOverlaps,
   formatCorpusSummary,
@@ -59,7 +61,9 @@ const questionsCheck: CommandModule<
     "Check the questions file against the blog: valid JSON lines with id, question, and post and heading (or, for a " +
     "question needing two posts, posts: [a, b] and headings: [ha, hb], and optionally details: [da, db]); ids " +
     "unique; every post and heading in the indexed corpus; each key fact (facts) stated in a gold section (either, " +
-    "for two posts). Prints how many questions each post has, and warns (on stderr, exit 0) when it is not the " +
+    "for two posts), and none weak: no accepted phrasing a single word found in a quarter of the posts, made of the " +
+    "question's own words, or stated by both gold sections of a two-post question, unless the line clears it with " +
+    "a reason (cleared: [{fact, rule, reason}]). Prints how many questions each post has, and warns (on stderr, exit 0) when it is not the " +
     "study's 3 per post. Exits 1 naming file:line for each problem. With --overlap, then lists for each question " +
     "the sections of other posts that " +
     "may answer it as well as its own",
@@ -87,7 +91,8 @@ const questionsCheck: CommandModule<
       throw new UserError(`--overlap-threshold must be a number from 0 to 1, got ${threshold}`);
     const corpus = await loadCorpus(argv.content);
     const { questions, problems } = parseQuestions(argv.questions, await readQuestionsFile(argv.questions));
-    const all = [...problems, ...checkQuestions(argv.questions, questions, corpus)].sort(
+    const weak = checkWeakFacts(argv.questions, questions, corpus, bm25Terms);
+    const all = [...problems, ...checkQuestions(argv.questions, questions, corpus), ...weak.problems].sort(
       (a, b) => (a.line ?? 0) - (b.line ?? 0),
     );
     if (all.length > 0) throw problemsError(`${argv.questions}: bad questions`, all);
@@ -107,6 +112,7 @@ const questionsCheck: CommandModule<
       corpus,
     );
     if (facts !== undefined) console.log(facts);
+    for (const line of formatClearedFlags(weak.cleared)) console.log(line);
     const asked = questions.map((q) => q.question);
     const perPost = describeQuestionShape(asked);
     if (perPost !== "") console.log(perPost);

@@ -15,6 +15,20 @@ const facts = field
   .arrayOf(field.arrayOf(field.text))
   .optional()
   .describe("Optional: the facts a correct answer states, each a list of its accepted phrasings.");
+// The weak-fact rules a fact may be cleared of (see weak-facts.ts); each clearing says why the fact stays.
+export const WEAK_FACT_RULES = ["common-word", "in-question", "in-both-gold"] as const;
+const cleared = z
+  .array(
+    z
+      .object({
+        fact: z.number().int().min(1).describe("The fact's 1-based position in `facts`."),
+        rule: z.enum(WEAK_FACT_RULES).describe("The rule whose flag on that fact is cleared."),
+        reason: text.describe("Why the fact stays as it is."),
+      })
+      .strict(),
+  )
+  .optional()
+  .describe("Optional: weak-fact flags (questions check) that stay, each with its reason.");
 
 export const onePostQuestionSchema = z
   .object({
@@ -23,6 +37,7 @@ export const onePostQuestionSchema = z
     post: text.describe("The slug of the post that answers it."),
     heading: text.describe("The heading of the section that answers it, as the indexer names it."),
     facts,
+    cleared,
   })
   .describe("A question in the study's shape: one section of one post answers it.");
 
@@ -37,6 +52,7 @@ export const twoPostQuestionSchema = z
       .optional()
       .describe("Optional: one detail per post, parallel to `posts` (as many, in the same order)."),
     facts,
+    cleared,
   })
   .superRefine((q, context) => {
     const [a, b] = q.posts;

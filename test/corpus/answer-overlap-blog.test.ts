@@ -27,6 +27,10 @@ test("no half of a two-post question is answered as well by a section of another
 
 test("the default set flags only sections read and found not to answer the question", () => {
   const reviewed: Record<string, string> = {
+    // Defines softmax and its shift invariance; no running maximum, no chunks, no rescaling of a partial sum.
+    "q01: attention-and-softmax#Softmax as a differentiable selection": "softmax itself, not one pass",
+    // Merging adapters and batching requests for many of them; nothing on floating-point order or nondeterminism.
+    "q09: lora-fine-tuning#Merging, or serving many adapters": "adapters, not nondeterminism",
     // Cache growth, chain-of-thought compute and GQA; none is about recomputing attention in the backward pass.
     "q02: kv-cache-inference#Why the cache grows linearly": "no backward pass",
     "q02: chain-of-thought-prompt-chaining#Why intermediate tokens add computation": "no backward pass",
