@@ -16,6 +16,7 @@ import {
   failedRunsError,
   samplingChoice,
   settingsFromArgs,
+  settingsProblem,
   SETTING_OPTIONS,
   openRunFolder,
   readModelsFile,
@@ -140,11 +141,10 @@ export function studyRunOptions<T>(y: Argv<T>) {
         if (value !== undefined && (!Number.isInteger(value) || value < 1))
           throw usageError(`--${flag} must be a positive integer`);
       };
-      positive("parallel", argv.parallel);
       positive("limit", argv.limit);
-      positive("max-new-tokens", argv["max-new-tokens"]);
-      positive("threads", argv.threads);
-      positive("context-size", argv["context-size"]);
+      // each setting's own range, the one the manifest's schema and so audit check too
+      const problem = settingsProblem(argv);
+      if (problem !== undefined) throw usageError(problem);
       const timeout = argv["request-timeout"];
       if (!(timeout > 0 && timeout <= 300))
         throw new UserError("--request-timeout must be a number of seconds above 0 and at most 300");
