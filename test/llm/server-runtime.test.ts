@@ -43,7 +43,7 @@ async function withServer(
   }
 }
 
-test("a sampled call sends its temperature, top_k, top_p and seed in place of the greedy ones, in both modes", async () => {
+test("a sampled call sends its temperature, top_k, top_p, min_p 0 and seed in place of the greedy ones, in both modes", async () => {
   await withServer(echoAnswer, async (server) => {
     const sampling = { temperature: 0.7, topK: 20, topP: 0.8, seed: 123456789 };
     for (const mode of ["completions", "chat"] as const) {
@@ -52,8 +52,9 @@ test("a sampled call sends its temperature, top_k, top_p and seed in place of th
       await runtime!.generate({ ...REQUEST, sampling });
       const body = server.calls.at(-1)!.body;
       assert.deepEqual(
-        [body.temperature, body.top_k, body.top_p, body.seed, body.stream],
-        [0.7, 20, 0.8, 123456789, false],
+        // min_p 0: llama-server would otherwise apply its own default of 0.05
+        [body.temperature, body.top_k, body.top_p, body.min_p, body.seed, body.stream],
+        [0.7, 20, 0.8, 0, 123456789, false],
         mode,
       );
     }
