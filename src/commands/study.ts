@@ -40,7 +40,7 @@ import {
   type BuiltArgs,
 } from "./options.ts";
 import { checkOfflineInputs } from "./offline-check.ts";
-import { judgeRunFolder } from "./judge.ts";
+import { JUDGE_TIMEOUT_SECONDS, judgeRunFolder } from "./judge.ts";
 import {
   display,
   tick,
@@ -346,6 +346,12 @@ const rescoreOptions = {
       "the same command resumes), and tables.md is written again with the judge's table beside the key facts",
   },
   "judge-model": { type: "string", describe: "With --judge: the server's model id to judge with" },
+  "judge-timeout": {
+    type: "number",
+    describe:
+      "With --judge: seconds one judge request may take before it is abandoned and tried again (default 300, the " +
+      "most: Node's fetch gives up on an answer whose headers take longer)",
+  },
   "judge-api-key-env": {
     type: "string",
     describe: "With --judge: the environment variable holding the judge server's API key (the key is never logged)",
@@ -368,11 +374,17 @@ const rescoreBuilder = (y: Argv) =>
       refuseRepeats(argv, { ...runFolderOptions, ...jsonOption, ...rescoreOptions });
       if ((argv.judge === undefined) !== (argv["judge-model"] === undefined))
         throw usageError("--judge URL and --judge-model NAME go together: give both");
-      for (const flag of ["judge-api-key-env", "judge-retries"] as const)
+      for (const flag of ["judge", "judge-model", "judge-api-key-env"] as const)
+        if (argv[flag] !== undefined && argv[flag].trim() === "")
+          throw usageError(`--${flag} was given an empty value: give a ${flag === "judge" ? "URL" : "name"}`);
+      for (const flag of ["judge-api-key-env", "judge-retries", "judge-timeout"] as const)
         if (argv[flag] !== undefined && argv.judge === undefined) throw usageError(`--${flag} needs --judge URL`);
       const retries = argv["judge-retries"];
       if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0))
         throw usageError("--judge-retries must be a whole number, 0 or more");
+      const timeout = argv["judge-timeout"];
+      if (timeout !== undefined && !(timeout > 0 && timeout <= 300))
+        throw usageError("--judge-timeout must be a number of seconds above 0 and at most 300");
       return true;
     });
 
@@ -399,6 +411,7 @@ const rescore: CommandModule<object, BuiltArgs<typeof rescoreBuilder>> = {
             model: argv["judge-model"],
             apiKeyEnv: argv["judge-api-key-env"],
             retries: argv["judge-retries"] ?? 4,
+            timeoutSeconds: argv["judge-timeout"] ?? JUDGE_TIMEOUT_SECONDS,
             onProgress: (line) => console.error(line),
           });
     if (judgments !== undefined || withholding !== undefined) {
