@@ -473,6 +473,44 @@ test("a key or credentials a server echoes are redacted from errors, retries and
   }
 });
 
+test("a key a server echoes escaped (\\u, \\/) is redacted from an error body and a logged chat answer alike", async () => {
+  const key = "sk-a/b-9";
+  process.env.BLOGQA_TEST_KEY = key;
+  // every spelling a JSON text allows: \u-escaped letters (either case), a slash written \/
+  const spelt = ["sk\\u002da\\/b-9", "\\u0073\\u006B-a/b\\u002D9", "sk-a\\u002fb-9"];
+  try {
+    for (const form of spelt) {
+      const unauthorized = () => ({
+        status: 401,
+        json: undefined,
+        raw: `{"error": {"message": "bad key Bearer ${form}"}}`,
+      });
+      await withServer(unauthorized, async (server) => {
+        const model = await openServerModel(options(server, { apiKeyEnv: "BLOGQA_TEST_KEY" }));
+        const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+        const generation = await runtime!.generate(REQUEST);
+        assert.match((generation.record as { error: string }).error, /bad key Bearer \[redacted\]$/, form);
+      });
+      const echo = () => ({
+        json: undefined,
+        raw:
+          `{"choices": [{"message": {"role": "assistant", "content": "key ${form}"}}], ` +
+          `"usage": {"prompt_tokens": 3, "completion_tokens": 2}, "system_fingerprint": "Bearer ${form}"}`,
+      });
+      await withServer(echo, async (server) => {
+        const model = await openServerModel(options(server, { apiKeyEnv: "BLOGQA_TEST_KEY", mode: "chat" }));
+        const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+        const generation = await runtime!.generate(REQUEST);
+        assert.equal(generation.text, "key [redacted]", form);
+        assert.ok(!JSON.stringify(generation).includes(key), form);
+        assert.match(JSON.stringify(generation), /"system_fingerprint":"Bearer \[redacted\]"/, form);
+      });
+    }
+  } finally {
+    delete process.env.BLOGQA_TEST_KEY;
+  }
+});
+
 test("credentials in the server URL go in a Basic Authorization header and are never recorded or printed", async () => {
   await withServer(echoAnswer, async (server) => {
     const url = server.url.replace("http://", "http://user:pw%40secret@");
