@@ -1,4 +1,4 @@
-// rescore --judge's options: an empty model or URL, and a judge timeout out of range, are refused before any request.
+// Options refused before any work: rescore --judge's empty model or URL and bad timeout, compare's lone pairing flag.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { commandLine } from "../../src/commands/command-line.ts";
@@ -34,5 +34,12 @@ test("--judge-timeout takes seconds above 0 and at most 300, and needs --judge",
   assert.equal(
     (await refusal(["rescore", "/nonexistent/run", "--judge-timeout", "5"])).message,
     "--judge-timeout needs --judge URL",
+  );
+});
+
+test("compare --common-questions without a second folder is refused, not silently ignored", async () => {
+  assert.equal(
+    (await refusal(["compare", "/nonexistent/run", "--common-questions"])).message,
+    "--common-questions pairs two folders: give the second run folder after the first",
   );
 });
