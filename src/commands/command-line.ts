@@ -6,13 +6,23 @@ import { corpusCommands } from "./corpus.ts";
 import { embedderCommands } from "./embedder.ts";
 import { exportPromptsCommands } from "./export-prompts.ts";
 import { llmCommands } from "./llm.ts";
-import { checkPathKinds } from "./options.ts";
+import { checkPathKinds, usageError as optionError } from "./options.ts";
 import { parseCallsCommands } from "./parse-calls.ts";
+import { rawOptionProblem } from "./raw-options.ts";
 import { reportCommands } from "./report.ts";
 import { searchCommands } from "./search.ts";
 import { smokeCommands } from "./smoke.ts";
 import { studyCommands } from "./study.ts";
 import { usageError } from "./usage-errors.ts";
+
+/** The part of yargs' record of a command's options that the checks on the typed words read. */
+interface YargsOptions {
+  readonly key: Record<string, unknown>;
+  readonly alias: Record<string, readonly string[]>;
+  readonly array: readonly string[];
+  readonly number: readonly string[];
+  readonly boolean: readonly string[];
+}
 
 /** Each file's commands, in the order --help lists them. */
 const commands = [
@@ -36,8 +46,18 @@ export function commandLine(argv: string[], width: number): Argv {
   /** The option names of the command being parsed, for the nearest one to a misspelt flag. */
   let knownOptions: readonly string[] = [];
   /** yargs hands a middleware its instance too (its types name only the arguments), which knows the options. */
-  function rememberOptions(_args: unknown, y: { getOptions(): { key: Record<string, unknown> } }): void {
-    knownOptions = Object.keys(y.getOptions().key);
+  function rememberOptions(_args: unknown, y: { getOptions(): YargsOptions }): void {
+    const options = y.getOptions();
+    knownOptions = Object.keys(options.key);
+    // Before yargs' own checks see the parsed values, which have already summed a repeated number.
+    const problem = rawOptionProblem(argv, {
+      keys: knownOptions,
+      aliases: options.alias,
+      arrays: options.array,
+      numbers: options.number,
+      booleans: options.boolean,
+    });
+    if (problem !== undefined) throw optionError(problem);
   }
   return (
     commands

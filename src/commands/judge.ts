@@ -9,7 +9,7 @@ import { describeRunIdentity, judgedRun, openJudgmentLog, type AnswerRecord, typ
 import { goldSectionsOf, judgeable, judgeRequest, parseVerdict, type GoldSection } from "../scoring/index.ts";
 
 /** Seconds one judge request may take: a verdict is a few tokens, but a small CPU server reads a long prompt slowly. */
-const JUDGE_TIMEOUT_SECONDS = 300;
+export const JUDGE_TIMEOUT_SECONDS = 300;
 
 export interface JudgeOptions {
   /** The judge's OpenAI-compatible base URL (--judge). */
@@ -18,6 +18,8 @@ export interface JudgeOptions {
   readonly model: string;
   readonly apiKeyEnv?: string | undefined;
   readonly retries: number;
+  /** Seconds one request may take (--judge-timeout). */
+  readonly timeoutSeconds: number;
   /** The blog to take the gold sections' text from (--content); default the one the manifest records. */
   readonly content?: string | undefined;
   readonly force: boolean;
@@ -35,7 +37,7 @@ export async function judgeRunFolder(folder: ReadRun, options: JudgeOptions): Pr
   const endpoint = openChatEndpoint({
     url: options.url,
     apiKeyEnv: options.apiKeyEnv,
-    timeoutSeconds: JUDGE_TIMEOUT_SECONDS,
+    timeoutSeconds: options.timeoutSeconds,
     retries: options.retries,
     flags,
     onRetry: (m) => options.onProgress(`judge: ${m}`),

@@ -1,7 +1,7 @@
 // The report commands: thin shells over src/report/ (the HTML page, the paired comparisons).
 import type { Argv, CommandModule } from "yargs";
 import { compareJson, compareText, readRunFolder, writeInspectLogs, writeReport } from "../report/index.ts";
-import { jsonOption, runFolderOptions, runPositional } from "./options.ts";
+import { jsonOption, runFolderOptions, runPositional, usageError } from "./options.ts";
 
 const report: CommandModule<object, { run: string; content?: string; force: boolean; against?: string }> = {
   command: "report <run>",
@@ -43,6 +43,12 @@ const compare: CommandModule<
         default: false,
         describe:
           "With a second folder that asked other questions: compare only the questions both asked (same text and gold post), and say how many were left out",
+      })
+      .check((argv) => {
+        // alone it would change nothing, and say nothing: a flag that seems to have worked
+        if (argv["common-questions"] && argv.other === undefined)
+          throw usageError("--common-questions pairs two folders: give the second run folder after the first");
+        return true;
       }),
   handler: async (argv) => {
     const options = { content: argv.content, force: argv.force };

@@ -17,6 +17,7 @@ import {
   failedRunsError,
   samplingChoice,
   settingsFromArgs,
+  settingsProblem,
   SETTING_OPTIONS,
   openRunFolder,
   readModelsFile,
@@ -41,7 +42,7 @@ import {
   type BuiltArgs,
 } from "./options.ts";
 import { checkOfflineInputs } from "./offline-check.ts";
-import { judgeRunFolder } from "./judge.ts";
+import { JUDGE_TIMEOUT_SECONDS, judgeRunFolder } from "./judge.ts";
 import {
   display,
   tick,
@@ -142,11 +143,10 @@ export function studyRunOptions<T>(y: Argv<T>) {
         if (value !== undefined && (!Number.isInteger(value) || value < 1))
           throw usageError(`--${flag} must be a positive integer`);
       };
-      positive("parallel", argv.parallel);
       positive("limit", argv.limit);
-      positive("max-new-tokens", argv["max-new-tokens"]);
-      positive("threads", argv.threads);
-      positive("context-size", argv["context-size"]);
+      // each setting's own range, the one the manifest's schema and so audit check too
+      const problem = settingsProblem(argv);
+      if (problem !== undefined) throw usageError(problem);
       const timeout = argv["request-timeout"];
       if (!(timeout > 0 && timeout <= 300))
         throw new UserError("--request-timeout must be a number of seconds above 0 and at most 300");
@@ -350,6 +350,12 @@ const rescoreOptions = {
       "the same command resumes), and tables.md is written again with the judge's table beside the key facts",
   },
   "judge-model": { type: "string", describe: "With --judge: the server's model id to judge with" },
+  "judge-timeout": {
+    type: "number",
+    describe:
+      "With --judge: seconds one judge request may take before it is abandoned and tried again (default 300, the " +
+      "most: Node's fetch gives up on an answer whose headers take longer)",
+  },
   "judge-api-key-env": {
     type: "string",
     describe: "With --judge: the environment variable holding the judge server's API key (the key is never logged)",
@@ -372,11 +378,17 @@ const rescoreBuilder = (y: Argv) =>
       refuseRepeats(argv, { ...runFolderOptions, ...jsonOption, ...rescoreOptions });
       if ((argv.judge === undefined) !== (argv["judge-model"] === undefined))
         throw usageError("--judge URL and --judge-model NAME go together: give both");
-      for (const flag of ["judge-api-key-env", "judge-retries"] as const)
+      for (const flag of ["judge", "judge-model", "judge-api-key-env"] as const)
+        if (argv[flag] !== undefined && argv[flag].trim() === "")
+          throw usageError(`--${flag} was given an empty value: give a ${flag === "judge" ? "URL" : "name"}`);
+      for (const flag of ["judge-api-key-env", "judge-retries", "judge-timeout"] as const)
         if (argv[flag] !== undefined && argv.judge === undefined) throw usageError(`--${flag} needs --judge URL`);
       const retries = argv["judge-retries"];
       if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0))
         throw usageError("--judge-retries must be a whole number, 0 or more");
+      const timeout = argv["judge-timeout"];
+      if (timeout !== undefined && !(timeout > 0 && timeout <= 300))
+        throw usageError("--judge-timeout must be a number of seconds above 0 and at most 300");
       return true;
     });
 
@@ -402,6 +414,7 @@ const rescore: CommandModule<object, BuiltArgs<typeof rescoreBuilder>> = {
         model: argv["judge-model"],
         apiKeyEnv: argv["judge-api-key-env"],
         retries: argv["judge-retries"] ?? 4,
+        timeoutSeconds: argv["judge-timeout"] ?? JUDGE_TIMEOUT_SECONDS,
         onProgress: (line) => console.error(line),
       });
     // What the folder now records changes its tables: written again, all of them (the recorded ones decide which).

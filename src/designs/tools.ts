@@ -210,8 +210,9 @@ function bindArguments<K extends string>(fn: string, args: unknown, params: read
     throw new PyError("TypeError", `__main__.${fn}() argument after ** must be a mapping, not ${pyTypeName(args)}`);
   }
   const unexpected = [...args.keys()].find((k) => !(params as readonly string[]).includes(k));
+  // CPython 3.11 writes the key's str between single quotes ("'%S'"), not its repr: 'it's' and a\b stay as they are
   if (unexpected !== undefined)
-    throw new PyError("TypeError", `${fn}() got an unexpected keyword argument ${pyRepr(unexpected)}`);
+    throw new PyError("TypeError", `${fn}() got an unexpected keyword argument '${unexpected}'`);
   const missing = params.filter((p) => !args.has(p));
   if (missing.length > 0) {
     const names = missing.map(pyRepr);

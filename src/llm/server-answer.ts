@@ -139,9 +139,17 @@ export const clip = (text: string | undefined) =>
 
 /**
  * A sampled call's request fields, overriding the greedy ones every request carries (temperature 0, top_k 1, the
- * fixed seed); nothing for a greedy call. llama-server, vLLM and SGLang all take `seed`, `top_k` and `top_p`.
+ * fixed seed); nothing for a greedy call. llama-server, vLLM and SGLang all take `seed`, `top_k`, `top_p` and
+ * `min_p`. min_p 0 is sent because llama-server's own default is 0.05, which the in-process sampler (min-p 0) and
+ * Transformers' do_sample (no min-p) do not apply.
  */
 export function samplingFields(sampling: Sampling | undefined): Record<string, number> {
   if (sampling === undefined) return {};
-  return { temperature: sampling.temperature, top_k: sampling.topK, top_p: sampling.topP, seed: sampling.seed };
+  return {
+    temperature: sampling.temperature,
+    top_k: sampling.topK,
+    top_p: sampling.topP,
+    min_p: 0,
+    seed: sampling.seed,
+  };
 }

@@ -1,6 +1,7 @@
 // The chat mode's runtime, what an API user gets: the messages and the tools go to /v1/chat/completions, the server
 // renders them with its own template and parses the calls out of the reply with its own parser; the reply's text
 // and the server's `tool_calls` come back as it returned them, and its whole answer is logged with the call.
+import { asMessageToolCall } from "./chat-tool-calls.ts";
 import type { ServerClient } from "./server-client.ts";
 import {
   answeredRecord,
@@ -75,7 +76,7 @@ function apiMessage(m: ChatMessage): Record<string, unknown> {
 interface ChatAnswer extends Usage {
   /** The message's content ("" when null, as a server sends beside tool calls). */
   readonly text: string;
-  /** The message's tool_calls as the server wrote them; each is checked by the dialect that binds it. */
+  /** The message's tool_calls, each made a call the log holds (asMessageToolCall); the dialect binds them. */
   readonly toolCalls: readonly MessageToolCall[] | undefined;
   readonly finishReason: string;
 }
@@ -89,13 +90,14 @@ export function parseChatAnswer(answer: unknown, contextSize: number): ChatAnswe
   const calls = message?.tool_calls;
   if (message === undefined || (typeof content !== "string" && content !== null && content !== undefined))
     return `the answer has no choices[0].message with a text content: ${clip(JSON.stringify(answer))}`;
-  if (calls !== undefined && calls !== null && !(Array.isArray(calls) && calls.every((c) => asRecord(c))))
-    return `the answer's tool_calls is not a list of objects: ${clip(JSON.stringify(calls))}`;
+  if (calls !== undefined && calls !== null && !Array.isArray(calls))
+    return `the answer's tool_calls is not a list: ${clip(JSON.stringify(calls))}`;
   const usage = usageOf(json, contextSize);
   if (typeof usage === "string") return usage;
   return {
     text: typeof content === "string" ? content : "",
-    toolCalls: Array.isArray(calls) && calls.length > 0 ? (calls as MessageToolCall[]) : undefined,
+    // each entry as a call the log's reader accepts: a malformed one is a malformed call, never an unreadable folder
+    toolCalls: Array.isArray(calls) && calls.length > 0 ? calls.map(asMessageToolCall) : undefined,
     finishReason: typeof choice?.finish_reason === "string" ? choice.finish_reason : "stop",
     ...usage,
   };

@@ -1,6 +1,7 @@
 // HTTP to an OpenAI-compatible server: JSON requests with a timeout, retried with backoff when the server cannot be
 // reached, times out, is rate limited (429) or fails (5xx). The API key travels in a header and nowhere else: every
 // text that comes back from here, a server's or an error's, has it redacted.
+import { REDACTED, redactJson, redactText } from "./redact.ts";
 import { UserError } from "../common/index.ts";
 
 /** How requests to a server are made. */
@@ -83,15 +84,11 @@ export class ServerClient {
   }
 
   /**
-   * `text` with every secret replaced by [redacted], as written and as JSON escapes it, so that a server echoing
-   * its Authorization header ("Incorrect API key provided: Bearer sk-...") leaks it into no log and no terminal.
+   * `text` with every secret replaced by [redacted], as written and in any spelling JSON allows, so that a server
+   * echoing its Authorization header ("Incorrect API key provided: Bearer sk-...") leaks it into no log and no terminal.
    */
   private redact(text: string): string {
-    let out = text;
-    for (const secret of this.secrets) {
-      for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1)])) out = out.split(form).join(REDACTED);
-    }
-    return out;
+    return redactText(text, this.secrets);
   }
 
   /** POST `body` to `path` under the base URL (e.g. "/completions"). */
@@ -145,7 +142,8 @@ export class ServerClient {
     text = this.redact(text);
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      // the decoded strings too: escapes can spell a key in ways no pattern on the raw text lists (a split surrogate)
+      json = redactJson(JSON.parse(text), this.secrets);
     } catch {
       json = undefined;
     }
@@ -166,8 +164,6 @@ export class ServerClient {
     return { kind: "ok", status: response.status, json };
   }
 }
-
-const REDACTED = "[redacted]";
 
 /** A URL's user and password (percent-decoded) and the URL without them; a URL that does not parse is left to fetch. */
 function splitCredentials(raw: string): { url: string; user?: string; password?: string } {

@@ -31,6 +31,7 @@ export {
   modelLoadOptions,
   settingsFromArgs,
   settingsFromFields,
+  settingsProblem,
 } from "./settings.ts";
 export { SUITES, SUITE_NAMES, suiteModels } from "./suites.ts";
 export { modelSampling, samplingChoice } from "./sampling.ts";

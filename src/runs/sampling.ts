@@ -4,7 +4,7 @@ import path from "node:path";
 import { sha256Hex, UserError } from "../common/index.ts";
 import { configSampling, isLocalModelId, type ChatRuntime, type Decoding, type SamplingValues } from "../llm/index.ts";
 import { runKey, type RunIdentity } from "./answer-log.ts";
-import type { RunSettings } from "./settings.ts";
+import { settingValueProblem, type RunSettings } from "./settings.ts";
 
 type SamplingSettings = Pick<RunSettings, "samples" | "seed" | "sampling" | "temperature" | "topP" | "topK">;
 
@@ -17,10 +17,18 @@ export type SamplingChoice =
   | { readonly kind: "sampled"; readonly given: Partial<Omit<SamplingValues, "note">> };
 
 export function samplingChoice(s: SamplingSettings): SamplingChoice {
-  if (!Number.isInteger(s.samples) || s.samples < 1)
-    throw new UserError(`--samples must be a whole number of at least 1, got ${s.samples}`);
-  if (!Number.isInteger(s.seed) || s.seed < 0 || s.seed > 0xffffffff)
-    throw new UserError(`--seed must be a whole number from 0 to 4294967295, got ${s.seed}`);
+  // Usage errors (exit status 2): the values come from the command line, or from a manifest its schema checked.
+  const refuse = (message: string) => new UserError(message, 2);
+  for (const [key, value] of [
+    ["samples", s.samples],
+    ["seed", s.seed],
+    ["temperature", s.temperature],
+    ["top-k", s.topK],
+    ["top-p", s.topP],
+  ] as const) {
+    const problem = settingValueProblem(key, value);
+    if (problem !== undefined) throw refuse(problem);
+  }
   const given = {
     ...(s.temperature !== undefined ? { temperature: s.temperature } : {}),
     ...(s.topK !== undefined ? { topK: s.topK } : {}),
@@ -30,21 +38,13 @@ export function samplingChoice(s: SamplingSettings): SamplingChoice {
   const kind = s.sampling === "auto" ? (s.samples > 1 || named ? "sampled" : "greedy") : s.sampling;
   if (kind === "greedy") {
     if (named)
-      throw new UserError("--temperature, --top-p and --top-k need sampling: drop --sampling greedy, or those values");
+      throw refuse("--temperature, --top-p and --top-k need sampling: drop --sampling greedy, or those values");
     if (s.samples > 1)
-      throw new UserError(
+      throw refuse(
         "--samples above 1 with --sampling greedy would run one greedy pass K times: sample, or see `audit`",
       );
     return { kind };
   }
-  if (s.temperature !== undefined && !(s.temperature > 0))
-    throw new UserError(
-      `--temperature must be above 0 when sampling (greedy is --sampling greedy), got ${s.temperature}`,
-    );
-  if (s.topK !== undefined && !(Number.isInteger(s.topK) && s.topK >= 0))
-    throw new UserError(`--top-k must be a whole number of at least 0 (0: off), got ${s.topK}`);
-  if (s.topP !== undefined && !(s.topP > 0 && s.topP <= 1))
-    throw new UserError(`--top-p must be above 0 and at most 1 (1: off), got ${s.topP}`);
   return { kind: "sampled", given };
 }
 

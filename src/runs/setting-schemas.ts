@@ -22,7 +22,10 @@ function settingSchema<F extends keyof SettingFields>(field: F): FieldSchema<F> 
   const base = option.choices
     ? z.enum(option.choices as [string, ...string[]], { error })
     : option.type === "number"
-      ? z.number({ error })
+      ? z.number({ error }).refine((value) => settingFieldProblem(field, value) === undefined, {
+          // a refinement's message stands alone: it says what was expected itself
+          error: (issue) => `expected ${settingFieldProblem(field, issue.input)}, got ${String(issue.input)}`,
+        })
       : option.type === "boolean"
         ? z.boolean({ error })
         : z.string({ error });

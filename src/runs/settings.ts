@@ -16,6 +16,24 @@ import { WITHHOLD_MODES } from "../designs/index.ts";
 export const STUDY_MAX_NEW_TOKENS = 200;
 
 /**
+ * A number setting's bounds: what the runtime takes (llama.cpp's int32 fields, a seed of 32 bits, a plan that fits in
+ * memory), checked on the flag, on the manifest's field and so by `audit`. `above`: the lower bound itself is out.
+ */
+interface SettingRange {
+  readonly whole: boolean;
+  readonly min: number;
+  readonly max: number;
+  readonly above?: boolean;
+}
+
+/** A setting's yargs option, and for a number its range. */
+type SettingOption = Options & { readonly range?: SettingRange };
+
+const INT32_MAX = 2 ** 31 - 1;
+/** Tokens of context (and so new tokens) a runtime is asked for at most: 2^20, past any GGUF's trained length. */
+const TOKENS_MAX = 2 ** 20;
+
+/**
  * Every setting that can change an answer, as yargs options. Runs in one folder must share them all: the manifest
  * records them and a resume with any other value is refused. Keys are the flag names.
  */
@@ -31,7 +49,12 @@ export const SETTING_OPTIONS = {
     describe: "Embedding model: a Hugging Face hub id or a local folder (unused with --retriever bm25)",
   },
   "embedding-dtype": { choices: ["fp32", "fp16", "q8"], default: "fp32", describe: "Embedding model weights to load" },
-  parallel: { type: "number", default: 1, describe: "Questions generated at once, one sequence each" },
+  parallel: {
+    type: "number",
+    default: 1,
+    range: { whole: true, min: 1, max: 256 },
+    describe: "Questions generated at once, one sequence each",
+  },
   "reuse-cache": {
     type: "boolean",
     default: true,
@@ -47,15 +70,22 @@ export const SETTING_OPTIONS = {
   "max-new-tokens": {
     type: "number",
     default: STUDY_MAX_NEW_TOKENS,
+    range: { whole: true, min: 1, max: TOKENS_MAX },
     describe: "New tokens per call at most (the study's 200)",
   },
   gpu: { type: "boolean", default: true, describe: "Use a GPU when one is found (--no-gpu forces the CPU)" },
   threads: {
     type: "number",
+    range: { whole: true, min: 1, max: 1024 },
     describe:
       "CPU threads for llama.cpp (default: 1 for models under 256 MiB, else every math core; the manifest records the count used)",
   },
-  "context-size": { type: "number", default: DEFAULT_CONTEXT_SIZE, describe: "Context size in tokens per sequence" },
+  "context-size": {
+    type: "number",
+    default: DEFAULT_CONTEXT_SIZE,
+    range: { whole: true, min: 1, max: TOKENS_MAX },
+    describe: "Context size in tokens per sequence",
+  },
   "chat-template": { type: "string", describe: "Jinja chat template file, for a model whose GGUF has none" },
   "repetition-penalty": {
     type: "string",
@@ -107,6 +137,8 @@ export const SETTING_OPTIONS = {
   samples: {
     type: "number",
     default: 1,
+    // each sample is a planned run held in memory: 10,000 of 30 questions and 4 designs is 1.2 million
+    range: { whole: true, min: 1, max: 10_000 },
     describe:
       "Runs of each (model, design, wording, question): 1 is the study's one greedy pass; more sample " +
       "(see --sampling) and are logged as samples 0..K-1",
@@ -114,6 +146,7 @@ export const SETTING_OPTIONS = {
   seed: {
     type: "number",
     default: 0,
+    range: { whole: true, min: 0, max: 0xffffffff },
     describe: "With sampling: each run's seed is derived from this and the run's key, and logged on its line",
   },
   sampling: {
@@ -123,9 +156,21 @@ export const SETTING_OPTIONS = {
       "model: the model's generation_config.json temperature, top_p and top_k (Transformers' do_sample=True); " +
       "greedy: the study's decoding; auto: model with --samples above 1 or a sampling value given, else greedy",
   },
-  temperature: { type: "number", describe: "With sampling: this temperature instead of the model's" },
-  "top-p": { type: "number", describe: "With sampling: this top_p instead of the model's (1: off)" },
-  "top-k": { type: "number", describe: "With sampling: this top_k instead of the model's (0: off)" },
+  temperature: {
+    type: "number",
+    range: { whole: false, min: 0, above: true, max: 100 },
+    describe: "With sampling: this temperature instead of the model's",
+  },
+  "top-p": {
+    type: "number",
+    range: { whole: false, min: 0, above: true, max: 1 },
+    describe: "With sampling: this top_p instead of the model's (1: off)",
+  },
+  "top-k": {
+    type: "number",
+    range: { whole: true, min: 0, max: INT32_MAX },
+    describe: "With sampling: this top_k instead of the model's (0: off)",
+  },
   withhold: {
     choices: WITHHOLD_MODES,
     default: "none",
@@ -133,7 +178,7 @@ export const SETTING_OPTIONS = {
       "Beyond the study, the withheld-source test: leave each question's gold section (gold) or its whole post " +
       "(gold-post) out of the index its runs search and read, so that a right citation is one made without seeing it",
   },
-} as const satisfies Record<string, Options>;
+} as const satisfies Record<string, SettingOption>;
 
 /**
  * Settings beyond the study that the manifest leaves out while they hold their default: a manifest written before
@@ -206,6 +251,45 @@ export function settingsFromFields(fields: SettingFields): RunSettings {
   return out as RunSettings;
 }
 
+/** What `range` takes, as a message says it: "a whole number from 1 to 256". */
+function describeRange(range: SettingRange): string {
+  const kind = range.whole ? "a whole number" : "a number";
+  const low = range.above ? `above ${range.min}` : `from ${range.min}`;
+  return `${kind} ${low} ${range.above ? "and at most" : "to"} ${range.max}`;
+}
+
+/** Whether `value` is a number `range` takes (NaN and the infinities never are). */
+function inRange(range: SettingRange, value: unknown): boolean {
+  if (typeof value !== "number" || !Number.isFinite(value)) return false;
+  if (range.whole && !Number.isInteger(value)) return false;
+  return (range.above ? value > range.min : value >= range.min) && value <= range.max;
+}
+
+/** The setting's range, for a number setting that has one. */
+function rangeOf(key: SettingKey): SettingRange | undefined {
+  const option: SettingOption = SETTING_OPTIONS[key];
+  return option.range;
+}
+
+/**
+ * Why the command line's value of a setting cannot be used ("--top-k must be a whole number from 0 to 2147483647,
+ * got 4294967297"); undefined if it can, or is not set.
+ */
+export function settingValueProblem(key: SettingKey, value: unknown): string | undefined {
+  const range = rangeOf(key);
+  if (range === undefined || value === undefined || inRange(range, value)) return undefined;
+  return `--${key} must be ${describeRange(range)}, got ${String(value)}`;
+}
+
+/** The first setting of the parsed command line whose value is out of its range, as settingValueProblem says it. */
+export function settingsProblem(argv: Readonly<Record<string, unknown>>): string | undefined {
+  for (const key of SETTING_KEYS) {
+    const problem = settingValueProblem(key, argv[key]);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
 /** Why `value` cannot be the manifest's field for `key`, judged from the option's own definition; undefined if it can. */
 export function settingFieldProblem(field: string, value: unknown): string | undefined {
   const key = SETTING_KEYS.find((k) => snakeCase(k) === field);
@@ -216,6 +300,8 @@ export function settingFieldProblem(field: string, value: unknown): string | und
   if (option.coerce) return undefined;
   if (option.choices)
     return option.choices.includes(value as string) ? undefined : `one of ${option.choices.join(", ")} or null`;
+  const range = rangeOf(key);
+  if (range !== undefined) return inRange(range, value) ? undefined : `${describeRange(range)} or null`;
   return typeof value === option.type ? undefined : `a ${option.type} or null`;
 }
 

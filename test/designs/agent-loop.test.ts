@@ -81,6 +81,22 @@ const malformedCases: [string, string, RegExp][] = [
     call("search_posts", { q: "x" }),
     /^"error: TypeError: search_posts\(\) got an unexpected keyword argument 'q'"$/,
   ],
+  // CPython 3.11.7: f(**{"it's": 1}) says 'it's', the key's str between quotes, not its repr "it's"
+  [
+    "an unexpected argument with a quote in its name",
+    call("search_posts", { "it's": "x" }),
+    /^"error: TypeError: search_posts\(\) got an unexpected keyword argument 'it's'"$/,
+  ],
+  [
+    "an unexpected argument with a backslash in its name (one, not repr's two)",
+    call("search_posts", { "a\\b": "x" }),
+    /^"error: TypeError: search_posts\(\) got an unexpected keyword argument 'a\\\\b'"$/,
+  ],
+  [
+    "an unexpected argument named by an unprintable character (kept raw, then escaped by json.dumps)",
+    call("search_posts", { "\u2029": "x" }),
+    /^"error: TypeError: search_posts\(\) got an unexpected keyword argument '\\u2029'"$/,
+  ],
   ["no arguments key", `<tool_call>{"name": "search_posts"}</tool_call>`, /^"error: KeyError: 'arguments'"$/],
   [
     "arguments that are not an object",

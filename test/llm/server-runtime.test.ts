@@ -43,7 +43,7 @@ async function withServer(
   }
 }
 
-test("a sampled call sends its temperature, top_k, top_p and seed in place of the greedy ones, in both modes", async () => {
+test("a sampled call sends its temperature, top_k, top_p, min_p 0 and seed in place of the greedy ones, in both modes", async () => {
   await withServer(echoAnswer, async (server) => {
     const sampling = { temperature: 0.7, topK: 20, topP: 0.8, seed: 123456789 };
     for (const mode of ["completions", "chat"] as const) {
@@ -52,8 +52,9 @@ test("a sampled call sends its temperature, top_k, top_p and seed in place of th
       await runtime!.generate({ ...REQUEST, sampling });
       const body = server.calls.at(-1)!.body;
       assert.deepEqual(
-        [body.temperature, body.top_k, body.top_p, body.seed, body.stream],
-        [0.7, 20, 0.8, 123456789, false],
+        // min_p 0: llama-server would otherwise apply its own default of 0.05
+        [body.temperature, body.top_k, body.top_p, body.min_p, body.seed, body.stream],
+        [0.7, 20, 0.8, 0, 123456789, false],
         mode,
       );
     }
@@ -467,6 +468,44 @@ test("a key or credentials a server echoes are redacted from errors, retries and
       assert.equal(generation.text, "key Bearer [redacted]");
       assert.ok(!JSON.stringify(generation).includes("sk-secret-123"));
     });
+  } finally {
+    delete process.env.BLOGQA_TEST_KEY;
+  }
+});
+
+test("a key a server echoes escaped (\\u, \\/) is redacted from an error body and a logged chat answer alike", async () => {
+  const key = "sk-a/b-9";
+  process.env.BLOGQA_TEST_KEY = key;
+  // every spelling a JSON text allows: \u-escaped letters (either case), a slash written \/
+  const spelt = ["sk\\u002da\\/b-9", "\\u0073\\u006B-a/b\\u002D9", "sk-a\\u002fb-9"];
+  try {
+    for (const form of spelt) {
+      const unauthorized = () => ({
+        status: 401,
+        json: undefined,
+        raw: `{"error": {"message": "bad key Bearer ${form}"}}`,
+      });
+      await withServer(unauthorized, async (server) => {
+        const model = await openServerModel(options(server, { apiKeyEnv: "BLOGQA_TEST_KEY" }));
+        const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+        const generation = await runtime!.generate(REQUEST);
+        assert.match((generation.record as { error: string }).error, /bad key Bearer \[redacted\]$/, form);
+      });
+      const echo = () => ({
+        json: undefined,
+        raw:
+          `{"choices": [{"message": {"role": "assistant", "content": "key ${form}"}}], ` +
+          `"usage": {"prompt_tokens": 3, "completion_tokens": 2}, "system_fingerprint": "Bearer ${form}"}`,
+      });
+      await withServer(echo, async (server) => {
+        const model = await openServerModel(options(server, { apiKeyEnv: "BLOGQA_TEST_KEY", mode: "chat" }));
+        const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+        const generation = await runtime!.generate(REQUEST);
+        assert.equal(generation.text, "key [redacted]", form);
+        assert.ok(!JSON.stringify(generation).includes(key), form);
+        assert.match(JSON.stringify(generation), /"system_fingerprint":"Bearer \[redacted\]"/, form);
+      });
+    }
   } finally {
     delete process.env.BLOGQA_TEST_KEY;
   }

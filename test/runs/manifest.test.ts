@@ -252,6 +252,15 @@ test("a manifest that is valid JSON but lacks a field, or holds a wrong type, is
     damaged((m) => (m.settings.gpu = "yes")),
     /field settings\.gpu: expected a boolean/,
   );
+  // audit reruns with the manifest's settings: the ranges the command line checks hold there too
+  assert.match(
+    damaged((m) => (m.settings.max_new_tokens = 0)),
+    /field settings\.max_new_tokens: expected a whole number from 1 to 1048576 or null/,
+  );
+  assert.match(
+    damaged((m) => (m.settings.threads = 100000)),
+    /field settings\.threads: expected a whole number from 1 to 1024 or null/,
+  );
   assert.match(
     damaged((m) => (m.settings.retriever = "grep")),
     /field settings\.retriever: expected one of bm25, dense, hybrid/,

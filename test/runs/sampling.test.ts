@@ -1,6 +1,7 @@
 // Which runs sample, with which values and seeds: the flags' combinations, the seed's derivation, the per-call seed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { UserError } from "../../src/common/errors.ts";
 import { createHash } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -32,9 +33,16 @@ test("combinations that would not mean what they say are refused, naming the fla
   assert.throws(() => samplingChoice({ ...base, sampling: "greedy", topK: 5 }), /need sampling/);
   assert.throws(() => samplingChoice({ ...base, samples: 0 }), /--samples must be a whole number/);
   assert.throws(() => samplingChoice({ ...base, seed: -1 }), /--seed must be/);
-  assert.throws(() => samplingChoice({ ...base, temperature: 0 }), /--temperature must be above 0/);
+  assert.throws(() => samplingChoice({ ...base, temperature: 0 }), /--temperature must be a number above 0/);
   assert.throws(() => samplingChoice({ ...base, samples: 2, topP: 1.5 }), /--top-p must be/);
   assert.throws(() => samplingChoice({ ...base, samples: 2, topK: 2.5 }), /--top-k must be/);
+  assert.throws(() => samplingChoice({ ...base, samples: 2, topK: 2 ** 32 + 1 }), /--top-k must be/);
+  assert.throws(() => samplingChoice({ ...base, temperature: Number.POSITIVE_INFINITY }), /--temperature must be/);
+  // usage errors, as docs/commands.md says
+  assert.throws(
+    () => samplingChoice({ ...base, sampling: "greedy", topK: 5 }),
+    (e: unknown) => e instanceof UserError && e.exitCode === 2,
+  );
 });
 
 test("the model's generation config gives the values, a flag overrides one, Transformers' defaults fill the rest", () => {

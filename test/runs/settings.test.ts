@@ -5,7 +5,9 @@ import yargs from "yargs";
 import { DEFAULT_CONTEXT_SIZE } from "../../src/llm/index.ts";
 import {
   defaultSettings,
+  settingFieldProblem,
   settingFields,
+  settingsProblem,
   settingsFromArgs,
   settingsFromFields,
   SETTING_OPTIONS,
@@ -66,21 +68,55 @@ test("with bm25 the embedding model is recorded as null (none is loaded) and rea
 });
 
 test("--max-new-tokens, --parallel, --limit, --threads and --context-size must be positive integers", async () => {
-  for (const [flag, value] of [
-    ["max-new-tokens", "0"],
-    ["max-new-tokens", "-5"],
-    ["parallel", "0"],
-    ["limit", "1.5"],
-    ["threads", "0"],
-    ["context-size", "-1"],
+  for (const [flag, value, expected] of [
+    ["max-new-tokens", "0", "a whole number from 1 to 1048576"],
+    ["max-new-tokens", "-5", "a whole number from 1 to 1048576"],
+    ["parallel", "0", "a whole number from 1 to 256"],
+    ["limit", "1.5", "a positive integer"],
+    ["threads", "0", "a whole number from 1 to 1024"],
+    ["context-size", "-1", "a whole number from 1 to 1048576"],
   ]) {
     await assert.rejects(
       parse([`--${flag}`, value!]),
-      (e: unknown) => e instanceof UserError && e.message === `--${flag} must be a positive integer`,
+      (e: unknown) => e instanceof UserError && e.message.startsWith(`--${flag} must be ${expected}`),
       `${flag} ${value}`,
     );
   }
   await parse(["--max-new-tokens", "1"]);
+});
+
+test("every number setting is bounded to what the runtime takes, as a usage error (exit status 2)", async () => {
+  for (const [flag, value] of [
+    ["temperature", "Infinity"],
+    ["temperature", "0"],
+    ["temperature", "abc"],
+    ["top-k", "4294967297"],
+    ["top-k", "-1"],
+    ["top-p", "1.5"],
+    ["samples", "1000000000"],
+    ["seed", "4294967296"],
+    ["seed", "-1"],
+    ["parallel", "100000"],
+    ["threads", "1e9"],
+    ["context-size", "1e12"],
+  ]) {
+    await assert.rejects(
+      parse([`--${flag}`, value!]),
+      (e: unknown) => e instanceof UserError && e.exitCode === 2 && e.message.startsWith(`--${flag} must be `),
+      `${flag} ${value}`,
+    );
+  }
+  const within = await parse(["--temperature", "0.7", "--top-k", "2147483647", "--top-p", "1", "--samples", "10000"]);
+  assert.equal(settingsProblem(within), undefined);
+});
+
+test("the manifest's field of a number setting is checked against the same range", () => {
+  assert.equal(settingFieldProblem("max_new_tokens", 200), undefined);
+  assert.equal(settingFieldProblem("max_new_tokens", 0), "a whole number from 1 to 1048576 or null");
+  assert.equal(settingFieldProblem("threads", 2.5), "a whole number from 1 to 1024 or null");
+  assert.equal(settingFieldProblem("temperature", 0), "a number above 0 and at most 100 or null");
+  assert.equal(settingFieldProblem("threads", null), undefined);
+  assert.equal(settingFieldProblem("threads", "4"), "a whole number from 1 to 1024 or null");
 });
 
 test("a server URL is recorded without the user and password it carries", () => {
