@@ -1,4 +1,5 @@
 // Whether a text states a question's key facts: one normalisation for the questions check and the scorers alike.
+import { markdownPlainText } from "./plain-text.ts";
 
 /** A fact a right answer must state: its accepted phrasings, any one of which will do. */
 export type Fact = readonly string[];
@@ -62,14 +63,14 @@ function numberValue(run: string): number | undefined {
 }
 
 /**
- * The text a phrase is looked for in, and the phrase itself: lower case; markdown's emphasis and code marks (`*`,
- * backticks) dropped; curly quotes straightened; a hyphen between letters read as a space ("key-value", "twenty-five");
+ * The text a phrase is looked for in, and the phrase itself: its markdown's plain text (emphasis with `*` or `_`,
+ * code spans and links reduced to their words, see plain-text.ts), then lower case; stray `*` and backticks dropped; curly quotes straightened; a hyphen between letters read as a space ("key-value", "twenty-five");
  * "percent" read as "%"; digits' thousands commas dropped ("1,000" -> "1000"); number words read as digits ("one
  * thousand" -> "1000", "two" -> "2"); whitespace runs made one space. Small answers write numbers either way, and a
  * fact should not hang on which.
  */
 export function normalizeFactText(text: string): string {
-  return text
+  return markdownPlainText(text)
     .normalize("NFKC")
     .toLowerCase()
     .replace(/[*`]/g, "")

@@ -1,4 +1,5 @@
-// Removes JSX and HTML tags from MDX prose, keeping the text between them (and in prose attributes), never touching code or math.
+// Removes HTML tags from text the MDX parser does not read as JSX: a `.md` post's raw HTML, a heading, a value.
+import type { KeptAttribute } from "./read-stats.ts";
 
 /**
  * A tag: `<Name attr="v" attr={expr} />`, `<name>`, `</Name>`, or a fragment `<>` / `</>`.
@@ -21,18 +22,6 @@ const PROTECTED = /(`+)[\s\S]*?\1|\$\$[\s\S]*?\$\$|\$[^$\n]+\$/g;
 /** Private-use characters mark where a protected span was lifted out; they never occur in real posts. */
 const OPEN = "\uE000";
 const CLOSE = "\uE001";
-
-/**
- * The attributes whose string values are prose a reader sees (`<Highlight text="..."/>`, `<Figure caption="..."/>`,
- * an image's alt): kept in a section's text where the tag was. Other attributes (`src`, `href`, `type`) are markup.
- */
-export const PROSE_ATTRIBUTES: readonly string[] = ["text", "caption", "title", "alt", "label"];
-
-/** One attribute value kept as text: which tag and attribute it came from. */
-export interface KeptAttribute {
-  readonly tag: string;
-  readonly attribute: string;
-}
 
 /** Runs `edit` over the parts of `text` outside code spans and math, then puts those spans back unchanged. */
 export function outsideCodeAndMath(text: string, edit: (prose: string) => string): string {

@@ -4,12 +4,13 @@ import path from "node:path";
 import { UserError } from "../common/index.ts";
 import type { Corpus, InputProblem, LeftOut, Post } from "./types.ts";
 import { findPosts, type PostFile } from "./find-posts.ts";
-import { type ParseOptions, parsePost } from "./parse-post.ts";
-import { PROSE_ATTRIBUTES } from "./jsx-tags.ts";
+import { type ParseOptions, parsePost, SPLIT_DEPTH } from "./parse-post.ts";
+import { PROSE_ATTRIBUTES } from "./attribute-prose.ts";
 
-/** "file:line: message", the shape editors and terminals turn into links. */
+/** "file:line: message" (or "file:line:column: message"), the shape editors and terminals turn into links. */
 export function formatProblem(problem: InputProblem): string {
-  return `${problem.file}${problem.line === undefined ? "" : `:${problem.line}`}: ${problem.message}`;
+  const column = problem.line !== undefined && problem.column !== undefined ? `:${problem.column}` : "";
+  return `${problem.file}${problem.line === undefined ? "" : `:${problem.line}`}${column}: ${problem.message}`;
 }
 
 /** One UserError naming every problem, so a user fixes them all in one pass. */
@@ -21,16 +22,18 @@ export function problemsError(what: string, problems: readonly InputProblem[]): 
 /**
  * sha256 over every file's name and bytes, files in sorted order. Each name and body is preceded by its length,
  * so no two different folders can produce the same stream of bytes. Prose attributes other than the default change
- * the sections, so they are hashed too (after the files: the default's hash is the files' alone, as it always was).
+ * the sections, so they are hashed too, and so is a split depth other than the default (after the files: the default's hash is the files' alone, as it always was).
  */
 export function corpusHash(
   files: readonly { readonly name: string; readonly bytes: Uint8Array }[],
   proseAttributes: readonly string[] = PROSE_ATTRIBUTES,
+  splitDepth: number = SPLIT_DEPTH,
 ): string {
   const hash = createHash("sha256");
   const attributes = [...new Set(proseAttributes)].sort();
   if (attributes.join("\n") !== [...PROSE_ATTRIBUTES].sort().join("\n"))
     hash.update(`attributes ${JSON.stringify(attributes)}`);
+  if (splitDepth !== SPLIT_DEPTH) hash.update(`split depth ${splitDepth}`);
   for (const file of [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const name = Buffer.from(file.name, "utf8");
     hash.update(`${name.length}:`).update(name).update(`${file.bytes.length}:`).update(file.bytes);
@@ -93,7 +96,7 @@ export function corpusFromFiles(
     throw new UserError(`${dir}: no .mdx or .md posts in this folder or under it${why} ${hint}`);
   }
   leftOut.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  const hash = corpusHash(read, options.proseAttributes);
+  const hash = corpusHash(read, options.proseAttributes, options.splitDepth);
   return { dir, posts, sections: posts.flatMap((post) => post.sections), hash, leftOut };
 }
 

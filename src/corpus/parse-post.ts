@@ -1,9 +1,12 @@
-// Parses one .mdx or .md file's bytes into a Post, says why it is left out (a draft), or lists every problem in it.
+// Parses one .mdx or .md file's bytes into a Post with the MDX toolchain's parser, says why it is left out (a draft), or lists every problem in it.
 import type { InputProblem, Post } from "./types.ts";
 import { decodeUtf8 } from "./decode-utf8.ts";
 import { splitFrontmatter } from "./frontmatter.ts";
-import { scanBody } from "./scan-body.ts";
 import { buildSections } from "./sections.ts";
+import { isRefusal, parseBody } from "./mdast-parse.ts";
+import { splitTree } from "./split-tree.ts";
+import { PROSE_ATTRIBUTES } from "./attribute-prose.ts";
+import { newReadStats } from "./read-stats.ts";
 
 export type ParsedPost =
   | { readonly kind: "post"; readonly post: Post }
@@ -49,10 +52,27 @@ function draftReason(data: Readonly<Record<string, unknown>>): string | undefine
   return undefined;
 }
 
+/** The study's split: `#`, `##` and `###` start sections; deeper headings are lines of their parent's text. */
+export const SPLIT_DEPTH = 3;
+
 export interface ParseOptions {
-  /** The JSX attributes whose string values are prose to keep (see jsx-tags.ts); PROSE_ATTRIBUTES by default. */
+  /** The JSX attributes whose string values are prose to keep (see attribute-prose.ts); PROSE_ATTRIBUTES by default. */
   readonly proseAttributes?: readonly string[];
+  /** The deepest heading (1-6) that starts a section; SPLIT_DEPTH by default. */
+  readonly splitDepth?: number;
+  /**
+   * The study splitter's section text: code without its fence lines, links and images as markdown (URLs in them).
+   * Off by default (see node-text.ts for why); what shows the tree reads a blog exactly as that splitter did.
+   */
+  readonly studyText?: boolean;
 }
+
+/**
+ * Files kept beside posts that are not posts: without a frontmatter title, a LICENSE or NOTICE is left out with a
+ * note rather than stopping every command. With a title, it is a post like any other.
+ */
+const NOT_A_POST =
+  /^(?:licen[cs]e|notice|changelog|changes|history|contributing|code_of_conduct|security|authors)(?:[.-][^/\\]*)?\.mdx?$/i;
 
 /**
  * `file` is the path to report, and gives the slug unless the frontmatter has one (see slugFromPath).
@@ -74,7 +94,11 @@ export function parsePost(file: string, bytes: Uint8Array, options: ParseOptions
   if (/^\+\+\+[ \t]*$/.test(decoded.text.split("\n", 1)[0]!)) {
     return fail(1, "frontmatter between +++ lines is TOML, which is not read: write it as YAML between --- lines");
   }
-  if (typeof title !== "string" || title.trim() === "") return fail(1, "frontmatter has no title (a non-empty string)");
+  if (typeof title !== "string" || title.trim() === "") {
+    const name = file.split(/[\\/]/).pop() ?? file;
+    if (NOT_A_POST.test(name)) return { kind: "left-out", reason: "no frontmatter title: a project file, not a post" };
+    return fail(1, "frontmatter has no title (a non-empty string)");
+  }
   let slug = slugFromPath(file);
   if (front.data.slug !== undefined) {
     const own = slugFromFrontmatter(front.data.slug);
@@ -82,9 +106,24 @@ export function parsePost(file: string, bytes: Uint8Array, options: ParseOptions
     slug = own.slug;
   }
 
-  const scan = scanBody(front.body, front.bodyLine, { esm: !file.endsWith(".md") });
-  const built = buildSections(slug, title.trim(), scan.blocks, options.proseAttributes);
-  const problems = [...scan.problems, ...built.problems]
+  const mdx = !file.endsWith(".md");
+  // Blank lines in place of the frontmatter: every line and column the parser gives, and its reasons, are the file's.
+  const parsed = parseBody("\n".repeat(front.bodyLine - 1) + front.body, { mdx });
+  if (isRefusal(parsed)) {
+    // An unclosed comment has no column worth naming; the parser's refusals do.
+    const column = parsed.reason.startsWith("MDX parser:") ? { column: parsed.column } : {};
+    return { kind: "problems", problems: [{ file, line: parsed.line, ...column, message: parsed.reason }] };
+  }
+  const stats = newReadStats();
+  const prose = new Set(options.proseAttributes ?? PROSE_ATTRIBUTES);
+  const split = splitTree(
+    parsed.tree,
+    { source: parsed.source, prose, stats, studyText: options.studyText },
+    options.splitDepth ?? SPLIT_DEPTH,
+  );
+  const blocks = split.blocks.map((b, i) => (i === 0 ? { ...b, line: front.bodyLine } : b));
+  const built = buildSections(slug, title.trim(), blocks);
+  const problems = [...split.problems, ...built.problems]
     .sort((a, b) => a.line - b.line)
     .map((p) => ({ file, line: p.line, message: p.message }));
   if (problems.length > 0) return { kind: "problems", problems };
@@ -96,7 +135,9 @@ export function parsePost(file: string, bytes: Uint8Array, options: ParseOptions
     frontmatter: front.data,
     sections: built.sections,
     emptyHeadings: built.emptyHeadings,
-    attributeProse: built.attributeProse,
+    attributeProse: stats.kept,
+    dropped: stats.dropped,
+    foldedHeadings: built.foldedHeadings,
   };
   return { kind: "post", post };
 }

@@ -20,6 +20,10 @@ export interface PostSummary {
   readonly emptyHeadings: readonly string[];
   /** How many values of each prose attribute were kept as text, as `Tag attribute` -> count, in first-seen order. */
   readonly attributeProse: Readonly<Record<string, number>>;
+  /** Headings deeper than the split, each kept as a line of the section named. */
+  readonly foldedHeadings: Post["foldedHeadings"];
+  /** What was dropped as markup, by kind. */
+  readonly dropped: Post["dropped"];
 }
 
 export interface CorpusSummary {
@@ -69,6 +73,8 @@ export function summarizeCorpus(corpus: Corpus, readLimit: number): CorpusSummar
       overReadLimit,
       emptyHeadings: post.emptyHeadings,
       attributeProse,
+      foldedHeadings: post.foldedHeadings,
+      dropped: post.dropped,
     };
   });
   return { dir: corpus.dir, posts, leftOut: corpus.leftOut, readLimit };
@@ -142,8 +148,31 @@ export function formatCorpusSummary(summary: CorpusSummary): string {
     const listed = Object.entries(kept).map(([key, n]) => `${key} ${n}`);
     lines.push("", `attribute prose kept as text: ${listed.join(", ")}`);
   }
+  lines.push(...foldedLines(summary), ...droppedLines(summary));
   if (left > 0) {
     lines.push("", "left out:", ...summary.leftOut.map((item) => `  ${item.file}: ${item.reason}`));
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** The headings folded into a section, post by post: a question may name one, and must name its section instead. */
+function foldedLines(summary: CorpusSummary): string[] {
+  const folded = summary.posts.reduce((n, p) => n + p.foldedHeadings.length, 0);
+  if (folded === 0) return [];
+  const lines = [
+    "",
+    `folded into their section (deeper than the split): ${folded} ${folded === 1 ? "heading" : "headings"}`,
+  ];
+  for (const p of summary.posts.filter((post) => post.foldedHeadings.length > 0))
+    lines.push(`  ${p.slug}: ${p.foldedHeadings.map((f) => `${f.heading} (in ${f.section})`).join(" | ")}`);
+  return lines;
+}
+
+/** What never reached a section's text, summed over the posts, by kind. */
+function droppedLines(summary: CorpusSummary): string[] {
+  const dropped: Record<string, number> = {};
+  for (const p of summary.posts)
+    for (const [kind, n] of Object.entries(p.dropped)) dropped[kind] = (dropped[kind] ?? 0) + (n ?? 0);
+  const listed = Object.entries(dropped).map(([kind, n]) => `${kind} ${n}`);
+  return listed.length === 0 ? [] : ["", `dropped as markup: ${listed.join(", ")}`];
 }

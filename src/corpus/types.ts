@@ -1,8 +1,9 @@
 // The records the corpus stage hands to every later stage: posts, sections, questions.
 import type { Question, TwoPostQuestion } from "./question-schema.ts";
-import type { KeptAttribute } from "./jsx-tags.ts";
+import type { DroppedKind, KeptAttribute } from "./read-stats.ts";
+import type { HeadingLevel } from "./split-tree.ts";
 
-/** One searchable unit: the text under one h1/h2/h3 heading (or before the first heading, headed by the post title). */
+/** One searchable unit: the text under one heading the post is split at (h1-h3 by default) (or before the first heading, headed by the post title). */
 export interface Section {
   /**
    * The post's slug: its frontmatter `slug`, else its file name without `.mdx`/`.md` (a page bundle's
@@ -11,9 +12,12 @@ export interface Section {
   readonly post: string;
   /** Unique within the post (repeats are disambiguated, see corpus/sections.ts). */
   readonly heading: string;
-  /** 1 for `#` and for the text before the first heading, 2 for `##`, 3 for `###`. */
-  readonly level: 1 | 2 | 3;
-  /** Clean prose: no imports, no JSX tags (their text children kept), code fences kept as text. */
+  /** 1 for `#` and for the text before the first heading, 2 for `##`, 3 for `###` (deeper only when split deeper). */
+  readonly level: HeadingLevel;
+  /**
+   * The markdown as written, less its markup: no ESM, expressions or JSX tags (their children's text and prose
+   * attributes kept), links as their text, images as their alt; code blocks with their fences and language.
+   */
   readonly text: string;
 }
 
@@ -29,6 +33,16 @@ export interface Post {
   readonly emptyHeadings: readonly string[];
   /** The JSX attributes whose text was kept in the sections, one entry per value kept. */
   readonly attributeProse: readonly KeptAttribute[];
+  /** What was dropped as markup, by kind. */
+  readonly dropped: Readonly<Partial<Record<DroppedKind, number>>>;
+  /** Headings deeper than the split, kept as a line of the section named. */
+  readonly foldedHeadings: readonly FoldedHeading[];
+}
+
+/** A heading deeper than the post is split at: its text is a line of `section`. */
+export interface FoldedHeading {
+  readonly heading: string;
+  readonly section: string;
 }
 
 export interface Corpus {
@@ -71,5 +85,7 @@ export interface InputProblem {
   readonly file: string;
   /** 1-based, where known. */
   readonly line?: number;
+  /** 1-based, where the parser said. */
+  readonly column?: number;
   readonly message: string;
 }

@@ -59,22 +59,28 @@ test("invalid YAML names the file line of the YAML error", async () => {
   assert.match(message, /yaml\.mdx:4: frontmatter is not valid YAML/);
 });
 
-test("a post without a title, an unclosed code fence and an unclosed comment are each named with their line", async () => {
+test("a post without a title, an unclosed fence or comment, a post MDX refuses: each named with its line", async () => {
   const { message } = await errorFor({
     "a-no-title.mdx": "---\ndescription: x\n---\n\nBody.\n",
     "b-fence.mdx": "---\ntitle: F\n---\n\nIntro.\n\n```python\n# code\n\n## Swallowed\n",
     "c-comment.mdx": "---\ntitle: C\n---\n\nIntro.\n\n<!-- start\n\n## Hidden\n",
+    "c-refused.mdx": "---\ntitle: C\n---\n\nIntro.\n\n<Note>never closed\n\n## After\n",
     "d-good.mdx": GOOD,
     "e-empty-heading.mdx": "---\ntitle: E\n---\n\nIntro.\n\n## <Badge />\n\nBody.\n\n##\n",
   });
   const lines = message.split("\n");
-  assert.match(lines[0]!, /cannot read the blog: 5 problems/);
+  assert.match(lines[0]!, /cannot read the blog: 6 problems/);
   assert.match(lines[1]!, /a-no-title\.mdx:1: frontmatter has no title/);
   assert.match(lines[2]!, /b-fence\.mdx:7: code fence ``` is never closed/);
   assert.match(lines[3]!, /c-comment\.mdx:7: comment is never closed/);
-  assert.match(lines[4]!, /e-empty-heading\.mdx:7: heading "<Badge \/>" has no text/);
-  assert.match(lines[5]!, /e-empty-heading\.mdx:11: heading has no text/);
-  assert.equal(lines.length, 6);
+  // A post MDX's parser refuses is one line: where (line and column) and the parser's reason, no stack.
+  assert.equal(
+    lines[4]!.replace(/^.*\//, ""),
+    "c-refused.mdx:7:1: MDX parser: Expected a closing tag for `<Note>` (7:1-7:7) before the end of `paragraph`",
+  );
+  assert.match(lines[5]!, /e-empty-heading\.mdx:7: heading "<Badge \/>" has no text/);
+  assert.match(lines[6]!, /e-empty-heading\.mdx:11: heading has no text/);
+  assert.equal(lines.length, 7);
 });
 
 test("files that are not markdown and empty subfolders are ignored; a README is left out with a note", async () => {

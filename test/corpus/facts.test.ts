@@ -37,3 +37,14 @@ test("a symbol at a phrase's edge is part of it: 90% is not stated by a bare 90"
 test("any one phrasing of a fact will do; an empty phrasing matches nothing", () => {
   assert.deepEqual(factsStated("the key-value cache", [["KV cache", "key value cache"], ["..."]]), [true, false]);
 });
+
+test("facts match the plain text of markdown: _emphasis_, **strong**, code and links reduce to their words", () => {
+  // A true fact against the post's "_more_ work" failed while only * and backticks were dropped.
+  assert.deepEqual(factsStated("It takes _more_ work.", [["more work"]]), [true]);
+  assert.deepEqual(
+    factsStated("See [the KV cache](/posts/kv-cache) and __both__ `k`.", [["the kv cache and both k"]]),
+    [true],
+  );
+  assert.deepEqual(factsStated("snake_case_name stays", [["snake_case_name"]]), [true]);
+  assert.deepEqual(factsStated("first paragraph\n\nsecond", [["paragraph second"]]), [true]);
+});

@@ -38,6 +38,8 @@ function setup() {
         sections: [],
         emptyHeadings: [],
         attributeProse: [],
+        dropped: {},
+        foldedHeadings: [],
       },
     ],
     sections: [{ post: "kv-cache-inference", heading: "Prefill", level: 2, text: "t" }],

@@ -1,0 +1,35 @@
+// The shape of the mdast nodes (with MDX's and the estree's) that the corpus stage reads: only the fields it uses.
+
+export interface Point {
+  readonly line: number;
+  readonly column: number;
+  readonly offset?: number;
+}
+
+/** One mdast node: `type` says which; the other fields are there for the types that have them. */
+export interface MdNode {
+  readonly type: string;
+  readonly position?: { readonly start: Point; readonly end: Point };
+  readonly children?: readonly MdNode[];
+  readonly value?: string;
+  /** A heading's 1-6. */
+  readonly depth?: number;
+  /** An image's description. */
+  readonly alt?: string | null;
+  readonly url?: string;
+  /** A JSX element's tag name; null for a fragment. */
+  readonly name?: string | null;
+  readonly attributes?: readonly JsxAttribute[];
+}
+
+export interface JsxAttribute {
+  /** `mdxJsxAttribute` (`a="v"`, `a={expr}`, `a`) or `mdxJsxExpressionAttribute` (`{...props}`). */
+  readonly type: string;
+  readonly name?: string;
+  readonly value?: string | null | { readonly value: string; readonly data?: { readonly estree?: unknown } };
+}
+
+/** A node's start and end offsets in the text it was parsed from. */
+export function span(node: MdNode): { readonly start: number; readonly end: number } {
+  return { start: node.position?.start.offset ?? 0, end: node.position?.end.offset ?? 0 };
+}

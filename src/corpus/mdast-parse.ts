@@ -1,0 +1,50 @@
+// Parses a post's body with the MDX toolchain's own parser (micromark and mdast, as MDX, Next.js and Astro do).
+import { unified } from "unified";
+import remarkParse from "remark-parse";
+import remarkMdx from "remark-mdx";
+import remarkGfm from "remark-gfm";
+import remarkMath from "remark-math";
+import type { MdNode } from "./md-node.ts";
+import { htmlCommentsAsMdx } from "./html-comments.ts";
+
+/** Where and why the parser refused a body; `line` counts from the body's first line (1). */
+export interface ParseRefusal {
+  readonly line: number;
+  readonly column: number;
+  readonly reason: string;
+}
+
+// Math first matters: without it MDX reads `$e^{x_i}$` as a JavaScript expression and `$y_{<t}$` as broken JSX.
+const mdx = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkMath).freeze();
+// Plain markdown (`.md`) has no JSX or ESM: `<b>` is raw HTML and "export PATH first" is a sentence.
+const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkMath).freeze();
+
+/** A parsed body: its tree and the text the tree's offsets point into. */
+export interface ParsedBody {
+  readonly tree: MdNode;
+  readonly source: string;
+}
+
+/**
+ * The body's tree, or the parser's refusal with its position (MDX is strict: an unclosed tag, a `{` alone, an
+ * `export` paragraph that is not JavaScript). HTML comments in MDX are read as MDX comments (see html-comments.ts).
+ */
+export function parseBody(body: string, options: { readonly mdx: boolean }): ParsedBody | ParseRefusal {
+  const plain = markdown.parse(body) as unknown as MdNode;
+  const comments = htmlCommentsAsMdx(body, plain);
+  if (!comments.ok) return { line: comments.line, column: 1, reason: comments.message };
+  if (!options.mdx) return { tree: plain, source: body };
+  try {
+    return { tree: mdx.parse(comments.text) as unknown as MdNode, source: comments.text };
+  } catch (error) {
+    const e = error as { line?: unknown; column?: unknown; reason?: unknown; message?: unknown };
+    const reason = `MDX parser: ${typeof e.reason === "string" ? e.reason : String(e.message ?? error)}`;
+    return {
+      line: typeof e.line === "number" ? e.line : 1,
+      column: typeof e.column === "number" ? e.column : 1,
+      reason,
+    };
+  }
+}
+
+export const isRefusal = (parsed: ParsedBody | ParseRefusal): parsed is ParseRefusal => "reason" in parsed;

@@ -1,0 +1,28 @@
+// Markdown reduced to the words a reader sees: `_x_`, `**x**`, `` `x` `` and links give their text.
+import { unified } from "unified";
+import remarkParse from "remark-parse";
+import remarkGfm from "remark-gfm";
+import type { MdNode } from "./md-node.ts";
+
+const parser = unified().use(remarkParse).use(remarkGfm).freeze();
+
+/** Block-level nodes: their texts are separated, so words of two paragraphs never run together. */
+const BLOCKS = new Set(["paragraph", "heading", "listItem", "tableCell", "code", "blockquote", "html"]);
+
+function walk(node: MdNode, out: string[]): void {
+  if (node.type === "image" || node.type === "imageReference") out.push(node.alt ?? "");
+  else if (typeof node.value === "string") out.push(node.value);
+  else if (node.type === "break") out.push(" ");
+  for (const child of node.children ?? []) walk(child, out);
+  if (BLOCKS.has(node.type)) out.push("\n");
+}
+
+/**
+ * The plain text of a markdown string, as CommonMark with GFM reads it: "_more_ work" -> "more work",
+ * "[the cache](/posts/kv)" -> "the cache", "`k` and **v**" -> "k and v". Raw HTML is kept as written.
+ */
+export function markdownPlainText(markdown: string): string {
+  const out: string[] = [];
+  walk(parser.parse(markdown) as unknown as MdNode, out);
+  return out.join("");
+}
