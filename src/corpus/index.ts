@@ -13,7 +13,7 @@ export { factsStated, normalizeFactText } from "./facts.ts";
 export { factSources } from "./fact-sources.ts";
 export { checkQuestions, loadQuestions, parseQuestions, readQuestionsFile } from "./questions.ts";
 export { describeQuestionShape, questionShapeWarning } from "./question-shape.ts";
-export { checkWeakFacts, formatClearedFlags, WEAK_FACT_DEFAULTS } from "./weak-facts.ts";
+export { checkWeakFacts, formatClearedFlags } from "./weak-facts.ts";
 export {
   describeNearDuplicate,
   findNearDuplicates,

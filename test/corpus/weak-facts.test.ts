@@ -9,7 +9,17 @@ const analyze = (text: string) =>
 
 function post(slug: string, texts: readonly string[]): Post {
   const sections: Section[] = texts.map((text, i) => ({ post: slug, heading: `H${i + 1}`, level: 2, text }));
-  return { slug, title: slug, file: `${slug}.mdx`, frontmatter: {}, sections, emptyHeadings: [], attributeProse: [] };
+  return {
+    slug,
+    title: slug,
+    file: `${slug}.mdx`,
+    frontmatter: {},
+    sections,
+    emptyHeadings: [],
+    attributeProse: [],
+    dropped: {},
+    foldedHeadings: [],
+  };
 }
 
 const posts = [
