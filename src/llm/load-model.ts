@@ -27,7 +27,7 @@ import type { OnTick } from "../common/index.ts";
  * shown the blog's three longest hits. The study had no limit (Transformers runs any length), so the default must not
  * turn a run it would have made into an error, even past Qwen2.5's 32,768 trained positions.
  */
-export const DEFAULT_CONTEXT_SIZE = 49152;
+export const DEFAULT_CONTEXT_SIZE = 53248;
 
 export interface LoadModelOptions {
   /** Downloaded models go to <cacheDir>/models. */

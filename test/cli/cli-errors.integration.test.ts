@@ -92,8 +92,11 @@ function runFolder(text: string): { dir: string; log: string } {
   return { dir, log: path.join(dir, "answers.jsonl") };
 }
 
-/** rescore --json rows: [design, n] pairs. */
-const counts = (stdout: string) => (JSON.parse(stdout) as { design: string; n: number }[]).map((r) => [r.design, r.n]);
+/** rescore --json's strict rows: [design, n] pairs. */
+const counts = (stdout: string) =>
+  (
+    JSON.parse(stdout) as { tables: { strict: { rows: { "strict.csv": { design: string; n: number }[] } } } }
+  ).tables.strict.rows["strict.csv"].map((r) => [r.design, r.n]);
 
 describe("logs the readers cannot trust", { concurrency: 4 }, () => {
   it("a torn last line: rescore, compare and report say so on stderr and count only the complete lines", async () => {

@@ -38,7 +38,7 @@ test("questions check passes the fixture questions with a one-line summary", () 
   assert.equal(result.status, 0, result.stderr);
   assert.match(
     result.stdout,
-    /^\S*questions\.jsonl: 9 questions about 3 posts, all found in \S+ \(3 posts, 15 sections\)\nquestions per post: 3 on 3 posts\n$/,
+    /^\S*questions\.jsonl: 9 questions about 3 posts, all found in \S+ \(3 posts, 15 sections\)\nweak facts: none flagged, none cleared\nquestions per post: 3 on 3 posts\n$/,
   );
   assert.equal(result.stderr, "");
 });
@@ -50,7 +50,7 @@ test("questions check passes one question on each of six posts, and warns that i
   assert.equal(result.status, 0, result.stderr);
   assert.match(
     result.stdout,
-    /: 6 questions about 6 posts, all found in .* \(6 posts, 17 sections\)\nquestions per post: 1 on 6 posts\n$/,
+    /: 6 questions about 6 posts, all found in .* \(6 posts, 17 sections\)\nweak facts: none flagged, none cleared\nquestions per post: 1 on 6 posts\n$/,
   );
   assert.equal(
     result.stderr,

@@ -25,7 +25,7 @@ test("each post's sections are counted by where they come from: intro, #, ## and
     ]),
     [
       ["rust-ownership", "2024/rust-ownership/index.mdx", 1, 0, 2, 0, "Borrows", 23, 0],
-      ["1-git-intro", "git-guide-series/1-git-intro.mdx", 1, 2, 2, 0, "The object store", 49, 0],
+      ["1-git-intro", "git-guide-series/1-git-intro.mdx", 1, 2, 2, 0, "The object store", 51, 0],
       ["2-git-branches", "git-guide-series/2-git-branches.mdx", 1, 2, 1, 1, "Merging", 22, 0],
       ["hugo-style-notes", "hugo-style-notes.md", 1, 0, 2, 0, "Notes Kept in Plain Markdown", 14, 0],
       ["renamed-post", "old-name.mdx", 1, 0, 1, 0, "Why a slug field", 18, 0],
@@ -67,7 +67,7 @@ test("sections --summary prints the table and what was left out, and no note on 
   const lines = result.stdout.split("\n");
   assert.equal(lines[0], `${blog}: 5 posts, 18 sections (intro 5, # 4, ## 8, ### 1), 3 files left out`);
   assert.match(lines[2]!, /^slug +file +intro +# +## +### +longest section$/);
-  assert.match(lines[4]!, /^1-git-intro +git-guide-series\/1-git-intro\.mdx +1 +2 +2 +0 +49 words: The object store$/);
+  assert.match(lines[4]!, /^1-git-intro +git-guide-series\/1-git-intro\.mdx +1 +2 +2 +0 +51 words: The object store$/);
   assert.deepEqual(lines.slice(-5), [
     "left out:",
     "  README.md: a README, not a post",
