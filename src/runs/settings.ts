@@ -32,6 +32,8 @@ type SettingOption = Options & { readonly range?: SettingRange };
 const INT32_MAX = 2 ** 31 - 1;
 /** Tokens of context (and so new tokens) a runtime is asked for at most: 2^20, past any GGUF's trained length. */
 const TOKENS_MAX = 2 ** 20;
+/** llama.cpp's context size is a uint32: a larger one is refused here, a smaller one that cannot be allocated there. */
+const CONTEXT_MAX = 2 ** 32 - 1;
 
 /**
  * Every setting that can change an answer, as yargs options. Runs in one folder must share them all: the manifest
@@ -83,7 +85,7 @@ export const SETTING_OPTIONS = {
   "context-size": {
     type: "number",
     default: DEFAULT_CONTEXT_SIZE,
-    range: { whole: true, min: 1, max: TOKENS_MAX },
+    range: { whole: true, min: 1, max: CONTEXT_MAX },
     describe: "Context size in tokens per sequence",
   },
   "chat-template": { type: "string", describe: "Jinja chat template file, for a model whose GGUF has none" },

@@ -74,7 +74,7 @@ test("--max-new-tokens, --parallel, --limit, --threads and --context-size must b
     ["parallel", "0", "a whole number from 1 to 256"],
     ["limit", "1.5", "a positive integer"],
     ["threads", "0", "a whole number from 1 to 1024"],
-    ["context-size", "-1", "a whole number from 1 to 1048576"],
+    ["context-size", "-1", "a whole number from 1 to 4294967295"],
   ]) {
     await assert.rejects(
       parse([`--${flag}`, value!]),
