@@ -1,6 +1,6 @@
 // DIR/manifest.json: what produced a run folder's answers (model files, runtime, search, inputs, settings, times).
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { z } from "zod";
 import os from "node:os";
 import path from "node:path";
@@ -22,6 +22,7 @@ import {
 } from "./manifest-schema.ts";
 import { settingFields, type RunSettings } from "./settings.ts";
 import { type Immutable, sha256Hex, writeFileAtomic } from "../common/index.ts";
+import { readJsonIfPresent } from "./json-file.ts";
 
 export const MANIFEST_FILE = "manifest.json";
 
@@ -207,13 +208,8 @@ export function runtimeChanges(before: RunManifest, model: ManifestModel): strin
  */
 export function readManifest(dir: string): RunManifest | undefined {
   const file = path.join(dir, MANIFEST_FILE);
-  if (!existsSync(file)) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw new UserError(`${file} is not valid JSON (${(error as Error).message}); fix or remove it`);
-  }
+  const value = readJsonIfPresent(file);
+  if (value === undefined) return undefined;
   const schema = (value as { schema?: unknown } | null)?.schema;
   if (schema !== MANIFEST_SCHEMA_VERSION) {
     throw new UserError(

@@ -1,9 +1,9 @@
 // withheld-pair.json: the second run folder that `rescore --against` or `report --against` paired this one with for
 // the withheld-source test, recorded so that every later command that writes tables writes that table too.
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
 import { field, schemaMismatch, UserError, writeFileAtomic } from "../common/index.ts";
+import { readJsonIfPresent } from "./json-file.ts";
 
 export const WITHHELD_PAIR_FILE = "withheld-pair.json";
 const WITHHELD_PAIR_SCHEMA_VERSION = 1;
@@ -33,13 +33,8 @@ export function recordWithheldPair(dir: string, other: string): void {
  */
 export function readWithheldPair(dir: string): string | undefined {
   const file = path.join(dir, WITHHELD_PAIR_FILE);
-  if (!existsSync(file)) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw new UserError(`${file} is not valid JSON (${(error as Error).message}); fix or remove it`);
-  }
+  const value = readJsonIfPresent(file);
+  if (value === undefined) return undefined;
   const parsed = withheldPairSchema.safeParse(value);
   if (!parsed.success) {
     const { path: where, problem } = schemaMismatch(value, parsed.error.issues[0]!);
