@@ -22,6 +22,7 @@ interface YargsOptions {
   readonly array: readonly string[];
   readonly number: readonly string[];
   readonly boolean: readonly string[];
+  readonly hiddenOptions: readonly string[];
 }
 
 /** Each file's commands, in the order --help lists them. */
@@ -45,10 +46,17 @@ const commands = [
 export function commandLine(argv: string[], width: number): Argv {
   /** The option names of the command being parsed, for the nearest one to a misspelt flag. */
   let knownOptions: readonly string[] = [];
+  let suggestable: readonly string[] = [];
   /** yargs hands a middleware its instance too (its types name only the arguments), which knows the options. */
-  function rememberOptions(_args: unknown, y: { getOptions(): YargsOptions }): void {
+  function rememberOptions(
+    _args: unknown,
+    y: { getOptions(): YargsOptions; getGroups(): Record<string, readonly string[]> },
+  ): void {
     const options = y.getOptions();
     knownOptions = Object.keys(options.key);
+    // A positional (audit's RUN) or a hidden option is no option to suggest: --runs must not get "did you mean --run?"
+    const unsuggested = new Set([...(y.getGroups()["Positionals:"] ?? []), ...options.hiddenOptions]);
+    suggestable = knownOptions.filter((name) => !unsuggested.has(name));
     // Before yargs' own checks see the parsed values, which have already summed a repeated number.
     const problem = rawOptionProblem(argv, {
       keys: knownOptions,
@@ -78,7 +86,7 @@ export function commandLine(argv: string[], width: number): Argv {
       .fail((message, error) => {
         // yargs reports an option's coerce error (a value it refused) as its own YError: a usage error, not a bug
         if (error && error.name !== "YError") throw error;
-        console.error(`blogqa: ${usageError(message ?? error?.message ?? "", argv, knownOptions)}\nrun with --help`);
+        console.error(`blogqa: ${usageError(message ?? error?.message ?? "", argv, suggestable)}\nrun with --help`);
         process.exit(2);
       })
   );
