@@ -23,10 +23,10 @@ import { PAGE_STYLE } from "./page-style.ts";
 import { reportData, type ReportData } from "./report-data.ts";
 import { readRunFolder, type ReadRunOptions } from "./run-folder.ts";
 import { progressNotice, recordWithheldPair } from "../runs/index.ts";
-import { randomWeightsWarning } from "./random-weights.ts";
+import { testModelNotice } from "./random-weights.ts";
 import { leftOutNotes, modelLabel, runsCounted } from "./tables.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
-import { tokenLimitNote } from "../scoring/index.ts";
+import { tokenLimitGroups, tokenLimitNote } from "../scoring/index.ts";
 import { marksLegend, sharesChart } from "./svg-charts.ts";
 import { costChart, costChartKey } from "./cost-chart.ts";
 import { scaleChart } from "./scale-chart.ts";
@@ -48,7 +48,7 @@ export function renderReportHtml(data: ReportData): string {
     "base-uri 'none'",
     "form-action 'none'",
   ].join("; ");
-  const warning = randomWeightsWarning(data.manifest);
+  const notice = testModelNotice(data.manifest);
   const withheld = withheldNote(data.manifest ?? undefined);
   return `<!doctype html>
 <html lang="en">
@@ -61,7 +61,7 @@ export function renderReportHtml(data: ReportData): string {
 </head>
 <body>
 <h1>${escapeHtml(data.title)}</h1>
-${warning !== undefined ? `<p class="warning"><strong>Random weights.</strong> ${escapeHtml(warning)}</p>` : ""}
+${notice !== undefined ? `<p class="warning"><strong>${escapeHtml(notice.title)}</strong> ${escapeHtml(notice.text)}</p>` : ""}
 ${withheld !== undefined ? `<p class="warning">${escapeHtml(withheld)}</p>` : ""}
 ${data.progress !== null ? `<p class="warning" id="in-progress"><strong>Run in progress.</strong> ${escapeHtml(progressNotice(data.progress))}.</p>` : ""}
 <p class="note">${data.runs.length} runs; strict scoring against the slugs in ${escapeHtml(data.slugsFrom)}. found: a search in the run returned the right post. cites right (strict): the text after the last "Source:" names exactly one post of the blog, the right one. grounded: that post was among those the run's own searches and reads returned.</p>
@@ -142,7 +142,12 @@ ${htmlTable(g.caption, g.header, g.rows, 2)}${(g.notes ?? []).map((n) => `<p cla
 /** The runs whose answer may be cut short: their last reply stopped at the token limit. */
 function tokenLimitHtml(data: ReportData): string {
   const note = tokenLimitNote(data.cutAtTokenLimit, modelLabel);
-  return note === undefined ? "" : `<p class="warning" id="token-limit">${escapeHtml(note)}.</p>`;
+  if (note === undefined) return "";
+  const ids = tokenLimitGroups(data.cutAtTokenLimit, modelLabel)
+    .map(([key, questions]) => `${key}: ${questions.join(", ")}`)
+    .join("; ");
+  return `<p class="warning" id="token-limit">${escapeHtml(note)}.</p>
+<details class="note"><summary>Which runs</summary>${escapeHtml(ids)}</details>`;
 }
 
 /** Beyond the study: the tool-call format warning, shown only when some agent reply looks like another format's call. */
@@ -174,7 +179,7 @@ ${tables.join("\n")}`;
 
 /** Beyond the study: each design's cites right and tokens read against model size, and the paired test per size. */
 function scaleSection(data: ReportData, scale: NonNullable<ReportData["scale"]>): string {
-  const warning = randomWeightsWarning(data.manifest);
+  const notice = testModelNotice(data.manifest);
   const tables = scaleGrids(
     scale,
     data.failed.filter((r) => r.set === "one-post"),
@@ -184,8 +189,8 @@ function scaleSection(data: ReportData, scale: NonNullable<ReportData["scale"]>)
       (g.notes ?? []).map((n) => `<p class="note">${escapeHtml(n)}</p>`).join(""),
   );
   return `<h2 id="scale">${escapeHtml(SCALE_TITLE)}</h2>
-${warning !== undefined ? `<p class="warning"><strong>Random weights.</strong> The sizes below are labels: these models write gibberish, so the chart tests the harness, not how agents scale.</p>` : ""}
-${scaleChart(scale.points, warning !== undefined ? "Random weights: these figures test the harness, never a model's quality" : undefined)}
+${notice !== undefined ? `<p class="warning"><strong>${escapeHtml(notice.title)}</strong> The sizes below are labels: these are blogqa's test models, so the chart tests the harness, not how agents scale.</p>` : ""}
+${scaleChart(scale.points, notice?.chartNote)}
 <p class="caption">Model parameters (as the run's suite or --models file gives them) on a log scale. Above: cites right (strict), whiskers the 95% Wilson intervals; below: tokens read per question. ${escapeHtml(marksLegend(data.designs.map((d) => d.id)))}.</p>
 ${tables.join("\n")}`;
 }

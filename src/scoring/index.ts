@@ -3,7 +3,7 @@
 export { citesRightLenient } from "./lenient.ts";
 export { conditionSummary } from "./conditions.ts";
 export { splitFailed, leftOutNote } from "./failed-runs.ts";
-export { cutAtTokenLimit, tokenLimitNote, type CutRun } from "./token-limit.ts";
+export { cutAtTokenLimit, tokenLimitGroups, tokenLimitNote, type CutRun } from "./token-limit.ts";
 export { classifySource, citesRightStrict, type SourceClass } from "./strict.ts";
 export {
   studyRows,

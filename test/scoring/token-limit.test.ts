@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { cutAtTokenLimit, tokenLimitNote } from "../../src/scoring/index.ts";
+import { cutAtTokenLimit, tokenLimitGroups, tokenLimitNote } from "../../src/scoring/index.ts";
 import { writeTables } from "../../src/report/write-tables.ts";
 import { writeReport } from "../../src/report/index.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
@@ -32,13 +32,17 @@ test("only scored runs whose last reply hit the limit are listed, by design, mod
   );
   assert.equal(
     tokenLimitNote(cut),
-    "token limit: 3 runs' last reply stopped at the --max-new-tokens limit, so it may be cut short: agent q1, q3; workflow q1",
+    "token limit: 3 runs' last reply stopped at the --max-new-tokens limit, so it may be cut short: agent 2, workflow 1",
   );
+  assert.deepEqual(tokenLimitGroups(cut), [
+    ["agent", ["q1", "q3"]],
+    ["workflow", ["q1"]],
+  ]);
   const two = cutAtTokenLimit([
     ...records,
     ending({ model: "b.gguf", question_id: "q9", design: "agent" }, "max-tokens"),
   ]);
-  assert.match(tokenLimitNote(two)!, /: tiny\.gguf agent q1, q3; tiny\.gguf workflow q1; b\.gguf agent q9$/);
+  assert.match(tokenLimitNote(two)!, /: tiny\.gguf agent 2, tiny\.gguf workflow 1, b\.gguf agent 1$/);
   assert.equal(tokenLimitNote(cutAtTokenLimit([records[1]!])), undefined);
 });
 
@@ -63,7 +67,9 @@ test("tables.md and the page carry the flag", async () => {
     },
   );
   assert.match(markdown, /\*\*token limit: \d+ runs?'s? last reply stopped at the --max-new-tokens limit/);
-  assert.match(markdown, /so it may be cut short: workflow q09\*\*\n/);
+  assert.match(markdown, /so it may be cut short: workflow 1\*\*\n/);
   const page = readFileSync(await writeReport(dir, { content, onNotice: () => {} }), "utf8");
   assert.match(page, /<p class="warning" id="token-limit">token limit: /);
+  // the question ids behind a details element, not in the sentence
+  assert.match(page, /<details class="note"><summary>Which runs<\/summary>[^<]*workflow: q09/);
 });
