@@ -77,6 +77,24 @@ export function comparisonsHtml(comparisons: readonly Comparison[], failed: read
   return `<p class="note">${escapeHtml(comparisonsNote(comparisons))}</p>${tables}${unpaired}${leftOut}`;
 }
 
+/**
+ * A model's files, template and runtime. On a server in chat mode the server renders the prompt, so no template
+ * of blogqa's (its sha256 would be the empty string's) and no local runtime applies: the line says so instead.
+ */
+function modelProvenance(m: RunManifest["models"][number]): string {
+  const files = m.files.map((f) => `${f.path} (${formatInteger(f.bytes)} bytes, sha256 ${f.sha256})`).join("; ");
+  if (m.server !== undefined) {
+    const rendered =
+      m.server.mode === "chat"
+        ? "prompts rendered by the server (chat mode)"
+        : `chat template sha256 ${m.chatTemplateSha256}, rendered by blogqa (completions mode)`;
+    return [files, m.architecture, rendered, `served by ${m.server.flavor} at ${m.server.url}`]
+      .filter((part) => part !== "")
+      .join("; ");
+  }
+  return `${files}; ${m.architecture}; chat template sha256 ${m.chatTemplateSha256}; ${m.backend}${m.deviceNames.length ? ` on ${m.deviceNames.join(", ")}` : ""}, ${m.gpuLayers} GPU layers, ${m.threads} CPU thread(s); node-llama-cpp ${m.nodeLlamaCppVersion}, llama.cpp ${m.llamaCppRelease}`;
+}
+
 /** What produced the numbers, from manifest.json; a note when the folder has none. */
 export function manifestHtml(manifest: RunManifest | null): string {
   if (!manifest)
@@ -88,10 +106,7 @@ export function manifestHtml(manifest: RunManifest | null): string {
       "blogqa",
       `${manifest.blogqa.version} ${manifest.blogqa.git_commit ?? "(no git commit)"}${manifest.blogqa.git_dirty ? " with uncommitted changes" : ""}`,
     ],
-    ...manifest.models.map((m): [string, string] => [
-      `model ${modelLabel(m.id)}`,
-      `${m.files.map((f) => `${f.path} (${formatInteger(f.bytes)} bytes, sha256 ${f.sha256})`).join("; ")}; ${m.architecture}; chat template sha256 ${m.chatTemplateSha256}; ${m.backend}${m.deviceNames.length ? ` on ${m.deviceNames.join(", ")}` : ""}, ${m.gpuLayers} GPU layers, ${m.threads} CPU thread(s); node-llama-cpp ${m.nodeLlamaCppVersion}, llama.cpp ${m.llamaCppRelease}`,
-    ]),
+    ...manifest.models.map((m): [string, string] => [`model ${modelLabel(m.id)}`, modelProvenance(m)]),
     [
       "search",
       `${s.retriever}${manifest.embedding ? `, ${manifest.embedding.model} (${manifest.embedding.dtype}, ${manifest.embedding.library})` : ""}`,

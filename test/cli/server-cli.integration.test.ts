@@ -114,6 +114,12 @@ test("run --server-mode chat: the manifest says so, --tool-format and engineered
     assert.equal(manifest.settings.server_mode, "chat");
     assert.equal(manifest.models[0].toolFormat, "openai-chat");
     assert.equal(manifest.models[0].server.mode, "chat");
+    // The page's provenance says the server rendered the prompts, not the empty string's template sha256.
+    const report = await runCliAsync(["report", out, "--content", FIXTURE_CONTENT]);
+    assert.equal(report.status, 0, report.stderr);
+    const page = readFileSync(path.join(out, "report.html"), "utf8");
+    assert.match(page, /prompts rendered by the server \(chat mode\); served by (openai|llama-server) at http/);
+    assert.doesNotMatch(page, /e3b0c44298fc1c149afbf4c8996fb924|node-llama-cpp ,/);
     // The tool ids differ on the rerun; the calls and the text do not.
     const audit = await runCliAsync(["audit", out, "--content", FIXTURE_CONTENT]);
     assert.equal(audit.status, 0, audit.stderr);
