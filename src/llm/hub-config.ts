@@ -26,6 +26,8 @@ export function hubConfigDir(modelsDir: string, repo: string): string {
 }
 
 const GENERATION_CONFIG = "generation_config.json";
+/** Fetched beside it by special-tokens' caller (resolve-decoding.ts); named here for the offline message. */
+const TOKENIZER_CONFIG_NAME = "tokenizer_config.json";
 
 /**
  * The repository's generation_config.json, fetched on first use and reused afterwards (see hubFile). Offline with
@@ -39,7 +41,8 @@ export async function hubGenerationConfig(
   const file = path.join(hubConfigDir(modelsDir, request.repo), GENERATION_CONFIG);
   const offline =
     `Put the repository's ${GENERATION_CONFIG} at ${file}, or pass --generation-config FILE, or ` +
-    `--repetition-penalty none for pure greedy decoding.`;
+    `--repetition-penalty none for pure greedy decoding. (${TOKENIZER_CONFIG_NAME} beside it is optional: without ` +
+    "it replies leave out llama.cpp's control tokens rather than the repository's special tokens, and the run says so.)";
   const cached = await hubFile(modelsDir, request, GENERATION_CONFIG, offline, onProgress);
   return readGenerationConfig(cached.path, cached.hub);
 }

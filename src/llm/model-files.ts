@@ -47,7 +47,7 @@ export const DEFAULT_MODELS: readonly DefaultModel[] = [
       q8_0: ["qwen2.5-3b-instruct-q8_0.gguf"],
       q4_k_m: ["qwen2.5-3b-instruct-q4_k_m.gguf"],
     },
-    original: { repo: "Qwen/Qwen2.5-3B-Instruct", revision: undefined },
+    original: { repo: "Qwen/Qwen2.5-3B-Instruct", revision: "aa8e72537993ba99e69dfaafa59ed015b17504d1" },
     bytes: { f16: [3_980_517_664, 2_820_129_120] },
   },
 ];

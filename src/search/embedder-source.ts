@@ -80,7 +80,8 @@ export async function probeHub(url: string, timeoutMs = HUB_PROBE_TIMEOUT_MS): P
 // The two ways on without the hub, in every such message (after "use" / "Use").
 const ESCAPE_HATCHES =
   "--retriever bm25 (no embedding model needed), or --embedding-model PATH with a local model folder " +
-  "(config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx)";
+  "(config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx; `npx blogqa make-tiny-embedder --out DIR` " +
+  "writes a random-weight one offline, as smoke uses, which runs the pipeline but searches no better than chance)";
 
 /** The model is neither cached nor local, and the hub cannot be reached (or does not have it). */
 export function unavailableModelError(
