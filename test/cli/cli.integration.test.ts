@@ -29,7 +29,10 @@ test("an unknown option exits 2 with one line, not the whole help", () => {
 test("a near miss is suggested only among options --help shows, never a positional or a hidden option", () => {
   // audit's positional is RUN, smoke hides --server: neither is an option to suggest
   assert.equal(runCli(["audit", "--runs", "4"]).stderr, "blogqa: Unknown argument: runs\nrun with --help\n");
-  assert.equal(runCli(["audit", "--limt", "4"]).stderr, "blogqa: unknown option --limt; did you mean --limit?\nrun with --help\n");
+  assert.equal(
+    runCli(["audit", "--limt", "4"]).stderr,
+    "blogqa: unknown option --limt; did you mean --limit?\nrun with --help\n",
+  );
   assert.doesNotMatch(runCli(["smoke", "--servr", "x"]).stderr, /did you mean --server/);
 });
 
