@@ -108,7 +108,11 @@ export function checkQuestions(file: string, questions: readonly LocatedQuestion
         problems.push({ file, line, message: `post "${slug}" is not in the corpus (${corpus.dir})${hint}` });
         return;
       }
-      if (!post.sections.some((s) => s.heading === heading)) {
+      const folded = post.foldedHeadings.find((f) => f.heading === heading);
+      if (!post.sections.some((s) => s.heading === heading) && folded !== undefined) {
+        const message = `heading "${heading}" is not a section of post "${slug}": it is a deeper heading, folded into section "${folded.section}" (use that heading)`;
+        problems.push({ file, line, message });
+      } else if (!post.sections.some((s) => s.heading === heading)) {
         const near = nearest(
           heading,
           post.sections.map((s) => s.heading),

@@ -3,7 +3,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { checkQuestions, loadCorpus, parseQuestions } from "../../src/corpus/index.ts";
 import { editDistance, nearest } from "../../src/corpus/nearest.ts";
+import path from "node:path";
 import { FIXTURE_CONTENT } from "../helpers/tiny-run.ts";
+import { repoRoot } from "../helpers/run-cli.ts";
 
 const line = (id: string, post: string, heading: string) =>
   JSON.stringify({ id, question: `About ${heading}?`, post, heading });
@@ -49,5 +51,16 @@ test("questions about another blog altogether give one line naming --questions",
   assert.match(
     problems[0]!.message,
     /none of these 2 questions is about a post in .*: they belong to another blog\. Give questions about this blog with --questions FILE/,
+  );
+});
+
+test("a heading folded into its parent section (a #### heading) is named with the section that holds it", async () => {
+  const corpus = await loadCorpus(path.join(repoRoot, "test/fixtures/mdx-shapes"));
+  const { questions } = parseQuestions("q.jsonl", line("q1", "components", "A deep point"));
+  assert.deepEqual(
+    checkQuestions("q.jsonl", questions, corpus).map((p) => p.message),
+    [
+      'heading "A deep point" is not a section of post "components": it is a deeper heading, folded into section "Details" (use that heading)',
+    ],
   );
 });
