@@ -23,6 +23,9 @@ export interface BertShape {
  * same compute per token, so embedding time with it predicts the real model's (an ONNX export of a PyTorch
  * BertModel of these sizes ran within 10% of it in onnxruntime 1.30).
  */
+/** BERT-large's width: wider writes gigabytes of random weights (4096 in the minilm shape: about 5 GB). */
+const MAX_HIDDEN = 1024;
+
 export function bertShape(
   name: TinyEmbedderShapeName,
   hidden: number | undefined,
@@ -30,9 +33,9 @@ export function bertShape(
 ): BertShape {
   const heads = name === "tiny" ? 2 : 12;
   const hiddenSize = hidden ?? (name === "tiny" ? 32 : 384);
-  if (!Number.isInteger(hiddenSize) || hiddenSize <= 0 || hiddenSize % heads !== 0) {
+  if (!Number.isInteger(hiddenSize) || hiddenSize <= 0 || hiddenSize % heads !== 0 || hiddenSize > MAX_HIDDEN) {
     throw new UserError(
-      `--hidden must be a positive multiple of ${heads} (the ${name} shape's attention heads), got ${hidden}`,
+      `--hidden must be a positive multiple of ${heads} (the ${name} shape's attention heads) up to ${MAX_HIDDEN}, got ${hidden}`,
     );
   }
   return {
