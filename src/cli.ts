@@ -1,8 +1,10 @@
 // blogqa's only entry point: parses the command line and hands each command to src/commands/.
 import { hideBin } from "yargs/helpers";
 import { commandLine } from "./commands/index.ts";
-import { UserError } from "./common/index.ts";
-import { describeFsError } from "./common/index.ts";
+import { clipLines, describeFsError, UserError } from "./common/index.ts";
+
+/** The most characters of one error line; what a file or a model quoted into it beyond that is cut. */
+const MAX_LINE = 2000;
 
 const cli = commandLine(hideBin(process.argv), Math.min(110, process.stdout.columns || 110));
 
@@ -13,7 +15,7 @@ const cli = commandLine(hideBin(process.argv), Math.min(110, process.stdout.colu
  */
 function exitOn(error: unknown): never {
   if (error instanceof UserError) {
-    console.error(`blogqa: ${error.message}`);
+    console.error(`blogqa: ${clipLines(error.message, MAX_LINE)}`);
     process.exit(error.exitCode);
   }
   const line = describeFsError(error);

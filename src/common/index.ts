@@ -3,6 +3,7 @@
 export { writeFileAtomic, writeFileAtomicAsync, writeThroughTemp } from "./atomic-write.ts";
 export { sha256Hex, sha256File } from "./sha256.ts";
 export { commonPrefixLength } from "./common-prefix.ts";
+export { clipLines, clipText } from "./clip.ts";
 export { UserError } from "./errors.ts";
 export { checkWritableFolder, describeFsError, fsUserError } from "./fs-errors.ts";
 export { readLines } from "./file-lines.ts";

@@ -1,4 +1,5 @@
 // Where each of a question's key facts is written in its gold section(s): the questions check's fact test.
+import { clipText } from "../common/index.ts";
 import { factsStated } from "./facts.ts";
 import { questionHeadings, questionPosts, type Question, type Section } from "./types.ts";
 
@@ -28,10 +29,13 @@ export function factSources(question: Question, sectionOf: (post: string, headin
   );
 }
 
+/** Characters of a fact's phrasings a problem line quotes (a fact may list thousands). */
+const MAX_PHRASINGS_SHOWN = 300;
+
 /** The problem a fact found in no gold section is, or undefined; names the fact by its number and phrasings. */
 export function missingFactMessage(question: Question, source: FactSource): string | undefined {
   if (source.inGold.length > 0) return undefined;
-  const said = source.phrasings.map((p) => JSON.stringify(p)).join(" / ");
+  const said = clipText(source.phrasings.map((p) => JSON.stringify(p)).join(" / "), MAX_PHRASINGS_SHOWN);
   const where = questionPosts(question)
     .map((post, i) => `"${questionHeadings(question)[i]}" of "${post}"`)
     .join(" or ");

@@ -64,3 +64,22 @@ test("a heading folded into its parent section (a #### heading) is named with th
     ],
   );
 });
+
+test("a fact of 20,000 phrasings found nowhere is one short problem line, its phrasings clipped", async () => {
+  const corpus = await loadCorpus(FIXTURE_CONTENT);
+  const phrasings = Array.from({ length: 20_000 }, (_, i) => `zzz${i}`);
+  const text = JSON.stringify({
+    id: "q1",
+    question: "About the softmax formula?",
+    post: "softmax-basics",
+    heading: "The softmax formula",
+    facts: [phrasings],
+  });
+  const { questions } = parseQuestions("q.jsonl", text);
+  const [problem] = checkQuestions("q.jsonl", questions, corpus);
+  assert.ok(problem !== undefined && problem.message.length < 500, `${problem?.message.length} characters`);
+  assert.match(
+    problem.message,
+    /^fact 1 \("zzz0" \/ "zzz1" \/ .*… \([\d,]+ more characters\)\) is not in the gold section/,
+  );
+});
