@@ -1,5 +1,5 @@
 // Renders a chat request through the model's own Jinja chat template, the way transformers' apply_chat_template does.
-import { Interpreter, Template } from "@huggingface/jinja";
+import { Environment, Interpreter, Template } from "@huggingface/jinja";
 import { UserError } from "../common/index.ts";
 import type { ChatMessage, GenerateRequest } from "./types.ts";
 import { sha256Hex } from "../common/index.ts";
@@ -59,6 +59,23 @@ Interpreter.prototype.evaluate = function bounded(this: Interpreter, ...args: Pa
   if (budget !== undefined && typeof value.value === "string" && value.value.length > MAX_RENDER_CHARS)
     throw new RenderBound(`it built a text longer than ${MAX_RENDER_CHARS} characters`);
   return value;
+};
+
+// range(n) builds its whole list before a loop takes one step of it: range(1e8) exhausts the heap first. Each
+// render's Environment gets the global by this one set call, so the length is checked there, within the same budget.
+const set = Environment.prototype.set;
+Environment.prototype.set = function boundedSet(this: Environment, name: string, value: unknown) {
+  if (name !== "range" || typeof value !== "function") return set.call(this, name, value);
+  const range = value as (...args: number[]) => number[];
+  return set.call(this, name, (start: number, stop?: number, step = 1) => {
+    const [from, to] = stop === undefined ? [0, start] : [start, stop];
+    const length = step === 0 ? 0 : Math.ceil((to - from) / step);
+    if (budget !== undefined && length > budget.steps)
+      throw new RenderBound(
+        `range() of ${length} numbers is more than the ${budget.steps} steps left of ${MAX_RENDER_STEPS}`,
+      );
+    return stop === undefined ? range(start) : range(start, stop, step);
+  });
 };
 
 /**

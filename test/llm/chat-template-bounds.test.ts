@@ -20,13 +20,30 @@ function renderError(source: string): string {
 test("a template whose loops do not end in reasonable time stops at the step bound", () => {
   const nested = "{% for i in range(100000) %}{% for j in range(100000) %}x{% endfor %}{% endfor %}";
   const exponential = "{% macro f(n) %}{% if n > 0 %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(60) }}";
-  for (const source of [nested, exponential]) {
-    assert.equal(
-      renderError(source),
-      "The chat template from loop.jinja failed to render: it took more than 200000 steps (a loop that does not " +
-        "end?); a chat template renders a prompt in far fewer",
-    );
-  }
+  assert.equal(
+    renderError(exponential),
+    "The chat template from loop.jinja failed to render: it took more than 200000 steps (a loop that does not " +
+      "end?); a chat template renders a prompt in far fewer",
+  );
+  // the second inner range asks for more numbers than the steps the first left
+  assert.match(
+    renderError(nested),
+    /^The chat template from loop\.jinja failed to render: range\(\) of 100000 numbers is more than the \d+ steps left of 200000; /,
+  );
+});
+
+test("range() of more numbers than the steps left is refused before it builds its list", () => {
+  // range(1e8) would build 10^8 numbers, exhausting the heap before the loop took its first step
+  assert.match(
+    renderError("{% for i in range(100000000) %}{% endfor %}"),
+    /failed to render: range\(\) of 100000000 numbers is more than the \d+ steps left of 200000; a chat template/,
+  );
+  // small ranges, two-argument and stepped ones, still render
+  const ok = compileChatTemplate(
+    "{% for i in range(3) %}{{ i }}{% endfor %}{% for i in range(10, 0, -4) %}{{ i }}{% endfor %}",
+    "r.jinja",
+  );
+  assert.equal(renderChatPrompt(ok, REQUEST), "0121062");
 });
 
 test("a template that builds a text longer than any prompt stops at the length bound", () => {
