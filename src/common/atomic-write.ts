@@ -3,19 +3,25 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { fsUserError } from "./fs-errors.ts";
 
 /** A temporary name beside `file` (same folder, so the rename stays on one filesystem), unique to this write. */
 function temporaryName(file: string): string {
   return `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
 }
 
-/** Writes `data` to `file` atomically, creating its folder if needed. */
+/**
+ * Writes `data` to `file` atomically, creating its folder if needed. A failed write (a full disk: ENOSPC names no
+ * path) is a UserError naming `file`.
+ */
 export function writeFileAtomic(file: string, data: string | Uint8Array): void {
-  mkdirSync(path.dirname(file), { recursive: true });
   const temp = temporaryName(file);
   try {
+    mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(temp, data);
     renameSync(temp, file);
+  } catch (error) {
+    throw fsUserError(error, file);
   } finally {
     rmSync(temp, { force: true });
   }
@@ -23,11 +29,13 @@ export function writeFileAtomic(file: string, data: string | Uint8Array): void {
 
 /** writeFileAtomic without blocking the event loop. */
 export async function writeFileAtomicAsync(file: string, data: string | Uint8Array): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
   const temp = temporaryName(file);
   try {
+    await mkdir(path.dirname(file), { recursive: true });
     await writeFile(temp, data);
     await rename(temp, file);
+  } catch (error) {
+    throw fsUserError(error, file);
   } finally {
     await rm(temp, { force: true });
   }
