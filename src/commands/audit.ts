@@ -17,7 +17,7 @@ import {
   type RunManifest,
 } from "../runs/index.ts";
 import { modelDialect } from "../toolcalls/index.ts";
-import { modelLabel, readRunLog } from "../report/index.ts";
+import { modelLabels, readRunLog } from "../report/index.ts";
 import { UserError } from "../common/index.ts";
 import { defaultCacheDir } from "./options.ts";
 import { serverOpener } from "./study-setup.ts";
@@ -32,7 +32,7 @@ interface AuditArgs {
   json: boolean;
 }
 
-/** The logged model that `wanted` names: its exact id, its label (file or repo name), or the only one. */
+/** The logged model that `wanted` names: its exact id, its label in the tables (or part of it), or the only one. */
 export function pickLoggedModel(records: readonly AnswerRecord[], wanted: string | undefined, file: string): string {
   const models = [...new Set(records.map((r) => r.model))];
   if (wanted === undefined) {
@@ -40,9 +40,9 @@ export function pickLoggedModel(records: readonly AnswerRecord[], wanted: string
     throw new UserError(`${file} holds ${models.length} models; name one with --model: ${models.join(", ")}`);
   }
   const lower = wanted.toLowerCase();
-  const matches = models.filter(
-    (m) => m === wanted || modelLabel(m).toLowerCase() === lower || modelLabel(m).toLowerCase().includes(lower),
-  );
+  const labels = modelLabels(models);
+  const label = (m: string) => labels(m).toLowerCase();
+  const matches = models.filter((m) => m === wanted || label(m) === lower || label(m).includes(lower));
   const exact = matches.find((m) => m === wanted);
   if (exact) return exact;
   if (matches.length === 1) return matches[0]!;

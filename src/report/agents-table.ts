@@ -1,7 +1,8 @@
 // "What the agents did" as a table grid (for tables.md and the page) and as agents.csv's flat rows.
 import type { AgentActionsRow } from "../scoring/index.ts";
 import { DESIGN_LABELS, isAgentDesign } from "../designs/index.ts";
-import { leftOutNotes, modelLabel, type LeftOutRun, type TableGrid } from "./tables.ts";
+import type { ModelLabel } from "./model-labels.ts";
+import { leftOutNotes, type LeftOutRun, type TableGrid } from "./tables.ts";
 
 export const AGENTS_TITLE = "What the agents did";
 
@@ -9,7 +10,11 @@ export const AGENTS_TITLE = "What the agents did";
 type LeftOutAgentRun = LeftOutRun & { readonly design: AgentActionsRow["design"] };
 
 /** One row per agent (model, design); `failed` are the one-post runs left out, counted if they were an agent's. */
-export function agentsGrid(rows: readonly AgentActionsRow[], failed: readonly LeftOutAgentRun[] = []): TableGrid {
+export function agentsGrid(
+  rows: readonly AgentActionsRow[],
+  label: ModelLabel,
+  failed: readonly LeftOutAgentRun[] = [],
+): TableGrid {
   return {
     caption: `${AGENTS_TITLE} (runs, counted from each run's transcript)`,
     header: [
@@ -27,7 +32,7 @@ export function agentsGrid(rows: readonly AgentActionsRow[], failed: readonly Le
       "invented",
     ],
     rows: rows.map((r) => [
-      modelLabel(r.model),
+      label(r.model),
       DESIGN_LABELS[r.design],
       r.n,
       r.hit_turn_limit,

@@ -4,6 +4,7 @@ import { UserError } from "../common/index.ts";
 import { compareRuns, questionKey, splitFailed, splitQuestionSets, strictRows, twoPostRows } from "../scoring/index.ts";
 import { progressNotice, type AnswerRecord } from "../runs/index.ts";
 import { comparisonsMarkdown } from "./comparisons-text.ts";
+import { modelLabels, runModelLabels } from "./model-labels.ts";
 import { randomWeightsLabel } from "./random-weights.ts";
 import type { ReadRun } from "./run-folder.ts";
 import { markdownTable, strictTableMarkdown, twoPostTableMarkdown } from "./tables.ts";
@@ -35,11 +36,12 @@ export function rescoreJson(run: ReadRun, onNotice?: (line: string) => void): st
  */
 export function rescoreText(run: ReadRun, onNotice?: (line: string) => void): string {
   const { sets, failedSets, onePost, twoPost } = rescoreRows(run);
+  const label = runModelLabels(run.manifest, run.records);
   const tables: string[] = randomWeightsLabel(run.manifest);
   if (run.progress !== undefined) tables.push(`**${progressNotice(run.progress)}**`);
   if (sets.onePost.length > 0 || sets.twoPost.length === 0)
-    tables.push(strictTableMarkdown(onePost, failedSets.onePost));
-  if (sets.twoPost.length > 0) tables.push(twoPostTableMarkdown(twoPost, failedSets.twoPost));
+    tables.push(strictTableMarkdown(onePost, label, failedSets.onePost));
+  if (sets.twoPost.length > 0) tables.push(twoPostTableMarkdown(twoPost, label, failedSets.twoPost));
   const inputs = tableInputs(run, onNotice);
   for (const id of ["judge", "withholding"]) tables.push(...gridsOf(id, inputs).map(markdownTable));
   return tables.join("\n\n");
@@ -58,13 +60,16 @@ export interface CompareOptions {
 function comparisons(run: ReadRun, other: ReadRun | undefined, options: CompareOptions) {
   let records = run.records;
   let common: string | undefined;
+  let label = runModelLabels(run.manifest, run.records);
   if (other !== undefined) {
     const shared = sharedQuestions(run, other, options);
-    records = tagFolders(run, other).filter((r) => shared.keys.has(questionKey(r)));
+    const tagged = tagFolders(run, other);
+    records = tagged.filter((r) => shared.keys.has(questionKey(r)));
+    label = modelLabels(tagged.map((r) => r.model));
     common = shared.note;
   }
   const { scored, failed } = splitFailed(records);
-  return { comparisons: compareRuns(scored, run.slugs), failed, common };
+  return { comparisons: compareRuns(scored, run.slugs), failed, common, label };
 }
 
 /**
@@ -83,11 +88,11 @@ export function compareJson(
 }
 
 export function compareText(run: ReadRun, other?: ReadRun, options: CompareOptions = {}): string {
-  const { comparisons: list, failed, common } = comparisons(run, other, options);
+  const { comparisons: list, failed, common, label } = comparisons(run, other, options);
   const blocks = [...randomWeightsLabel(run.manifest), ...(common === undefined ? [] : [common])];
   const pair = other === undefined ? undefined : withholdingComparison(run, other);
   const withholding = pair === undefined ? undefined : markdownTable(pair.grid);
-  return [...blocks, comparisonsMarkdown(list, failed), ...(withholding ? [withholding] : [])].join("\n\n");
+  return [...blocks, comparisonsMarkdown(list, label, failed), ...(withholding ? [withholding] : [])].join("\n\n");
 }
 
 /** The questions both folders asked; a refusal when they differ, unless `commonQuestions`, then a line saying so. */

@@ -1,7 +1,8 @@
 // The paired comparisons as tables: proportions with 95% intervals, exact McNemar p, the questions that flip.
 import { fewestSignificantFlips, formatP, formatProportion, type Comparison, type Measure } from "../scoring/index.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
-import { leftOutNotes, markdownCell, modelLabel, type LeftOutRun } from "./tables.ts";
+import type { ModelLabel } from "./model-labels.ts";
+import { leftOutNotes, markdownCell, type LeftOutRun } from "./tables.ts";
 
 export const MEASURE_LABELS: Readonly<Record<Measure, string>> = {
   found: "found",
@@ -53,7 +54,7 @@ export const TWO_POST_MEASURE_LABELS: Readonly<Record<Measure, string>> = {
 };
 
 /** One table per set, model and kind of comparison; two-post tables say so in their title. */
-export function comparisonTables(comparisons: readonly Comparison[]): ComparisonTable[] {
+export function comparisonTables(comparisons: readonly Comparison[], label: ModelLabel): ComparisonTable[] {
   const groups = new Map<string, Comparison[]>();
   for (const c of comparisons) {
     const key = JSON.stringify(
@@ -61,7 +62,7 @@ export function comparisonTables(comparisons: readonly Comparison[]): Comparison
     );
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
-  return [...groups.values()].map((group) => withCondition(group[0]!, tableOf(group)));
+  return [...groups.values()].map((group) => withCondition(group[0]!, tableOf(group, label)));
 }
 
 /** A table's title naming the one condition its runs come from, when the log holds several. */
@@ -77,13 +78,13 @@ function withCondition(c: Comparison, table: ComparisonTable): ComparisonTable {
 }
 
 /** The table of one group: a model's designs, its engineered designs, or two models. */
-function tableOf(group: readonly Comparison[]): ComparisonTable {
+function tableOf(group: readonly Comparison[], label: ModelLabel): ComparisonTable {
   const first = group[0]!;
-  const labels = first.set === "two-post" ? TWO_POST_MEASURE_LABELS : MEASURE_LABELS;
+  const measures = first.set === "two-post" ? TWO_POST_MEASURE_LABELS : MEASURE_LABELS;
   const setTitle = first.set === "two-post" ? "two-post questions, " : "";
   const cells = (c: Comparison, design: string) => [
     design,
-    labels[c.measure],
+    measures[c.measure],
     formatProportion(c.a),
     formatProportion(c.b),
     formatP(c.p),
@@ -92,19 +93,19 @@ function tableOf(group: readonly Comparison[]): ComparisonTable {
   ];
   if (first.across === "designs") {
     return {
-      title: `${setTitle}${modelLabel(first.a.model)}: each agent design against "${DESIGN_LABELS.workflow}"`,
+      title: `${setTitle}${label(first.a.model)}: each agent design against "${DESIGN_LABELS.workflow}"`,
       header: ["design", "measure", "workflow", "design", "p", "only the workflow", "only the design"],
       rows: group.map((c) => cells(c, DESIGN_LABELS[c.b.design])),
     };
   }
   if (first.across === "extends") {
     return {
-      title: `${setTitle}${modelLabel(first.a.model)}: each engineered design against the study design it extends`,
+      title: `${setTitle}${label(first.a.model)}: each engineered design against the study design it extends`,
       header: ["design", "measure", "study design", "engineered", "p", "only the study design", "only the engineered"],
       rows: group.map((c) => cells(c, `${DESIGN_LABELS[c.b.design]} (against ${DESIGN_LABELS[c.a.design]})`)),
     };
   }
-  const [a, b] = [modelLabel(first.a.model), modelLabel(first.b.model)];
+  const [a, b] = [label(first.a.model), label(first.b.model)];
   return {
     title: `${setTitle}${a} against ${b}, design by design`,
     header: ["design", "measure", a, b, "p", `only ${a}`, `only ${b}`],
@@ -121,11 +122,15 @@ export const UNPAIRED_NOTE =
   "Some runs are missing on one side (an unfinished run?); those questions are left out of their comparison.";
 
 /** `failed`: the runs left out of every comparison because their call failed, counted in a line at the end. */
-export function comparisonsMarkdown(comparisons: readonly Comparison[], failed: readonly LeftOutRun[] = []): string {
+export function comparisonsMarkdown(
+  comparisons: readonly Comparison[],
+  label: ModelLabel,
+  failed: readonly LeftOutRun[] = [],
+): string {
   if (comparisons.length === 0) return [NO_COMPARISONS, ...leftOutNotes(failed)].join("\n\n");
   const blocks = [
     comparisonsNote(comparisons),
-    ...comparisonTables(comparisons).map((t) =>
+    ...comparisonTables(comparisons, label).map((t) =>
       [t.title, "", row(t.header), row(t.header.map(() => "---")), ...t.rows.map(row)].join("\n"),
     ),
   ];

@@ -3,7 +3,7 @@
 import { BOOTSTRAP_RESAMPLES, type ConditionRow, type DesignRateRow } from "../scoring/index.ts";
 import { DESIGN_LABELS, DESIGN_MARKS, type DesignId } from "../designs/index.ts";
 import { escapeHtml } from "./html-escape.ts";
-import { modelLabel } from "./tables.ts";
+import type { ModelLabel } from "./model-labels.ts";
 import { axisTitle, chartKey, fmt, pct, svg, whisker } from "./chart-parts.ts";
 import { marksLegend } from "./svg-charts.ts";
 
@@ -37,11 +37,11 @@ const wordingColor = (wordings: readonly string[], wording: string) =>
  * The chart, its key and its caption; nothing for a log of one (wording, sample) condition, which has nothing to
  * spread.
  */
-export function conditionsChartHtml(input: ConditionsChartInput): string {
+export function conditionsChartHtml(input: ConditionsChartInput, modelLabel: ModelLabel): string {
   const { wordings, conditions } = conditionsOf(input.conditions);
   if (conditions.length < 2) return "";
   const key = chartKey(wordings.map((w) => ({ color: wordingColor(wordings, w), label: `wording ${w}` })));
-  return `${conditionsChart(input)}\n${key}\n<p class="caption">${escapeHtml(conditionsCaption(input))}</p>\n`;
+  return `${conditionsChart(input, modelLabel)}\n${key}\n<p class="caption">${escapeHtml(conditionsCaption(input))}</p>\n`;
 }
 
 /**
@@ -49,7 +49,7 @@ export function conditionsChartHtml(input: ConditionsChartInput): string {
  * order, coloured by wording) at its strict cites right, and to its right the design's mean as a bar with its 95%
  * interval as a whisker. Whiskers are drawn first, so that no dot or bar is hidden under one.
  */
-export function conditionsChart(input: ConditionsChartInput): string {
+export function conditionsChart(input: ConditionsChartInput, modelLabel: ModelLabel): string {
   const { wordings, conditions } = conditionsOf(input.conditions);
   const models = [...new Set(input.designRates.map((r) => r.model))];
   const W = 760;

@@ -4,7 +4,7 @@
 import { wilson, type StrictRow, type StudyRow } from "../scoring/index.ts";
 import { DESIGN_LABELS, DESIGN_MARKS } from "../designs/index.ts";
 import { escapeHtml } from "./html-escape.ts";
-import { modelLabel } from "./tables.ts";
+import type { ModelLabel } from "./model-labels.ts";
 import { MARK_FONT, markBaseline, markRadius, placeLabels } from "./chart-labels.ts";
 import { axisTitle, chartKey, fmt, MODEL_COLORS, niceTicks, pct, svg, whisker } from "./chart-parts.ts";
 
@@ -19,7 +19,7 @@ const colorOf = (models: readonly string[], model: string) =>
  * costs for what it buys. One colour per model, one letter per design. Drawn in layers, so that nothing hides a
  * letter: whiskers, then leader lines, then the dots, then the labels.
  */
-export function costChart(study: readonly StudyRow[], strict: readonly StrictRow[]): string {
+export function costChart(study: readonly StudyRow[], strict: readonly StrictRow[], modelLabel: ModelLabel): string {
   const W = 760;
   const left = 70;
   const right = 20;
@@ -95,7 +95,7 @@ export function costChart(study: readonly StudyRow[], strict: readonly StrictRow
 }
 
 /** The cost chart's key: each model's colour and label. */
-export function costChartKey(study: readonly StudyRow[]): string {
+export function costChartKey(study: readonly StudyRow[], modelLabel: ModelLabel): string {
   const models = modelsOf(study);
   return chartKey(models.map((m) => ({ color: colorOf(models, m), label: modelLabel(m) })));
 }

@@ -13,7 +13,8 @@ import {
 import { answerRight, type Comparison, type EngineeringRow } from "../scoring/index.ts";
 import { DESIGN_LABELS, isEngineered, type DesignId } from "../designs/index.ts";
 import type { AnswerRecord } from "../runs/index.ts";
-import { formatInteger, leftOutNotes, modelLabel, type TableGrid } from "./tables.ts";
+import type { ModelLabel } from "./model-labels.ts";
+import { formatInteger, leftOutNotes, type TableGrid } from "./tables.ts";
 
 export const ENGINEERING_TITLE = "What the engineering bought";
 
@@ -24,6 +25,7 @@ export const ENGINEERING_TITLE = "What the engineering bought";
 export function engineeringGrids(
   records: readonly AnswerRecord[],
   slugs: readonly string[],
+  label: ModelLabel,
   failed: readonly AnswerRecord[] = [],
 ): TableGrid[] {
   if (!records.some((r) => isEngineered(r.design))) return [];
@@ -38,16 +40,17 @@ export function engineeringGrids(
   return [
     ...models.map((model) =>
       withLeftOut(
-        boughtGrid(model, onePost, slugs, comparisons),
+        boughtGrid(model, label, onePost, slugs, comparisons),
         failedOnePost.filter((r) => r.model === model),
       ),
     ),
-    withLeftOut(measuresGrid(engineeringRows(records, slugs)), failed),
+    withLeftOut(measuresGrid(engineeringRows(records, slugs), label), failed),
   ];
 }
 
 function boughtGrid(
   model: string,
+  label: ModelLabel,
   records: readonly AnswerRecord[],
   slugs: readonly string[],
   comparisons: readonly Comparison[],
@@ -74,7 +77,7 @@ function boughtGrid(
     ];
   });
   return {
-    caption: `${ENGINEERING_TITLE}: ${modelLabel(model)}`,
+    caption: `${ENGINEERING_TITLE}: ${label(model)}`,
     header: [
       "design",
       "cites right (strict)",
@@ -91,7 +94,7 @@ function boughtGrid(
   };
 }
 
-function measuresGrid(rows: readonly EngineeringRow[]): TableGrid {
+function measuresGrid(rows: readonly EngineeringRow[], label: ModelLabel): TableGrid {
   const dash = (x: number | string | null, f: (v: number) => string = String) =>
     x === null ? "-" : typeof x === "string" ? x || "none" : f(x);
   return {
@@ -111,7 +114,7 @@ function measuresGrid(rows: readonly EngineeringRow[]): TableGrid {
       "tool block share",
     ],
     rows: rows.map((r) => [
-      modelLabel(r.model),
+      label(r.model),
       DESIGN_LABELS[r.design],
       r.n,
       dash(r.repair_turns),

@@ -3,9 +3,9 @@ import type { Comparison, StrictRow, StudyRow, TwoPostRow } from "../scoring/ind
 import type { RunManifest } from "../runs/index.ts";
 import { comparisonsNote, comparisonTables, hasUnpaired, NO_COMPARISONS, UNPAIRED_NOTE } from "./comparisons-text.ts";
 import { escapeHtml } from "./html-escape.ts";
+import type { ModelLabel } from "./model-labels.ts";
 import {
   formatInteger,
-  modelLabel,
   studyTableGrids,
   strictTableGrid,
   twoPostTableGrid,
@@ -41,23 +41,32 @@ export function htmlTable(
 /** The study's first table (lenient cites right), one per model, headed as the study headed it. */
 export function studyTablesHtml(
   rows: readonly StudyRow[],
+  label: ModelLabel,
   context: TableContext,
   failed: readonly LeftOutRun[] = [],
 ): string {
-  return studyTableGrids(rows, context, failed)
+  return studyTableGrids(rows, label, context, failed)
     .map((g) => htmlTable(g.caption, g.header, g.rows) + notesHtml(g.notes))
     .join("");
 }
 
-export function strictTableHtml(rows: readonly StrictRow[], failed: readonly LeftOutRun[] = []): string {
-  const g = strictTableGrid(rows, failed);
+export function strictTableHtml(
+  rows: readonly StrictRow[],
+  label: ModelLabel,
+  failed: readonly LeftOutRun[] = [],
+): string {
+  const g = strictTableGrid(rows, label, failed);
   return htmlTable(`${g.caption}, with grounded citations`, g.header, g.rows, 2) + notesHtml(g.notes);
 }
 
 /** The two-post questions' table; nothing for a log of the study's questions only. */
-export function twoPostTableHtml(rows: readonly TwoPostRow[], failed: readonly LeftOutRun[] = []): string {
+export function twoPostTableHtml(
+  rows: readonly TwoPostRow[],
+  label: ModelLabel,
+  failed: readonly LeftOutRun[] = [],
+): string {
   if (rows.length === 0) return "";
-  const g = twoPostTableGrid(rows, failed);
+  const g = twoPostTableGrid(rows, label, failed);
   return htmlTable(g.caption, g.header, g.rows, 2) + notesHtml(g.notes);
 }
 
@@ -66,11 +75,15 @@ function notesHtml(notes: readonly string[] | undefined): string {
   return (notes ?? []).map((note) => `<p class="note">${escapeHtml(note)}</p>`).join("");
 }
 
-export function comparisonsHtml(comparisons: readonly Comparison[], failed: readonly LeftOutRun[] = []): string {
+export function comparisonsHtml(
+  comparisons: readonly Comparison[],
+  label: ModelLabel,
+  failed: readonly LeftOutRun[] = [],
+): string {
   const leftOut = notesHtml(leftOutNotes(failed));
   if (comparisons.length === 0) return `<p class="note">${escapeHtml(NO_COMPARISONS)}</p>${leftOut}`;
   // The last two columns list the questions that flip, the only cells that may wrap.
-  const tables = comparisonTables(comparisons)
+  const tables = comparisonTables(comparisons, label)
     .map((t) => htmlTable(t.title, t.header, t.rows, 2, [t.header.length - 2, t.header.length - 1]))
     .join("");
   const unpaired = hasUnpaired(comparisons) ? `<p class="note">${escapeHtml(UNPAIRED_NOTE)}</p>` : "";
@@ -96,7 +109,7 @@ function modelProvenance(m: RunManifest["models"][number]): string {
 }
 
 /** What produced the numbers, from manifest.json; a note when the folder has none. */
-export function manifestHtml(manifest: RunManifest | null): string {
+export function manifestHtml(manifest: RunManifest | null, label: ModelLabel): string {
   if (!manifest)
     return `<p class="note">This folder has no manifest.json: the model files and settings that produced it are not recorded.</p>`;
   const s = manifest.settings;
@@ -106,7 +119,7 @@ export function manifestHtml(manifest: RunManifest | null): string {
       "blogqa",
       `${manifest.blogqa.version} ${manifest.blogqa.git_commit ?? "(no git commit)"}${manifest.blogqa.git_dirty ? " with uncommitted changes" : ""}`,
     ],
-    ...manifest.models.map((m): [string, string] => [`model ${modelLabel(m.id)}`, modelProvenance(m)]),
+    ...manifest.models.map((m): [string, string] => [`model ${label(m.id)}`, modelProvenance(m)]),
     [
       "search",
       `${s.retriever}${manifest.embedding ? `, ${manifest.embedding.model} (${manifest.embedding.dtype}, ${manifest.embedding.library})` : ""}`,

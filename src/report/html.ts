@@ -24,7 +24,8 @@ import { reportData, type ReportData } from "./report-data.ts";
 import { readRunFolder, type ReadRunOptions } from "./run-folder.ts";
 import { progressNotice, recordWithheldPair } from "../runs/index.ts";
 import { testModelNotice } from "./random-weights.ts";
-import { leftOutNotes, modelLabel, runsCounted } from "./tables.ts";
+import { leftOutNotes, runsCounted } from "./tables.ts";
+import { runModelLabels, type ModelLabel } from "./model-labels.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
 import { tokenLimitGroups, tokenLimitNote } from "../scoring/index.ts";
 import { marksLegend, sharesChart } from "./svg-charts.ts";
@@ -50,6 +51,8 @@ export function renderReportHtml(data: ReportData): string {
   ].join("; ");
   const notice = testModelNotice(data.manifest);
   const withheld = withheldNote(data.manifest ?? undefined);
+  // the labels reportData gave data.models, which the transcript browser shows
+  const label = runModelLabels(data.manifest, data.runs);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -66,15 +69,15 @@ ${withheld !== undefined ? `<p class="warning">${escapeHtml(withheld)}</p>` : ""
 ${data.progress !== null ? `<p class="warning" id="in-progress"><strong>Run in progress.</strong> ${escapeHtml(progressNotice(data.progress))}.</p>` : ""}
 <p class="note">${data.runs.length} runs; strict scoring against the slugs in ${escapeHtml(data.slugsFrom)}. found: a search in the run returned the right post. cites right (strict): the text after the last "Source:" names exactly one post of the blog, the right one. grounded: that post was among those the run's own searches and reads returned.</p>
 
-${data.study.length > 0 ? studySections(data) : ""}
-${data.twoPost.length > 0 ? twoPostSection(data) : ""}
-${tokenLimitHtml(data)}
+${data.study.length > 0 ? studySections(data, label) : ""}
+${data.twoPost.length > 0 ? twoPostSection(data, label) : ""}
+${tokenLimitHtml(data, label)}
 
 <h2>Paired comparisons</h2>
-${comparisonsHtml(data.comparisons, data.failed)}
+${comparisonsHtml(data.comparisons, label, data.failed)}
 ${data.engineering.length > 0 ? engineeringSection(data) : ""}
 ${plainSections(data)}
-${data.scale !== null ? scaleSection(data, data.scale) : ""}${data.repeats !== undefined ? repeatSectionHtml(data.repeats) : ""}
+${data.scale !== null ? scaleSection(data, data.scale) : ""}${data.repeats !== undefined ? repeatSectionHtml(data.repeats, label) : ""}
 
 <h2>Transcripts</h2>
 <div class="picker">
@@ -85,7 +88,7 @@ ${data.scale !== null ? scaleSection(data, data.scale) : ""}${data.repeats !== u
 <div id="transcript"></div>
 
 <h2>What produced these numbers</h2>
-${manifestHtml(data.manifest)}
+${manifestHtml(data.manifest, label)}
 
 <script type="application/json" id="report-data">${jsonForScript(data)}</script>
 <script>${PAGE_SCRIPT}</script>
@@ -102,7 +105,7 @@ function plainSections(data: ReportData): string {
 }
 
 /** The study's charts and tables, over the log's one-post questions. */
-function studySections(data: ReportData): string {
+function studySections(data: ReportData, label: ModelLabel): string {
   const failed = data.failed.filter((r) => r.set === "one-post");
   const leftOut = leftOutNotes(failed)
     .map((n) => ` ${escapeHtml(n)}.`)
@@ -114,36 +117,36 @@ function studySections(data: ReportData): string {
       ? " (intervals that take each run as independent, which runs of one question are not: the samples and wordings section has intervals clustered by question)"
       : "";
   return `<h2>Found and cites right</h2>
-${sharesChart(data.strict)}
+${sharesChart(data.strict, label)}
 <p class="caption">${legend}.${leftOut} Whiskers: 95% Wilson intervals${dependent}; with ${escapeHtml(questions)} they are wide, so see the paired comparisons below before reading a difference as real.</p>
 
 <h2>What each design costs for what it buys</h2>
-${costChart(data.study, data.strict)}
-${costChartKey(data.study)}
+${costChart(data.study, data.strict, label)}
+${costChartKey(data.study, label)}
 <p class="caption">Tokens read per question (input tokens of every call, summed) against cites right (strict); each dot stands at its values, its letter on it or joined to it by a line. Whiskers: 95% Wilson intervals. ${legend}.${leftOut}</p>
 
 <h2>The study's table</h2>
-${studyTablesHtml(data.study, data.context, failed)}
+${studyTablesHtml(data.study, label, data.context, failed)}
 <p class="note">cites right here is the study's first, lenient scorer; the strict rescore follows.</p>
-${strictTableHtml(data.strict, failed)}
-${agentsHtml(data, failed)}
-${formatMismatchHtml(data)}`;
+${strictTableHtml(data.strict, label, failed)}
+${agentsHtml(data, label, failed)}
+${formatMismatchHtml(data, label)}`;
 }
 
 /** Beyond the study's tables: what its prose says the agents did, counted from this log's transcripts. */
-function agentsHtml(data: ReportData, failed: ReportData["failed"]): string {
+function agentsHtml(data: ReportData, label: ModelLabel, failed: ReportData["failed"]): string {
   if (data.agents.length === 0) return "";
-  const g = agentsGrid(data.agents, failed);
+  const g = agentsGrid(data.agents, label, failed);
   return `<h2>${escapeHtml(AGENTS_TITLE)}</h2>
 <p class="note">The study's claims in prose (the turn limit never fired; no model read a section or searched again; every forced run made two calls), counted from each agent run's transcript. Searches and reads count only calls that ran; the source classes are the strict rescore's.</p>
 ${htmlTable(g.caption, g.header, g.rows, 2)}${(g.notes ?? []).map((n) => `<p class="note">${escapeHtml(n)}</p>`).join("")}`;
 }
 
 /** The runs whose answer may be cut short: their last reply stopped at the token limit. */
-function tokenLimitHtml(data: ReportData): string {
-  const note = tokenLimitNote(data.cutAtTokenLimit, modelLabel);
+function tokenLimitHtml(data: ReportData, label: ModelLabel): string {
+  const note = tokenLimitNote(data.cutAtTokenLimit, label);
   if (note === undefined) return "";
-  const ids = tokenLimitGroups(data.cutAtTokenLimit, modelLabel)
+  const ids = tokenLimitGroups(data.cutAtTokenLimit, label)
     .map(([key, questions]) => `${key}: ${questions.join(", ")}`)
     .join("; ");
   return `<p class="warning" id="token-limit">${escapeHtml(note)}.</p>
@@ -151,11 +154,11 @@ function tokenLimitHtml(data: ReportData): string {
 }
 
 /** Beyond the study: the tool-call format warning, shown only when some agent reply looks like another format's call. */
-function formatMismatchHtml(data: ReportData): string {
+function formatMismatchHtml(data: ReportData, label: ModelLabel): string {
   const flagged = data.formatMismatch.filter((r) => r.other_format_replies > 0);
   if (flagged.length === 0) return "";
   const rows = data.formatMismatch.map((r) => [
-    modelLabel(r.model),
+    label(r.model),
     DESIGN_LABELS[r.design],
     r.tool_format,
     r.replies,
@@ -196,11 +199,12 @@ ${tables.join("\n")}`;
 }
 
 /** The two-post questions' table, beyond the study. */
-function twoPostSection(data: ReportData): string {
+function twoPostSection(data: ReportData, label: ModelLabel): string {
   return `<h2>Questions that need two posts</h2>
 <p class="note">Beyond the study. found all / any: the run's searches and reads showed every / some gold post. cites right: the text after the last "Source:" names exactly the gold posts, in any order.</p>
 ${twoPostTableHtml(
   data.twoPost,
+  label,
   data.failed.filter((r) => r.set === "two-post"),
 )}`;
 }

@@ -1,5 +1,5 @@
 // What the commands may use from the report stage.
-export { modelLabel } from "./tables.ts";
+export { modelLabels } from "./model-labels.ts";
 export { compareJson, compareText, rescoreJson, rescoreText } from "./analyses.ts";
 export { writeTables } from "./write-tables.ts";
 export { DERIVED_FILES } from "./derived-files.ts";

@@ -189,14 +189,19 @@ function sample(r: ReportRun, index: number): Record<string, Json> {
   };
 }
 
-/** The folder's runs as one Inspect log per model, in the log's model order; `created` is the manifest's start. */
-export function inspectLogs(folder: ReadRun): { readonly model: string; readonly log: Record<string, Json> }[] {
+/**
+ * The folder's runs as one Inspect log per model, in the log's model order, each with the model's label in the
+ * folder's tables; `created` is the manifest's start.
+ */
+export function inspectLogs(
+  folder: ReadRun,
+): { readonly model: string; readonly label: string; readonly log: Record<string, Json> }[] {
   const data = reportData("", folder.records, folder.slugs, folder.context, folder.manifest, folder.slugsFrom);
   const manifest = folder.manifest;
   const created = manifest?.started_at ?? new Date(0).toISOString();
   const settings = (manifest?.settings ?? {}) as Record<string, Json>;
   const maxTokens = typeof settings.max_new_tokens === "number" ? settings.max_new_tokens : null;
-  return data.models.map(({ id: model }) => {
+  return data.models.map(({ id: model, label }) => {
     const runs = data.runs.filter((r) => r.model === model);
     const id = createHash("sha256").update(`${folder.dir}\n${model}`).digest("hex").slice(0, 22);
     const scored = runs.filter((r) => r.outcome !== "error");
@@ -295,6 +300,6 @@ export function inspectLogs(folder: ReadRun): { readonly model: string; readonly
       etag: null,
       eval_set_info: null,
     };
-    return { model, log };
+    return { model, label, log };
   });
 }

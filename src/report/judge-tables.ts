@@ -3,7 +3,8 @@
 import { judgeRows, type JudgeRow } from "../scoring/index.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
 import type { AnswerRecord, Judgment } from "../runs/index.ts";
-import { modelLabel, type Cell, type TableGrid } from "./tables.ts";
+import type { ModelLabel } from "./model-labels.ts";
+import type { Cell, TableGrid } from "./tables.ts";
 
 /** The page's title for the judge's tables. */
 export const JUDGE_TITLE = "The model judge, beside the key facts";
@@ -22,7 +23,11 @@ function judgeOf(judgments: readonly Judgment[]): { model: string; urls: string 
 }
 
 /** The grids, one per question set with runs to judge; none for a folder nothing was judged in. */
-export function judgeGrids(records: readonly AnswerRecord[], judgments: readonly Judgment[]): TableGrid[] {
+export function judgeGrids(
+  records: readonly AnswerRecord[],
+  judgments: readonly Judgment[],
+  label: ModelLabel,
+): TableGrid[] {
   if (judgments.length === 0) return [];
   const rows = judgeRows(records, judgments);
   const judge = judgeOf(judgments);
@@ -43,7 +48,7 @@ export function judgeGrids(records: readonly AnswerRecord[], judgments: readonly
     rows: rows
       .filter((r) => r.set === set)
       .map((r) => [
-        modelLabel(r.model),
+        label(r.model),
         DESIGN_LABELS[r.design],
         r.with_facts,
         r.judged,

@@ -2,14 +2,19 @@
 import { keyFactRows, type KeyFactRow } from "../scoring/index.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
 import type { AnswerRecord } from "../runs/index.ts";
-import { modelLabel, type Cell, type TableGrid } from "./tables.ts";
+import type { ModelLabel } from "./model-labels.ts";
+import type { Cell, TableGrid } from "./tables.ts";
 import { htmlTable } from "./html-tables.ts";
 import { escapeHtml } from "./html-escape.ts";
 
 const blank = (x: number | null): Cell => (x === null ? "" : x);
 
 /** The grids, one per question set the log holds; none for a log whose questions carry no facts. */
-export function keyFactGrids(records: readonly AnswerRecord[], slugs: readonly string[]): TableGrid[] {
+export function keyFactGrids(
+  records: readonly AnswerRecord[],
+  slugs: readonly string[],
+  label: ModelLabel,
+): TableGrid[] {
   const rows = keyFactRows(records, slugs);
   if (!rows.some((r) => r.with_facts > 0)) return [];
   const sets = [...new Set(rows.map((r) => r.set))];
@@ -17,11 +22,12 @@ export function keyFactGrids(records: readonly AnswerRecord[], slugs: readonly s
     grid(
       set,
       rows.filter((r) => r.set === set),
+      label,
     ),
   );
 }
 
-function grid(set: KeyFactRow["set"], rows: readonly KeyFactRow[]): TableGrid {
+function grid(set: KeyFactRow["set"], rows: readonly KeyFactRow[], label: ModelLabel): TableGrid {
   return {
     caption: `Answers and evidence (${set} questions): key facts stated, crossed with the strict citation`,
     header: [
@@ -38,7 +44,7 @@ function grid(set: KeyFactRow["set"], rows: readonly KeyFactRow[]): TableGrid {
       "from memory",
     ],
     rows: rows.map((r) => [
-      modelLabel(r.model),
+      label(r.model),
       DESIGN_LABELS[r.design],
       r.n,
       r.with_facts,

@@ -18,7 +18,8 @@ import {
   type RepeatRow,
   type SensitivityRow,
 } from "../scoring/index.ts";
-import { modelLabel, type TableGrid } from "./tables.ts";
+import type { ModelLabel } from "./model-labels.ts";
+import type { TableGrid } from "./tables.ts";
 
 /** Whether a log holds anything beyond one greedy pass of the default wording. */
 function hasRepeats(records: readonly OnePostAnswer[]): boolean {
@@ -46,20 +47,32 @@ export interface RepeatTables {
 }
 
 /** The three tables, or undefined for a log of one greedy pass of the default wording. */
-export function repeatTables(records: readonly OnePostAnswer[], slugs: readonly string[]): RepeatTables | undefined {
+export function repeatTables(
+  records: readonly OnePostAnswer[],
+  slugs: readonly string[],
+  label: ModelLabel,
+): RepeatTables | undefined {
   if (!hasRepeats(records)) return undefined;
   const repeats = repeatRows(records, slugs);
   const paired = pairedRateRows(records, slugs);
   const sensitivity = sensitivityRows(records, slugs);
   const conditions = conditionRows(records, slugs);
-  const grids = [repeatGrid(repeats), pairedGrid(paired)];
-  if (sensitivity.length > 0) grids.push(sensitivityGrid(sensitivity));
-  grids.push(conditionsGrid(conditions));
+  const grids = [repeatGrid(repeats, label), pairedGrid(paired, label)];
+  if (sensitivity.length > 0) grids.push(sensitivityGrid(sensitivity, label));
+  grids.push(conditionsGrid(conditions, label));
   const designRates = designRateRows(records, slugs);
-  return { grids, sentences: paired.map(pairedSentence), conditions, designRates, repeats, paired, sensitivity };
+  return {
+    grids,
+    sentences: paired.map((r) => pairedSentence(r, label)),
+    conditions,
+    designRates,
+    repeats,
+    paired,
+    sensitivity,
+  };
 }
 
-function repeatGrid(rows: readonly RepeatRow[]): TableGrid {
+function repeatGrid(rows: readonly RepeatRow[], label: ModelLabel): TableGrid {
   const k = Math.max(...rows.map((r) => r.samples));
   const ks = Array.from({ length: k }, (_, i) => i + 1);
   return {
@@ -76,7 +89,7 @@ function repeatGrid(rows: readonly RepeatRow[]): TableGrid {
       ...ks.map((i) => `pass^${i}`),
     ],
     rows: rows.map((r) => [
-      modelLabel(r.model),
+      label(r.model),
       DESIGN_LABELS[r.design],
       r.wording,
       r.questions,
@@ -94,12 +107,12 @@ function repeatGrid(rows: readonly RepeatRow[]): TableGrid {
   };
 }
 
-function pairedGrid(rows: readonly PairedRateRow[]): TableGrid {
+function pairedGrid(rows: readonly PairedRateRow[], label: ModelLabel): TableGrid {
   return {
     caption: "The workflow against the best agent, question by question (beyond the study)",
     header: ["model", "best agent", "questions", "mean difference (points)", "W+", "p (Wilcoxon)", "conditions won"],
     rows: rows.map((r) => [
-      modelLabel(r.model),
+      label(r.model),
       DESIGN_LABELS[r.agent],
       r.questions,
       `${signed(r.difference.mean)} (${signed(r.difference.low)} to ${signed(r.difference.high)})`,
@@ -111,18 +124,18 @@ function pairedGrid(rows: readonly PairedRateRow[]): TableGrid {
       "Each question's strict cites-right rate over all its wordings and samples, the workflow's minus the best " +
         "study agent's; p: the exact two-sided Wilcoxon signed-rank test on those differences (zeros dropped, " +
         `midranks for ties). ${INTERVAL}`,
-      ...rows.map(pairedSentence),
+      ...rows.map((r) => pairedSentence(r, label)),
     ],
   };
 }
 
 /** Every (wording, sample) condition as its own point: one pass over the questions, with its Wilson interval. */
-function conditionsGrid(rows: readonly ConditionRow[]): TableGrid {
+function conditionsGrid(rows: readonly ConditionRow[], label: ModelLabel): TableGrid {
   return {
     caption: "Each (wording, sample) condition (beyond the study): strict cites right of one pass over the questions",
     header: ["model", "design", "wording", "sample", "cites right (strict)"],
     rows: rows.map((r) => [
-      modelLabel(r.model),
+      label(r.model),
       DESIGN_LABELS[r.design],
       r.wording,
       r.sample,
@@ -133,21 +146,21 @@ function conditionsGrid(rows: readonly ConditionRow[]): TableGrid {
 }
 
 /** The one sentence a reader wants: how often, and by how much, the workflow beat the best agent. */
-function pairedSentence(r: PairedRateRow): string {
+function pairedSentence(r: PairedRateRow, label: ModelLabel): string {
   return (
-    `${modelLabel(r.model)}: the workflow cited right more often than ${DESIGN_LABELS[r.agent]} in ` +
+    `${label(r.model)}: the workflow cited right more often than ${DESIGN_LABELS[r.agent]} in ` +
     `${r.workflow_ahead} of ${r.conditions} (wording, sample) conditions; the mean paired difference is ` +
     `${signed(r.difference.mean)} points (95% interval ${signed(r.difference.low)} to ${signed(r.difference.high)}).`
   );
 }
 
-function sensitivityGrid(rows: readonly SensitivityRow[]): TableGrid {
+function sensitivityGrid(rows: readonly SensitivityRow[], label: ModelLabel): TableGrid {
   const wordings = [...new Set(rows.flatMap((r) => r.rates.map((x) => x.wording)))];
   return {
     caption: "Sensitivity to the prompt's wording (beyond the study): strict cites right under each wording",
     header: ["model", "design", ...wordings, "spread (points)", "questions that flip"],
     rows: rows.map((r) => [
-      modelLabel(r.model),
+      label(r.model),
       DESIGN_LABELS[r.design],
       ...wordings.map((w) => {
         const rate = r.rates.find((x) => x.wording === w);

@@ -39,7 +39,8 @@ import {
   type RunProgress,
 } from "../runs/index.ts";
 import { DESIGN_LABELS, type DesignId } from "../designs/index.ts";
-import { modelLabel, type TableContext, type TableGrid } from "./tables.ts";
+import type { ModelLabel } from "./model-labels.ts";
+import type { TableContext, TableGrid } from "./tables.ts";
 import { runScaleTable } from "./scale-tables.ts";
 import { inputsOf, type RecordedInputs } from "./table-inputs.ts";
 import { gridsOf } from "./table-list.ts";
@@ -86,7 +87,7 @@ export interface ReportData {
   readonly title: string;
   readonly context: TableContext;
   readonly slugsFrom: string;
-  /** Model id -> short label; design id -> label. */
+  /** Model id -> short label (see runModelLabels); design id -> label. */
   readonly models: readonly { readonly id: string; readonly label: string }[];
   readonly designs: readonly { readonly id: DesignId; readonly label: string }[];
   readonly study: readonly StudyRow[];
@@ -143,7 +144,7 @@ export function reportData(
     title,
     context: { ...context, conditions: conditionSummary(all) },
     slugsFrom,
-    models: models.map((id) => ({ id, label: modelLabel(id) })),
+    models: models.map((id) => ({ id, label: tables.label(id) })),
     designs: designs.map((id) => ({ id, label: DESIGN_LABELS[id] })),
     study: studyRows(records, failed),
     strict: strictRows(records, slugs),
@@ -163,15 +164,19 @@ export function reportData(
     })),
     manifest: manifest ?? null,
     scale: runScaleTable(records, slugs, manifest) ?? null,
-    ...repeatsOf(records, slugs),
+    ...repeatsOf(records, slugs, tables.label),
     progress: progress ?? null,
     cutAtTokenLimit: cutAtTokenLimit(records),
   };
 }
 
 /** The repeat section's field, left out of a log without samples or wordings so that its page is what it was. */
-function repeatsOf(records: readonly AnswerRecord[], slugs: readonly string[]): { repeats?: RepeatSection } {
-  const tables = repeatTables(splitQuestionSets(records).onePost, slugs);
+function repeatsOf(
+  records: readonly AnswerRecord[],
+  slugs: readonly string[],
+  label: ModelLabel,
+): { repeats?: RepeatSection } {
+  const tables = repeatTables(splitQuestionSets(records).onePost, slugs, label);
   if (tables === undefined) return {};
   const { grids, sentences, conditions, designRates } = tables;
   return { repeats: { grids, sentences, conditions, designRates } };

@@ -3,7 +3,7 @@ import { wilson, type Proportion, type StrictRow } from "../scoring/index.ts";
 import { DESIGN_LABELS, DESIGN_MARKS, type DesignId } from "../designs/index.ts";
 import { escapeHtml } from "./html-escape.ts";
 import { axisTitle, fmt, pct, svg, whisker } from "./chart-parts.ts";
-import { modelLabel } from "./tables.ts";
+import type { ModelLabel } from "./model-labels.ts";
 
 const FOUND_COLOR = "#4c78a8";
 const RIGHT_COLOR = "#e45756";
@@ -12,7 +12,7 @@ const RIGHT_COLOR = "#e45756";
  * One panel per model; in each, a pair of bars per design: found and cites right (strict), as shares of the
  * questions, with 95% Wilson intervals as whiskers. Bars carry <title> tooltips with the counts.
  */
-export function sharesChart(rows: readonly StrictRow[]): string {
+export function sharesChart(rows: readonly StrictRow[], modelLabel: ModelLabel): string {
   const models = [...new Set(rows.map((r) => r.model))];
   // A fixed width (wider only past two models) keeps the text the same size whatever the number of panels.
   const panelW = Math.max(380, 760 / Math.max(1, models.length));

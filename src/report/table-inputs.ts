@@ -11,6 +11,7 @@ import {
   type AnswerRecord,
   type RunManifest,
 } from "../runs/index.ts";
+import { runModelLabels } from "./model-labels.ts";
 import { readRunLog } from "./run-folder.ts";
 import type { TableInputs } from "./table-list.ts";
 import type { TableContext } from "./tables.ts";
@@ -51,6 +52,7 @@ export function inputsOf(
     slugs: folder.slugs,
     context: { ...folder.context, conditions: conditionSummary(folder.records) },
     manifest: folder.manifest,
+    label: runModelLabels(folder.manifest, folder.records),
     ...recorded,
   };
 }

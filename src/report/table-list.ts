@@ -23,7 +23,6 @@ import {
   formatMismatchGrid,
   formatMismatchMarkdown,
   markdownTable,
-  modelLabel,
   strictTableGrid,
   studyTableGrids,
   studyTablesMarkdown,
@@ -32,6 +31,7 @@ import {
   type TableGrid,
 } from "./tables.ts";
 import { withholdingCsvRows, type WithheldComparison } from "./withholding-tables.ts";
+import type { ModelLabel } from "./model-labels.ts";
 
 /** A log split by question set (see splitQuestionSets). */
 type QuestionSets = ReturnType<typeof splitQuestionSets>;
@@ -49,6 +49,8 @@ export interface TableInputs {
   /** The header's context, with the log's conditions. */
   readonly context: TableContext;
   readonly manifest: RunManifest | undefined;
+  /** Every table's name for each model, one for the whole folder (see runModelLabels). */
+  readonly label: ModelLabel;
   /** judgments.jsonl's verdicts (empty for a folder never judged). */
   readonly judgments: readonly Judgment[];
   /** The withheld-source test against the folder withheld-pair.json names; undefined for a folder never paired. */
@@ -100,12 +102,12 @@ const mismatch = perInputs((t) => {
   return formatMismatchRows(t.scored, (model) => formats.get(model));
 });
 const twoPost = perInputs((t) => twoPostRows(t.scored, t.slugs, t.failed));
-const cutNote = perInputs((t) => tokenLimitNote(cutAtTokenLimit(t.scored), modelLabel));
-const engineering = perInputs((t) => engineeringGrids(t.scored, t.slugs, t.failed));
+const cutNote = perInputs((t) => tokenLimitNote(cutAtTokenLimit(t.scored), t.label));
+const engineering = perInputs((t) => engineeringGrids(t.scored, t.slugs, t.label, t.failed));
 const scale = perInputs((t) => runScaleTable(t.scored, t.slugs, t.manifest));
-const keyFacts = perInputs((t) => keyFactGrids(t.scored, t.slugs));
-const judge = perInputs((t) => judgeGrids(t.scored, t.judgments));
-const repeats = perInputs((t): RepeatTables | undefined => repeatTables(t.sets.onePost, t.slugs));
+const keyFacts = perInputs((t) => keyFactGrids(t.scored, t.slugs, t.label));
+const judge = perInputs((t) => judgeGrids(t.scored, t.judgments, t.label));
+const repeats = perInputs((t): RepeatTables | undefined => repeatTables(t.sets.onePost, t.slugs, t.label));
 const repeatCsv = perInputs((t) => {
   const r = repeats(t);
   return r === undefined ? undefined : repeatCsvRows(r);
@@ -116,38 +118,38 @@ export const TABLES: readonly TableEntry[] = [
   {
     id: "study",
     applies: studySet,
-    grids: (t) => studyTableGrids(study(t), t.context, t.failedSets.onePost),
+    grids: (t) => studyTableGrids(study(t), t.label, t.context, t.failedSets.onePost),
     // One block for all models' tables, as the study printed them (an empty log gives one empty block).
-    markdown: (t) => [studyTablesMarkdown(study(t), t.context, t.failedSets.onePost)],
+    markdown: (t) => [studyTablesMarkdown(study(t), t.label, t.context, t.failedSets.onePost)],
     csv: [{ file: "study.csv", rows: study }],
     section: "The study's table",
   },
   {
     id: "strict",
     applies: studySet,
-    grids: (t) => [strictTableGrid(strict(t), t.failedSets.onePost)],
+    grids: (t) => [strictTableGrid(strict(t), t.label, t.failedSets.onePost)],
     csv: [{ file: "strict.csv", rows: strict }],
     section: "The study's table",
   },
   {
     id: "agents",
     applies: (t) => studySet(t) && agents(t).length > 0,
-    grids: (t) => [agentsGrid(agents(t), t.failedSets.onePost)],
+    grids: (t) => [agentsGrid(agents(t), t.label, t.failedSets.onePost)],
     csv: [{ file: "agents.csv", rows: (t) => (agents(t).length > 0 ? agentsCsvRows(agents(t)) : undefined) }],
     section: AGENTS_TITLE,
   },
   {
     id: "format-mismatch",
-    applies: (t) => studySet(t) && formatMismatchMarkdown(mismatch(t)) !== undefined,
-    grids: (t) => [formatMismatchGrid(mismatch(t))],
-    markdown: (t) => [formatMismatchMarkdown(mismatch(t))!],
+    applies: (t) => studySet(t) && formatMismatchMarkdown(mismatch(t), t.label) !== undefined,
+    grids: (t) => [formatMismatchGrid(mismatch(t), t.label)],
+    markdown: (t) => [formatMismatchMarkdown(mismatch(t), t.label)!],
     csv: [],
     section: "The study's table",
   },
   {
     id: "two-post",
     applies: (t) => t.sets.twoPost.length > 0,
-    grids: (t) => [twoPostTableGrid(twoPost(t), t.failedSets.twoPost)],
+    grids: (t) => [twoPostTableGrid(twoPost(t), t.label, t.failedSets.twoPost)],
     csv: [{ file: "two-post.csv", rows: twoPost }],
     section: "Questions that need two posts",
   },

@@ -8,6 +8,7 @@ import {
   type TwoPostRow,
 } from "../scoring/index.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
+import type { ModelLabel } from "./model-labels.ts";
 
 /** A run left out of a table because its call failed: enough to count it under the right table. */
 export type LeftOutRun = { readonly model: string };
@@ -17,19 +18,6 @@ export interface TableContext {
   readonly sections: number;
   /** The log's (wording, sample) conditions and whether it sampled; absent: one greedy pass, as the study's. */
   readonly conditions?: { readonly count: number; readonly sampled: boolean };
-}
-
-/** "Qwen2.5-3B-Instruct" for hf:Qwen/Qwen2.5-3B-Instruct-GGUF/...; the file name for a local path. */
-export function modelLabel(id: string): string {
-  // "<id> [<tag>]": one model's runs from one of two run folders that `compare` reads together
-  const tagged = / \[([^\]/\\]+)\]$/.exec(id);
-  if (tagged) return `${modelLabel(id.slice(0, tagged.index))} [${tagged[1]}]`;
-  const hub = /^hf:[^/]+\/([^/:]+)/.exec(id)?.[1];
-  if (hub) return hub.replace(/-GGUF$/i, "");
-  return id
-    .split(/[\\/]/)
-    .at(-1)!
-    .replace(/\.gguf$/i, "");
 }
 
 /** 1021 -> "1,021", as the study printed counts. */
@@ -55,6 +43,7 @@ export interface TableGrid {
  */
 export function studyTableGrids(
   rows: readonly StudyRow[],
+  label: ModelLabel,
   context: TableContext,
   failed: readonly LeftOutRun[] = [],
 ): TableGrid[] {
@@ -63,7 +52,7 @@ export function studyTableGrids(
     caption: `${int(context.sections)} sections; ${runsCounted(
       rows.filter((r) => r.model === model),
       context,
-    )}; ${modelLabel(model)}, ${context.conditions?.sampled ? "sampled" : "greedy"}`,
+    )}; ${label(model)}, ${context.conditions?.sampled ? "sampled" : "greedy"}`,
     header: [
       "design",
       "found",
@@ -120,7 +109,11 @@ export function leftOutNotes(failed: readonly LeftOutRun[]): string[] {
 }
 
 /** The strict rescore, with the grounded counts (beyond the study) in the last two columns. */
-export function strictTableGrid(rows: readonly StrictRow[], failed: readonly LeftOutRun[] = []): TableGrid {
+export function strictTableGrid(
+  rows: readonly StrictRow[],
+  label: ModelLabel,
+  failed: readonly LeftOutRun[] = [],
+): TableGrid {
   return {
     caption: "Strict rescore (source line: none / one real post / several / placeholder or invented)",
     header: [
@@ -136,7 +129,7 @@ export function strictTableGrid(rows: readonly StrictRow[], failed: readonly Lef
       "citations grounded",
     ],
     rows: rows.map((r) => [
-      modelLabel(r.model),
+      label(r.model),
       DESIGN_LABELS[r.design],
       r.found,
       r.cites_right,
@@ -147,7 +140,7 @@ export function strictTableGrid(rows: readonly StrictRow[], failed: readonly Lef
       r.cites_right_grounded,
       r.citations_grounded,
     ]),
-    notes: [slugInsideWordNote(rows), ignoredCallBlocksNote(rows), ...leftOutNotes(failed)],
+    notes: [slugInsideWordNote(rows, label), ignoredCallBlocksNote(rows, label), ...leftOutNotes(failed)],
   };
 }
 
@@ -156,7 +149,11 @@ export function strictTableGrid(rows: readonly StrictRow[], failed: readonly Lef
  * reads showed every / some gold post), cites right = the source line names exactly the gold posts, then the
  * source classes and the study's cost columns.
  */
-export function twoPostTableGrid(rows: readonly TwoPostRow[], failed: readonly LeftOutRun[] = []): TableGrid {
+export function twoPostTableGrid(
+  rows: readonly TwoPostRow[],
+  label: ModelLabel,
+  failed: readonly LeftOutRun[] = [],
+): TableGrid {
   return {
     caption:
       "Two-post questions (source line against the gold posts: exactly / strict subset / plus others / some plus others / none of them / no source line)",
@@ -183,7 +180,7 @@ export function twoPostTableGrid(rows: readonly TwoPostRow[], failed: readonly L
       "errors",
     ],
     rows: rows.map((r) => [
-      modelLabel(r.model),
+      label(r.model),
       DESIGN_LABELS[r.design],
       r.n,
       r.found_all,
@@ -209,10 +206,10 @@ export function twoPostTableGrid(rows: readonly TwoPostRow[], failed: readonly L
 }
 
 /** Beyond the study: how often the substring rule counted a slug that stood only inside a longer word. */
-function slugInsideWordNote(rows: readonly StrictRow[]): string {
+function slugInsideWordNote(rows: readonly StrictRow[], label: ModelLabel): string {
   const counted = rows
     .filter((r) => r.slug_inside_word > 0)
-    .map((r) => `${modelLabel(r.model)}, ${DESIGN_LABELS[r.design]}: ${r.slug_inside_word}`);
+    .map((r) => `${label(r.model)}, ${DESIGN_LABELS[r.design]}: ${r.slug_inside_word}`);
   return (
     "Slugs inside longer words (beyond the study): source lines that name a post only inside a longer word (as " +
     '"rag" in "leverage-notes"), which the study\'s substring rule, kept here, counts as naming it: ' +
@@ -221,13 +218,13 @@ function slugInsideWordNote(rows: readonly StrictRow[]): string {
 }
 
 /** Beyond the study: how often an agent wrote something call-like that the study's parser did not take. */
-function ignoredCallBlocksNote(rows: readonly StrictRow[]): string {
+function ignoredCallBlocksNote(rows: readonly StrictRow[], label: ModelLabel): string {
   const agents = rows.filter((r) => r.design !== "workflow");
-  const label = (r: StrictRow) => `${modelLabel(r.model)}, ${DESIGN_LABELS[r.design]}`;
+  const row = (r: StrictRow) => `${label(r.model)}, ${DESIGN_LABELS[r.design]}`;
   const counted = agents
     .filter((r) => (r.ignored_call_blocks ?? 0) > 0)
-    .map((r) => `${label(r)}: ${r.ignored_call_blocks}`);
-  const unknown = agents.filter((r) => r.ignored_call_blocks === null).map(label);
+    .map((r) => `${row(r)}: ${r.ignored_call_blocks}`);
+  const unknown = agents.filter((r) => r.ignored_call_blocks === null).map(row);
   return (
     "Ignored call blocks (beyond the study): <tool_call> tags in agent replies that opened no call the study's " +
     'pattern took (unclosed, not followed by "{", or stray), each reply read as the study read it: ' +
@@ -251,18 +248,27 @@ export function markdownTable(grid: TableGrid): string {
 
 export function studyTablesMarkdown(
   rows: readonly StudyRow[],
+  label: ModelLabel,
   context: TableContext,
   failed: readonly LeftOutRun[] = [],
 ): string {
-  return studyTableGrids(rows, context, failed).map(markdownTable).join("\n\n");
+  return studyTableGrids(rows, label, context, failed).map(markdownTable).join("\n\n");
 }
 
-export function strictTableMarkdown(rows: readonly StrictRow[], failed: readonly LeftOutRun[] = []): string {
-  return markdownTable(strictTableGrid(rows, failed));
+export function strictTableMarkdown(
+  rows: readonly StrictRow[],
+  label: ModelLabel,
+  failed: readonly LeftOutRun[] = [],
+): string {
+  return markdownTable(strictTableGrid(rows, label, failed));
 }
 
-export function twoPostTableMarkdown(rows: readonly TwoPostRow[], failed: readonly LeftOutRun[] = []): string {
-  return markdownTable(twoPostTableGrid(rows, failed));
+export function twoPostTableMarkdown(
+  rows: readonly TwoPostRow[],
+  label: ModelLabel,
+  failed: readonly LeftOutRun[] = [],
+): string {
+  return markdownTable(twoPostTableGrid(rows, label, failed));
 }
 
 /**
@@ -291,17 +297,11 @@ export function rowsCsv(rows: readonly object[]): string {
 }
 
 /** Beyond the study: every agent row's count of replies that look like a call in another tool-call format. */
-export function formatMismatchGrid(rows: readonly FormatMismatchRow[]): TableGrid {
+export function formatMismatchGrid(rows: readonly FormatMismatchRow[], label: ModelLabel): TableGrid {
   return {
     caption: "Replies that look like a call in another tool-call format (beyond the study)",
     header: ["model", "design", "format parsed", "replies", "look like another format"],
-    rows: rows.map((r) => [
-      modelLabel(r.model),
-      DESIGN_LABELS[r.design],
-      r.tool_format,
-      r.replies,
-      r.other_format_replies,
-    ]),
+    rows: rows.map((r) => [label(r.model), DESIGN_LABELS[r.design], r.tool_format, r.replies, r.other_format_replies]),
   };
 }
 
@@ -309,7 +309,7 @@ export function formatMismatchGrid(rows: readonly FormatMismatchRow[]): TableGri
  * Beyond the study: a warning, with every agent row's count, when some replies look like a tool call written in
  * another format than the one the run parsed; undefined when none do.
  */
-export function formatMismatchMarkdown(rows: readonly FormatMismatchRow[]): string | undefined {
+export function formatMismatchMarkdown(rows: readonly FormatMismatchRow[], label: ModelLabel): string | undefined {
   const flagged = rows.filter((r) => r.other_format_replies > 0);
   if (flagged.length === 0) return undefined;
   const warning =
@@ -317,5 +317,5 @@ export function formatMismatchMarkdown(rows: readonly FormatMismatchRow[]): stri
     "replies that look like a tool call written in another format than the one the run parsed; they were read as " +
     "answers, so the parser, not the model, may be deciding those rows. Check a reply with " +
     "`parse-calls --format F`, and the model's chat template; `--tool-format` chooses the format.";
-  return `${warning}\n\n${markdownTable(formatMismatchGrid(rows))}`;
+  return `${warning}\n\n${markdownTable(formatMismatchGrid(rows, label))}`;
 }

@@ -4,7 +4,8 @@ import { UserError } from "../common/index.ts";
 import { formatP, questionKey, splitFailed, withholdingRows, type WithholdingRow } from "../scoring/index.ts";
 import { DESIGN_LABELS } from "../designs/index.ts";
 import type { RunManifest } from "../runs/index.ts";
-import { modelLabel, type TableGrid } from "./tables.ts";
+import { modelLabels } from "./model-labels.ts";
+import type { TableGrid } from "./tables.ts";
 import type { ReadRun } from "./run-folder.ts";
 
 /** What the withheld-source test reads of a folder. */
@@ -29,6 +30,8 @@ export function withheldNote(manifest: RunManifest | undefined): string | undefi
 const fraction = (k: number | null, n: number) => (k === null ? "" : `${k}/${n}`);
 
 function withholdingGrid(rows: readonly WithholdingRow[], mode: string): TableGrid {
+  // named among the models the test paired, those both folders ran
+  const label = modelLabels(rows.map((r) => r.model));
   return {
     caption: `Withheld-source test (--withhold ${mode}): cites right (strict) and answer right, gold shown vs withheld`,
     header: [
@@ -46,7 +49,7 @@ function withholdingGrid(rows: readonly WithholdingRow[], mode: string): TableGr
     ],
     rows: rows.map((r) => [
       r.set,
-      modelLabel(r.model),
+      label(r.model),
       DESIGN_LABELS[r.design],
       fraction(r.cites_right_shown, r.n),
       fraction(r.cites_right_withheld, r.n),

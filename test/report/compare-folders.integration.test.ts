@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { modelLabel } from "../../src/report/index.ts";
+import { modelLabels } from "../../src/report/index.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { FIXTURE_CONTENT } from "../helpers/tiny-run.ts";
@@ -45,8 +45,9 @@ test("compare A B pairs each model with itself across the two folders, labelled 
   };
   const cites = comparisons.find((c) => c.across === "models" && c.measure === "cites_right");
   assert.ok(cites, result.stdout);
-  assert.deepEqual([modelLabel(cites.a.model), cites.a.k, cites.a.n], ["Qwen2.5-1.5B-Instruct [auto]", 4, 4]);
-  assert.deepEqual([modelLabel(cites.b.model), cites.b.k, cites.b.n], ["Qwen2.5-1.5B-Instruct [none]", 1, 4]);
+  const label = modelLabels([cites.a.model, cites.b.model]);
+  assert.deepEqual([label(cites.a.model), cites.a.k, cites.a.n], ["Qwen2.5-1.5B-Instruct [auto]", 4, 4]);
+  assert.deepEqual([label(cites.b.model), cites.b.k, cites.b.n], ["Qwen2.5-1.5B-Instruct [none]", 1, 4]);
   const text = runCli(["compare", auto, none, "--content", FIXTURE_CONTENT]);
   assert.match(text.stdout, /Qwen2\.5-1\.5B-Instruct \[auto\] against Qwen2\.5-1\.5B-Instruct \[none\]/);
   const twice = runCli(["compare", auto, auto, "--content", FIXTURE_CONTENT]);
@@ -55,7 +56,8 @@ test("compare A B pairs each model with itself across the two folders, labelled 
 });
 
 test("a tagged model id keeps its tag in the label, for paths and hub ids alike", () => {
-  assert.equal(modelLabel("/models/tiny-seed1.gguf [none]"), "tiny-seed1 [none]");
-  assert.equal(modelLabel("hf:Qwen/Qwen2.5-3B-Instruct-GGUF/x.gguf [auto 1]"), "Qwen2.5-3B-Instruct [auto 1]");
-  assert.equal(modelLabel("/models/a [b]/tiny.gguf"), "tiny", "a bracket inside a path is no tag");
+  const label = (id: string) => modelLabels([id])(id);
+  assert.equal(label("/models/tiny-seed1.gguf [none]"), "tiny-seed1 [none]");
+  assert.equal(label("hf:Qwen/Qwen2.5-3B-Instruct-GGUF/x.gguf [auto 1]"), "Qwen2.5-3B-Instruct [auto 1]");
+  assert.equal(label("/models/a [b]/tiny.gguf"), "tiny", "a bracket inside a path is no tag");
 });

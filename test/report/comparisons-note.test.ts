@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { compareRuns } from "../../src/scoring/comparisons.ts";
 import { fewestSignificantFlips, mcnemarExact } from "../../src/scoring/statistics.ts";
 import { comparisonsMarkdown, comparisonsNote } from "../../src/report/comparisons-text.ts";
+import { modelLabels } from "../../src/report/model-labels.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 
 const RIGHT = "Because.\nSource: kv-cache-inference";
@@ -26,7 +27,10 @@ test("the note names the run's own number of questions, not the study's 30", () 
   const ten = comparisonsNote(compareRuns(run(10), ["kv-cache-inference"]));
   assert.match(ten, /With 10 paired questions, p < 0\.05 needs at least 6 of the 10 questions \(60 points\) flipping/);
   assert.doesNotMatch(ten, /30/);
-  const thirty = comparisonsMarkdown(compareRuns(run(30), ["kv-cache-inference"]));
+  const thirty = comparisonsMarkdown(
+    compareRuns(run(30), ["kv-cache-inference"]),
+    modelLabels(run(30).map((r) => r.model)),
+  );
   assert.match(thirty, /With 30 paired questions, p < 0\.05 needs at least 6 of the 30 questions \(20 points\)/);
 });
 

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { renderReportHtml, reportData } from "../../src/report/index.ts";
 import { conditionsChartHtml } from "../../src/report/conditions-chart.ts";
 import { repeatTables } from "../../src/report/repeat-tables.ts";
+import { modelLabels } from "../../src/report/model-labels.ts";
 import { DESIGN_LABELS, DESIGN_MARKS, type DesignId } from "../../src/designs/registry.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 import { BOOTSTRAP_RESAMPLES, splitQuestionSets } from "../../src/scoring/index.ts";
@@ -43,8 +44,9 @@ function records(wordings = WORDINGS, samples = SAMPLES): AnswerRecord[] {
 }
 
 function chartOf(recs: readonly AnswerRecord[]): string {
-  const tables = repeatTables(splitQuestionSets(recs).onePost, SLUGS)!;
-  return conditionsChartHtml(tables);
+  const label = modelLabels(recs.map((r) => r.model));
+  const tables = repeatTables(splitQuestionSets(recs).onePost, SLUGS, label)!;
+  return conditionsChartHtml(tables, label);
 }
 
 /** The chart's y scale, read from its grid lines and their tick labels: share -> px. */

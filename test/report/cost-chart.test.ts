@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { DESIGN_IDS, DESIGN_MARKS, type DesignId } from "../../src/designs/registry.ts";
 import { costChart } from "../../src/report/cost-chart.ts";
+import { modelLabels } from "../../src/report/model-labels.ts";
 import { niceTicks } from "../../src/report/chart-parts.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 import { strictRows, studyRows } from "../../src/scoring/index.ts";
@@ -46,7 +47,7 @@ function scale(ticks: readonly { value: number; px: number }[]): (v: number) => 
 
 function chart() {
   const recs = records();
-  const els = svgElements(costChart(studyRows(recs), strictRows(recs, SLUGS)));
+  const els = svgElements(costChart(studyRows(recs), strictRows(recs, SLUGS), modelLabels(recs.map((r) => r.model))));
   const xTicks = els
     .filter((e) => e.attrs.class === "tick x-tick")
     .map((e) => ({ value: Number(e.text.replace(/,/g, "")), px: num(e, "x") }));

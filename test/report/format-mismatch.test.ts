@@ -3,6 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { formatMismatchRows } from "../../src/scoring/index.ts";
 import { formatMismatchMarkdown } from "../../src/report/tables.ts";
+import { modelLabels } from "../../src/report/model-labels.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 import { renderReportHtml } from "../../src/report/html.ts";
 import { reportData } from "../../src/report/report-data.ts";
@@ -29,12 +30,22 @@ test("each agent row counts its replies that look like another format's call", (
 });
 
 test("a non-zero count is shown with a warning naming parse-calls and --tool-format; none, nothing", () => {
-  const shown = formatMismatchMarkdown(formatMismatchRows(records, () => undefined));
+  const label = modelLabels(records.map((r) => r.model));
+  const shown = formatMismatchMarkdown(
+    formatMismatchRows(records, () => undefined),
+    label,
+  );
   assert.match(shown ?? "", /^> \*\*Warning: tool-call format mismatch\.\*\* 1 agent row has/);
   assert.match(shown ?? "", /--tool-format/);
   assert.match(shown ?? "", /\| qwen \| agent loop \| hermes \| 2 \| 1 \|/);
   const clean = records.filter((r) => r.answer.startsWith("It is"));
-  assert.equal(formatMismatchMarkdown(formatMismatchRows(clean, () => undefined)), undefined);
+  assert.equal(
+    formatMismatchMarkdown(
+      formatMismatchRows(clean, () => undefined),
+      label,
+    ),
+    undefined,
+  );
 });
 
 test("the report page shows the same warning and table, escaped, only when a count is non-zero", () => {

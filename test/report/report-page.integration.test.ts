@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser } from "playwright-core";
-import { modelLabel } from "../../src/report/index.ts";
+import { modelLabels } from "../../src/report/index.ts";
 import { browserSkip, CHROMIUM } from "../helpers/browser.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { EVIL_MODEL, INJECTION, writeReportFixture } from "../helpers/report-fixture.ts";
@@ -54,7 +54,7 @@ test("the report page works offline, shows a chosen transcript, and runs no inje
     assert.equal(await page.locator("svg.chart").count(), 2);
     assert.ok((await page.locator("table").count()) >= 4);
     assert.ok(
-      (await page.locator("body").innerText()).includes(`${modelLabel(EVIL_MODEL)}, greedy`),
+      (await page.locator("body").innerText()).includes(`${modelLabels([EVIL_MODEL])(EVIL_MODEL)}, greedy`),
       "the model name shows literally",
     );
 

@@ -2,7 +2,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { studyRows, strictRows } from "../../src/scoring/index.ts";
-import { studyTablesMarkdown, strictTableMarkdown, modelLabel, rowsCsv } from "../../src/report/tables.ts";
+import { studyTablesMarkdown, strictTableMarkdown, rowsCsv } from "../../src/report/tables.ts";
+import { modelLabels } from "../../src/report/model-labels.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 
 function record(i: number, fields: Partial<AnswerRecord>): AnswerRecord {
@@ -31,6 +32,8 @@ function record(i: number, fields: Partial<AnswerRecord>): AnswerRecord {
   };
 }
 
+const labelsOf = (records: readonly AnswerRecord[]) => modelLabels(records.map((r) => r.model));
+
 test("a workflow row built like the study's 3B row prints as the study printed it, with our errors column after", () => {
   const records = Array.from({ length: 30 }, (_, i) =>
     record(i, {
@@ -39,7 +42,7 @@ test("a workflow row built like the study's 3B row prints as the study printed i
       seen_posts: ["kv-cache-inference"],
     }),
   );
-  const markdown = studyTablesMarkdown(studyRows(records), { sections: 446 });
+  const markdown = studyTablesMarkdown(studyRows(records), labelsOf(records), { sections: 446 });
   assert.equal(
     markdown,
     [
@@ -53,7 +56,7 @@ test("a workflow row built like the study's 3B row prints as the study printed i
   const [strict] = strictRows(records, ["kv-cache-inference", "serving-and-batching"]);
   assert.deepEqual([strict?.cites_right, strict?.source_one_real, strict?.cites_right_grounded], [23, 30, 23]);
   assert.match(
-    strictTableMarkdown(strictRows(records, ["kv-cache-inference", "serving-and-batching"])),
+    strictTableMarkdown(strictRows(records, ["kv-cache-inference", "serving-and-batching"]), labelsOf(records)),
     /\| Qwen2.5-3B-Instruct \| one retrieval, one answer \| 23 \| 23 \| 0 \| 30 \| 0 \| 0 \| 23 \| 23 \|/,
   );
 });
@@ -71,7 +74,7 @@ test("agent averages, no-tool and malformed counts; thousands separators as in t
     }),
     record(3, { design: "agent", model_calls: 1, tool_calls: 0, tokens_read: 286, last_context: 286 }),
   ];
-  const markdown = studyTablesMarkdown(studyRows(records), { sections: 446 });
+  const markdown = studyTablesMarkdown(studyRows(records), labelsOf(records), { sections: 446 });
   assert.match(markdown, /\| agent loop \| 0 \| 0 \| 0 \| 1\.0 \| 0\.0 \| 286 \| 286 \| 1 \| 0 \| 0 \|/);
   assert.match(
     markdown,
@@ -84,11 +87,10 @@ test("agent averages, no-tool and malformed counts; thousands separators as in t
 });
 
 test("model labels and CSV", () => {
-  assert.equal(
-    modelLabel("hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF/qwen2.5-1.5b-instruct-fp16.gguf"),
-    "Qwen2.5-1.5B-Instruct",
-  );
-  assert.equal(modelLabel("/models/tiny-seed1.gguf"), "tiny-seed1");
+  const hub = "hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF/qwen2.5-1.5b-instruct-fp16.gguf";
+  const label = modelLabels([hub, "/models/tiny-seed1.gguf"]);
+  assert.equal(label(hub), "Qwen2.5-1.5B-Instruct");
+  assert.equal(label("/models/tiny-seed1.gguf"), "tiny-seed1");
   assert.equal(rowsCsv([{ a: 1, b: "x,y" }]), 'a,b\n1,"x,y"\n');
 });
 
@@ -100,11 +102,11 @@ test("the strict table's note counts the <tool_call> tags the study's pattern pa
     record(3, { design: "agent-forced", ignored_call_blocks: 0 }),
     record(4, { design: "agent-search-first" }),
   ];
-  const markdown = strictTableMarkdown(strictRows(records, slugs));
+  const markdown = strictTableMarkdown(strictRows(records, slugs), labelsOf(records));
   assert.match(markdown, /\n\nIgnored call blocks \(beyond the study\): .*: Qwen2.5-3B-Instruct, agent loop: 3\./);
   assert.match(markdown, /Not logged \(an older log\) for: Qwen2.5-3B-Instruct, agent, 'always search first'\.$/);
   assert.match(
-    strictTableMarkdown(strictRows([record(5, { design: "agent", ignored_call_blocks: 0 })], slugs)),
+    strictTableMarkdown(strictRows([record(5, { design: "agent", ignored_call_blocks: 0 })], slugs), labelsOf([])),
     /took .*: none\.$/,
   );
 });

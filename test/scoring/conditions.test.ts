@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { compareRuns } from "../../src/scoring/comparisons.ts";
 import { conditionsOf, firstCondition } from "../../src/scoring/conditions.ts";
 import { comparisonTables } from "../../src/report/comparisons-text.ts";
+import { modelLabels } from "../../src/report/model-labels.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 
 const SLUGS = ["kv-cache-inference", "flashattention-explained"];
@@ -43,7 +44,8 @@ test("with two samples, McNemar pairs sample 0's runs, not whichever sample was 
   const cites = compareRuns(records, SLUGS).find((c) => c.measure === "cites_right")!;
   assert.deepEqual([cites.a.k, cites.a.n, cites.b.k, cites.b.n], [4, 4, 0, 4]);
   assert.deepEqual(cites.condition, { wording: "default", sample: 0, of: 2 });
-  const [table] = comparisonTables(compareRuns(records, SLUGS));
+  const label = modelLabels(records.map((r) => r.model));
+  const [table] = comparisonTables(compareRuns(records, SLUGS), label);
   assert.match(table!.title, /\(wording "default", sample 0: one of the log's 2 wording and sample conditions/);
   // A log of one condition keeps its titles as they were.
   const single = comparisonTables(
@@ -51,6 +53,7 @@ test("with two samples, McNemar pairs sample 0's runs, not whichever sample was 
       records.filter((r) => r.sample === 0),
       SLUGS,
     ),
+    label,
   );
   assert.doesNotMatch(single[0]!.title, /conditions/);
 });

@@ -6,6 +6,7 @@ import { answerRecord } from "../../src/runs/answer-record.ts";
 import type { DesignId } from "../../src/designs/registry.ts";
 import { compareRuns, engineeringRows } from "../../src/scoring/index.ts";
 import { engineeringGrids } from "../../src/report/engineering-tables.ts";
+import { modelLabels } from "../../src/report/model-labels.ts";
 import { markdownTable } from "../../src/report/tables.ts";
 import { fakeIndex, scriptedRuntime } from "../helpers/scripted-runtime.ts";
 
@@ -94,7 +95,8 @@ test("the tool block: per call with tools, and its share of tokens read; the wor
 });
 
 test("What the engineering bought: each design's cites right with its interval, tokens read, and both paired p-values", () => {
-  const [bought, measures] = engineeringGrids(records, SLUGS);
+  const label = modelLabels(records.map((r) => r.model));
+  const [bought, measures] = engineeringGrids(records, SLUGS, label);
   assert.deepEqual(
     bought!.rows.map((r) => r[0]),
     ["agent, first call forced", "agent, validated calls", "agent, citation checked", "one retrieval, one answer"],
@@ -112,6 +114,7 @@ test("What the engineering bought: each design's cites right with its interval, 
     engineeringGrids(
       records.filter((r) => r.design === "workflow"),
       SLUGS,
+      label,
     ),
     [],
     "no section without an engineered design",
