@@ -15,6 +15,7 @@ import {
   type RunManifest,
   type RunProgress,
 } from "../runs/index.ts";
+import { checkLogAgainstManifest } from "./manifest-lines.ts";
 import type { TableContext } from "./tables.ts";
 
 export interface ReadRun {
@@ -57,9 +58,9 @@ export function readRunLog(
  * `target` is a run folder or an answers.jsonl inside one. The slugs come from `content` when given, else from the
  * manifest (the posts the run actually searched); a folder with neither is refused, since any other blog would
  * count every right citation of the run's own posts as invented. For the same reason a `content` whose corpus hash
- * differs from the manifest's is refused unless `force`, a manifest that never recorded a model or design of the log
- * is refused as another run's, and so is a line whose gold post is not a post of the blog scored against (with
- * `force`, a notice).
+ * differs from the manifest's is refused unless `force`, a line the manifest's run could not have written (see
+ * checkLogAgainstManifest) is refused, and so is a line whose gold post is not a post of the blog scored against
+ * (with `force`, a notice).
  */
 export async function readRunFolder(target: string, options: ReadRunOptions = {}): Promise<ReadRun> {
   const { content, force = false } = options;
@@ -67,7 +68,7 @@ export async function readRunFolder(target: string, options: ReadRunOptions = {}
   const manifest = readManifest(dir);
   const manifestFile = path.join(dir, "manifest.json");
   const at = (i: number) => `${answersFile}:${lineNumbers[i]}`;
-  if (manifest) checkManifestIsTheLogs(manifest, manifestFile, records, at);
+  if (manifest) checkLogAgainstManifest(manifest, manifestFile, records, at);
   const blog = await blogToScore(dir, manifest, manifestFile, content, force);
   const unknownGold = unknownGoldPost(records, blog.slugs, blog.slugsFrom, at);
   if (unknownGold !== undefined && !force) throw new UserError(unknownGold);
@@ -113,28 +114,6 @@ async function blogToScore(
     slugsFrom: corpus.dir,
     context: { sections: corpus.sections.length },
   };
-}
-
-/**
- * A manifest copied from another run would score this log against that run's blog. The log can tell when it holds a
- * model the manifest never recorded (loaded or selected), or a design none of its sessions selected.
- */
-function checkManifestIsTheLogs(
-  manifest: RunManifest,
-  manifestFile: string,
-  records: readonly AnswerRecord[],
-  at: (i: number) => string,
-): void {
-  const models = new Set([...manifest.models.map((m) => m.id), ...manifest.sessions.flatMap((s) => s.models)]);
-  const designs = new Set(manifest.sessions.flatMap((s) => s.designs));
-  const foreign = (what: string) =>
-    `a run of ${what}, which ${manifestFile} never recorded: that manifest is not this log's (copied from another ` +
-    "run?); put the run's own back, or remove it and name the blog with --content DIR";
-  for (const [i, r] of records.entries()) {
-    if (!models.has(r.model)) throw new UserError(`${at(i)}: ${foreign(`model ${r.model}`)}`);
-    // A manifest written before any session was stamped says nothing of designs.
-    if (designs.size > 0 && !designs.has(r.design)) throw new UserError(`${at(i)}: ${foreign(`design ${r.design}`)}`);
-  }
 }
 
 /** The first line whose gold post is not a post of the blog scored against: no answer to it could score. */

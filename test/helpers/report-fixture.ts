@@ -1,10 +1,10 @@
 // A small hand-built run folder for report tests: two models, all four designs, a reply that tries to inject script.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadCorpus } from "../../src/corpus/index.ts";
 import { NO_PENALTY } from "../../src/llm/index.ts";
-import { newManifest, writeManifestFile, type ManifestModel } from "../../src/runs/manifest.ts";
+import { newManifest, writeManifestFile, type ManifestModel, type RunManifest } from "../../src/runs/manifest.ts";
 import { defaultSettings } from "../../src/runs/settings.ts";
 import { DESIGN_IDS } from "../../src/designs/registry.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
@@ -18,6 +18,8 @@ export const FIXTURE_SLUGS = ["kv-cache-inference", "flashattention-explained", 
 export const EVIL_MODEL = `evil<img src=x onerror="window.__pwned=2">.gguf`;
 
 const FIXTURE_MODELS = ["small.gguf", EVIL_MODEL];
+/** The report fixture's questions, beside its log. */
+const QUESTIONS_FILE = "questions.jsonl";
 
 function manifestModelFor(id: string): ManifestModel {
   return {
@@ -143,6 +145,16 @@ export function writeReportFixture(): { dir: string; records: AnswerRecord[] } {
   }
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, "answers.jsonl"), records.map((r) => `${JSON.stringify(r)}\n`).join(""));
+  // The questions file a manifest of this run names: the reader holds every line's question id to it.
+  const question = (id: string) => records.find((r) => r.question_id === id)!.question;
+  writeFileSync(
+    path.join(dir, QUESTIONS_FILE),
+    ids
+      .map(
+        (id) => `${JSON.stringify({ id, question: question(id), post: "kv-cache-inference", heading: "A heading" })}\n`,
+      )
+      .join(""),
+  );
   const content = path.join(dir, "content");
   mkdirSync(content);
   for (const slug of FIXTURE_SLUGS)
@@ -164,8 +176,9 @@ export async function runWithManifest(modelNames: readonly (string | undefined)[
 }
 
 /**
- * Writes DIR/manifest.json as a run of `models` (every design, the fixture's questions file) on the blog in `content`
- * would; the models get the GGUF names given (one per model; undefined for none).
+ * Writes DIR/manifest.json as a run of `models` (every design, the report fixture's questions where DIR holds them,
+ * else the fixture blog's) on the blog in `content` would; the models get the GGUF names given (one per model;
+ * undefined for none).
  */
 export async function writeFixtureManifest(
   dir: string,
@@ -179,7 +192,7 @@ export async function writeFixtureManifest(
   const inputs = {
     settings,
     selection,
-    questionsFile: FIXTURE_QUESTIONS,
+    questionsFile: existsSync(path.join(dir, QUESTIONS_FILE)) ? path.join(dir, QUESTIONS_FILE) : FIXTURE_QUESTIONS,
     corpus,
     questionCount: 3,
     embedding: undefined,
@@ -210,5 +223,8 @@ export async function runWithSamples(): Promise<string> {
     return { ...r, sample: 1, answer, transcript: { ...r.transcript, answer, calls } };
   });
   writeFileSync(file, [...first, ...second].map((r) => `${JSON.stringify(r)}\n`).join(""));
+  const manifestFile = path.join(dir, "manifest.json");
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as RunManifest;
+  writeManifestFile(dir, { ...manifest, settings: { ...manifest.settings, samples: 2 } });
   return dir;
 }
