@@ -22,12 +22,13 @@ import type { ChatRuntime, GenerateRequest, LoadedModel, ModelInfo, RuntimeOptio
 import type { OnTick } from "../common/index.ts";
 
 /**
- * The longest prompt and reply the study's designs can build with content/posts, rounded up to a multiple of 4096:
- * `npm run context-bound` counts 46,397 tokens for the forced design, each of its five replies packing 15 searches
- * shown the blog's three longest hits. The study had no limit (Transformers runs any length), so the default must not
- * turn a run it would have made into an error, even past Qwen2.5's 32,768 trained positions.
+ * Qwen2.5's trained positions. The study's prompts stay near 1,000 tokens; room for the designs' theoretical
+ * longest (`npm run context-bound`: the forced design, five replies each packing 15 searches) would cost a laptop
+ * GPU over a GiB more of KV cache and working buffers, for runs no model makes. A run whose prompt does not fit
+ * is logged as failed with stopReason context-overflow and counted apart under the tables, never an error that
+ * stops the study; a resume retries it, so a larger --context-size answers it later.
  */
-export const DEFAULT_CONTEXT_SIZE = 53248;
+export const DEFAULT_CONTEXT_SIZE = 32768;
 
 export interface LoadModelOptions {
   /** Downloaded models go to <cacheDir>/models. */

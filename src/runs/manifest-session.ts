@@ -4,11 +4,12 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import type { ModelInfo } from "../llm/index.ts";
 import { UserError } from "../common/index.ts";
-import { ANSWERS_FILE } from "./answer-log.ts";
+import { ANSWERS_FILE, readAnswerLog } from "./answer-log.ts";
 import { cachedSha256 } from "./file-sha256.ts";
 import type { ModelEntryFields } from "./settings.ts";
 import {
   MANIFEST_FILE,
+  largestCallTokens,
   manifestConflicts,
   modelConflicts,
   newManifest,
@@ -53,13 +54,20 @@ export function startManifest(dir: string, inputs: ManifestInputs, options: Mani
   const before = hasAnswers ? readManifest(dir) : undefined;
 
   if (before) {
-    const conflicts = manifestConflicts(before, fresh);
+    const sizes = [before.settings.context_size, fresh.settings.context_size];
+    const largest = sizes[0] === sizes[1] ? undefined : largestCallTokens(readAnswerLog(answersFile).records);
+    const conflicts = manifestConflicts(before, fresh, largest);
     if (conflicts.length > 0) {
       throw new UserError(
         `${dir} already holds answers made with other settings:\n  ${conflicts.join("\n  ")}\n` +
           `Run again with the same settings to resume, add --fresh to start over, or choose another --out folder.`,
       );
     }
+    if (largest !== undefined && conflicts.length === 0)
+      progress(
+        `note: context size ${sizes[0]} before, ${sizes[1]} now: the largest logged call (${largest} tokens, ` +
+          "prompt and reply) fits both, so the answers stand",
+      );
   } else if (hasAnswers) {
     throw new UserError(
       `${dir} holds answers but no ${MANIFEST_FILE}: nothing records the settings, models and inputs that made them, ` +

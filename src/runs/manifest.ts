@@ -23,6 +23,7 @@ import {
 import { settingFields, type RunSettings } from "./settings.ts";
 import { type Immutable, sha256Hex, writeFileAtomic } from "../common/index.ts";
 import { readJsonIfPresent } from "./json-file.ts";
+import type { AnswerRecord } from "./answer-types.ts";
 
 export const MANIFEST_FILE = "manifest.json";
 
@@ -121,7 +122,7 @@ function wordingsRecord(wordings: readonly Wording[]): NonNullable<RunManifest["
  * one line per difference in the settings, the inputs or the embedding model; empty when they can.
  * Models, designs and --limit may differ: they only choose which runs exist.
  */
-export function manifestConflicts(before: RunManifest, now: RunManifest): string[] {
+export function manifestConflicts(before: RunManifest, now: RunManifest, largestLoggedCall?: number): string[] {
   const out: string[] = [];
   const differ = (what: string, a: unknown, b: unknown) => {
     if (JSON.stringify(a) !== JSON.stringify(b))
@@ -129,12 +130,38 @@ export function manifestConflicts(before: RunManifest, now: RunManifest): string
   };
   // Both manifests' keys: a setting left out at its default is absent from one of them.
   const keys = new Set([...Object.keys(before.settings), ...Object.keys(now.settings)]) as Set<keyof ManifestSettings>;
-  for (const key of keys) differ(`setting ${key}`, before.settings[key] ?? null, now.settings[key] ?? null);
+  for (const key of keys) {
+    if (key === "context_size" && contextSizeChangeKeepsAnswers(largestLoggedCall, now.settings.context_size)) continue;
+    differ(`setting ${key}`, before.settings[key] ?? null, now.settings[key] ?? null);
+  }
   differ("corpus sha256", before.corpus.sha256, now.corpus.sha256);
   differ("questions sha256", before.questions.sha256, now.questions.sha256);
   differ("embedding model", before.embedding, now.embedding);
   differ("wordings sha256", before.wordings?.sha256 ?? null, now.wordings?.sha256 ?? null);
   return out;
+}
+
+/**
+ * Whether a folder's answers stand under another context size: llama.cpp computes a prompt alike in any context it
+ * fits (the same greedy runs at 4,096 and 32,768 tokens log byte-identical transcripts: test/runs/context-size-resume), so a size that
+ * still holds the largest logged call, its prompt and its reply (`largestLoggedCall` tokens, from runs that
+ * answered), changes nothing logged. Runs that failed are retried by a resume anyway.
+ */
+export function contextSizeChangeKeepsAnswers(
+  largestLoggedCall: number | undefined,
+  contextSize: number | null | undefined,
+): boolean {
+  // node-llama-cpp never lets a sequence hold more than contextSize - 1 tokens
+  return largestLoggedCall !== undefined && typeof contextSize === "number" && largestLoggedCall <= contextSize - 1;
+}
+
+/** The most tokens one logged call held (its prompt and its reply), over the runs that did not fail; 0 for none. */
+export function largestCallTokens(records: readonly AnswerRecord[]): number {
+  let largest = 0;
+  for (const r of records)
+    if (r.outcome !== "error")
+      for (const c of r.transcript.calls) largest = Math.max(largest, c.record.tokensRead + c.record.tokensGenerated);
+  return largest;
 }
 
 /** Why a model loaded now is not the one that made this id's earlier runs; empty when it is. */

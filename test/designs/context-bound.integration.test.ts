@@ -13,7 +13,7 @@ import { openIndex } from "../../src/search/index.ts";
 import { repoRoot } from "../helpers/run-cli.ts";
 import { testCacheDir, tinyModelPath } from "../helpers/tiny-model.ts";
 
-test("the default context is the size the study's designs need with the default blog, rounded up to 4096", async () => {
+test("the docs state the longest prompt the study's designs can send with the default blog, and the default context", async () => {
   const corpus = await loadCorpus(path.join(repoRoot, "content", "posts"));
   const files = readdirSync(path.join(repoRoot, "questions")).filter((f) => f.endsWith(".jsonl"));
   const questions = (await Promise.all(files.map((f) => loadQuestions(path.join(repoRoot, "questions", f), corpus))))
@@ -33,11 +33,9 @@ test("the default context is the size the study's designs need with the default 
       { questions },
       { maxTurns: MAX_TURNS, maxNewTokens: STUDY_MAX_NEW_TOKENS },
     );
+    // The default is Qwen2.5's trained length, not the bound: a run past it is counted apart, never answered.
+    assert.equal(DEFAULT_CONTEXT_SIZE, 32768);
     const needed = Math.max(...STUDY_DESIGNS.map((d) => bounds[d].contextNeeded));
-    assert.equal(DEFAULT_CONTEXT_SIZE, Math.ceil(needed / 4096) * 4096, `the designs need ${needed} tokens`);
-    for (const design of STUDY_DESIGNS)
-      assert.ok(bounds[design].contextNeeded <= DEFAULT_CONTEXT_SIZE, `${design} fits the default`);
-
     // docs/known-differences.md states the longest last prompt, as the script prints it.
     const longest = Math.max(...STUDY_DESIGNS.map((d) => bounds[d].lastPrompt));
     const page = readFileSync(path.join(repoRoot, "docs/known-differences.md"), "utf8").replace(/\s+/g, " ");
@@ -45,6 +43,7 @@ test("the default context is the size the study's designs need with the default 
       page.includes(`${pyGrouped(longest)} tokens`),
       `known-differences.md states ${pyGrouped(longest)} tokens`,
     );
+    assert.ok(page.includes(`${pyGrouped(needed)} with its reply's room`), `it states ${pyGrouped(needed)}`);
     assert.ok(
       page.includes(`default ${pyGrouped(DEFAULT_CONTEXT_SIZE)} tokens`),
       "known-differences.md states the default",

@@ -12,6 +12,7 @@ import {
   writeTables,
 } from "../../src/report/index.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
+import { leftOutNote } from "../../src/scoring/index.ts";
 import { makeRecord, type RecordSpec } from "../helpers/answer-records.ts";
 import { tempFolders } from "../helpers/temp-folders.ts";
 
@@ -117,4 +118,27 @@ test("a log of two samples counts runs, not questions, in the header, and says i
   const html = renderReportHtml(reportData("t", records, SLUGS, { sections: 3 }, undefined, "x"));
   assert.match(html, /take each run as independent, which runs of one question are not/);
   assert.match(html, /with 6 runs over 2 wording and sample conditions they are wide/);
+});
+
+test("runs whose prompt did not fit the context are counted apart from other failures", () => {
+  const overflowed = (id: string): AnswerRecord => {
+    const r = failed({ question_id: id });
+    const error = "prompt of 40000 tokens does not fit the context of 32768 tokens";
+    const calls = r.transcript.calls.map((c) => ({
+      ...c,
+      reply: "",
+      record: { ...c.record, tokensGenerated: 0, stopReason: "context-overflow" as const, error },
+    }));
+    return { ...r, error, transcript: { calls, answer: "", outcome: "error", error } };
+  };
+  assert.equal(
+    leftOutNote([overflowed("q01")]),
+    "1 run left out: 1 run whose prompt did not fit the context (context-overflow: a larger --context-size answers it)",
+  );
+  assert.equal(
+    leftOutNote([overflowed("q01"), overflowed("q02"), failed({ question_id: "q03" })]),
+    "3 runs left out (outcome error): 2 runs whose prompt did not fit the context (context-overflow: a larger " +
+      "--context-size answers them), 1 run whose model call failed otherwise",
+  );
+  assert.equal(leftOutNote(log().slice(1)), "3 runs left out: their model call failed (outcome error)");
 });

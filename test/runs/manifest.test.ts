@@ -9,7 +9,15 @@ import { NO_PENALTY } from "../../src/llm/generation-config.ts";
 import type { ModelInfo } from "../../src/llm/types.ts";
 import { UserError } from "../../src/common/errors.ts";
 import { cachedSha256 } from "../../src/runs/file-sha256.ts";
-import { MANIFEST_FILE, promptsSha256, readManifest, type ManifestInputs } from "../../src/runs/manifest.ts";
+import {
+  largestCallTokens,
+  MANIFEST_FILE,
+  promptsSha256,
+  readManifest,
+  type ManifestInputs,
+} from "../../src/runs/manifest.ts";
+import type { AnswerRecord } from "../../src/runs/answer-types.ts";
+import { makeRecord } from "../helpers/answer-records.ts";
 import { DESIGNS } from "../../src/designs/registry.ts";
 import { defaultSettings, modelEntryFields, settingsForModel } from "../../src/runs/settings.ts";
 import { startManifest } from "../../src/runs/manifest-session.ts";
@@ -413,4 +421,35 @@ test("prompts_sha256 comes from the design registry and keeps the hash of folder
   assert.notEqual(promptsSha256(changed), old.settings.prompts_sha256);
   const added = { ...DESIGNS, extra: { ...DESIGNS.workflow, prompts: ["a new design's prompt"] } };
   assert.notEqual(promptsSha256(added), old.settings.prompts_sha256);
+});
+
+test("another context size resumes a folder only when the largest logged call fits it", async () => {
+  const s = setup();
+  mkdirSync(s.out);
+  const at = (contextSize: number) => ({ ...s.inputs, settings: { ...s.settings, contextSize } });
+  const first = startManifest(s.out, at(49152), { cacheDir: s.cacheDir });
+  await first.recordModel(s.info);
+  first.finish({ ran: 2, skipped: 0 });
+  // Two answered runs, the larger call 5,000 prompt tokens and 20 generated; a failed run's size does not count.
+  const answers = [
+    makeRecord({ question_id: "q01", tokens_read: 400 }),
+    makeRecord({ question_id: "q02", tokens_read: 5000 }),
+  ];
+  writeFileSync(path.join(s.out, "answers.jsonl"), answers.map((r) => `${JSON.stringify(r)}\n`).join(""));
+  assert.equal(largestCallTokens(answers), 5020);
+  assert.equal(largestCallTokens([{ ...answers[1]!, outcome: "error", error: "x" } as AnswerRecord]), 0);
+
+  const notes: string[] = [];
+  assert.doesNotThrow(() =>
+    startManifest(s.out, at(32768), { cacheDir: s.cacheDir, onProgress: (m) => notes.push(m) }),
+  );
+  assert.deepEqual(notes, [
+    "note: context size 49152 before, 32768 now: the largest logged call (5020 tokens, prompt and reply) fits both, so the answers stand",
+  ]);
+  // 5,020 tokens need a context of 5,021: one less is refused, naming the setting.
+  assert.doesNotThrow(() => startManifest(s.out, at(5021), { cacheDir: s.cacheDir }));
+  assert.throws(
+    () => startManifest(s.out, at(5020), { cacheDir: s.cacheDir }),
+    (e: unknown) => e instanceof UserError && /setting context_size: 49152 before, 5020 now/.test(e.message),
+  );
 });
