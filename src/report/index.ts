@@ -8,5 +8,5 @@ export { writeReport, renderReportHtml } from "./html.ts";
 export { reportData } from "./report-data.ts";
 export { readRunFolder, readRunLog, type ReadRun } from "./run-folder.ts";
 export { jsonForScript } from "./html-escape.ts";
-export { randomWeightModels, randomWeightsWarning, testModelNotice, type TestModelNotice } from "./random-weights.ts";
+export { randomWeightModels, randomWeightsWarning } from "./random-weights.ts";
 export { writeInspectLogs } from "./write-inspect.ts";
