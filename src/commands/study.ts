@@ -403,7 +403,8 @@ const rescore: CommandModule<object, BuiltArgs<typeof rescoreBuilder>> = {
     const folder = await readRunFolder(argv.run, options);
     // Checked before any judging: a pair that cannot be compared is refused at once, and recorded once it passes.
     if (argv.against !== undefined) {
-      withheldComparison(folder, await readRunFolder(argv.against, options), "rescore --against");
+      const pair = withheldComparison(folder, await readRunFolder(argv.against, options), "rescore --against");
+      for (const line of pair.notices) console.error(`rescore --against: ${line}`);
       recordWithheldPair(folder.dir, argv.against);
     }
     const judging = argv.judge !== undefined && argv["judge-model"] !== undefined;

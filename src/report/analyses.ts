@@ -50,6 +50,8 @@ export function rescoreText(run: ReadRun, onNotice?: (line: string) => void): st
 export interface CompareOptions {
   /** compare A B --common-questions: two folders that asked different questions are compared on those they share. */
   readonly commonQuestions?: boolean | undefined;
+  /** Where what the withheld-source test left out, or why it could not pair the folders, is said; default stderr. */
+  readonly onNotice?: ((line: string) => void) | undefined;
 }
 
 /**
@@ -76,23 +78,37 @@ function comparisons(run: ReadRun, other: ReadRun | undefined, options: CompareO
  * compare --json: the comparisons, and every table tables.md shows for the first folder, keyed by id; with a second
  * folder that pairs with it for the withheld-source test, that pair's table stands for the one the folder records.
  */
-export function compareJson(
-  run: ReadRun,
-  other?: ReadRun,
-  options: CompareOptions & { readonly onNotice?: (line: string) => void } = {},
-): string {
+export function compareJson(run: ReadRun, other?: ReadRun, options: CompareOptions = {}): string {
   const inputs = tableInputs(run, options.onNotice);
-  const pair = other === undefined ? undefined : withholdingComparison(run, other);
-  const tables = tablesJson(pair === undefined ? inputs : { ...inputs, withholding: pair });
+  const pair = withheldPair(run, other, options);
+  const tables = tablesJson(pair.comparison === undefined ? inputs : { ...inputs, withholding: pair.comparison });
   return JSON.stringify({ comparisons: comparisons(run, other, options).comparisons, tables });
 }
 
 export function compareText(run: ReadRun, other?: ReadRun, options: CompareOptions = {}): string {
   const { comparisons: list, failed, common, label } = comparisons(run, other, options);
   const blocks = [...randomWeightsLabel(run.manifest), ...(common === undefined ? [] : [common])];
-  const pair = other === undefined ? undefined : withholdingComparison(run, other);
-  const withholding = pair === undefined ? undefined : markdownTable(pair.grid);
+  const { comparison, problem } = withheldPair(run, other, options);
+  const withholding =
+    comparison !== undefined ? markdownTable(comparison.grid) : problem && `**No withheld-source test: ${problem}.**`;
   return [...blocks, comparisonsMarkdown(list, label, failed), ...(withholding ? [withholding] : [])].join("\n\n");
+}
+
+/**
+ * compare's withheld-source test of a normal and a withheld folder. Two such folders that cannot be paired (no model
+ * or design in both, another decoding) still get compare's other tables, as two other folders would: the withheld
+ * table is left out, and why is said in its place and on stderr, as is what a partial pairing left out.
+ */
+function withheldPair(run: ReadRun, other: ReadRun | undefined, options: CompareOptions) {
+  const pair = other === undefined ? undefined : withholdingComparison(run, other);
+  const notice = options.onNotice ?? console.error;
+  if (pair === undefined) return { comparison: undefined, problem: undefined };
+  if ("problem" in pair) {
+    notice(`compare: no withheld-source test: ${pair.problem}`);
+    return { comparison: undefined, problem: pair.problem };
+  }
+  for (const line of pair.comparison.notices) notice(`compare: withheld-source test: ${line}`);
+  return { comparison: pair.comparison, problem: undefined };
 }
 
 /** The questions both folders asked; a refusal when they differ, unless `commonQuestions`, then a line saying so. */

@@ -220,7 +220,8 @@ export async function writeReport(
 ): Promise<string> {
   const folder = await readRunFolder(target, options);
   if (options.against !== undefined) {
-    withheldComparison(folder, await readRunFolder(options.against, options), "report --against");
+    const pair = withheldComparison(folder, await readRunFolder(options.against, options), "report --against");
+    for (const line of pair.notices) (options.onNotice ?? console.error)(`report --against: ${line}`);
     recordWithheldPair(folder.dir, options.against);
   }
   const { judgments, withholding } = tableInputs(folder, options.onNotice);

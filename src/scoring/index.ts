@@ -1,7 +1,7 @@
 // What other stages may use from scoring: the lenient and strict scorers, the table rows, and the model judge's
 // request, verdict and rows.
 export { citesRightLenient } from "./lenient.ts";
-export { conditionSummary } from "./conditions.ts";
+export { conditionOf, conditionsOf, conditionSummary } from "./conditions.ts";
 export { splitFailed, leftOutNote } from "./failed-runs.ts";
 export { cutAtTokenLimit, tokenLimitGroups, tokenLimitNote, type CutRun } from "./token-limit.ts";
 export { classifySource, citesRightStrict, type SourceClass } from "./strict.ts";

@@ -60,3 +60,44 @@ test("rescore --against two normal runs is one line, and leaves tables.md alone"
   assert.doesNotMatch(result.stderr, /\n\s+at /);
   assert.equal(readFileSync(path.join(a, "tables.md"), "utf8"), "as it was\n");
 });
+
+/** Rewrites `dir`'s answers.jsonl, each line through `edit` (undefined: the line is dropped). */
+function editAnswers(dir: string, edit: (line: Record<string, unknown>) => Record<string, unknown> | undefined): void {
+  const file = path.join(dir, "answers.jsonl");
+  const lines = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l !== "")
+    .flatMap((l) => edit(JSON.parse(l) as Record<string, unknown>) ?? []);
+  writeFileSync(file, lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
+}
+
+test("rescore --against a withheld run of another model is a usage error; a design it left out is named", async () => {
+  const normal = folder("other-model-normal");
+  const held = folder("other-model-held");
+  await writeWithheldPair(normal, held);
+  writeFileSync(path.join(normal, "tables.md"), "as it was\n");
+  const manifestFile = path.join(held, "manifest.json");
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
+  const models = manifest.models.map((m: object) => ({ ...m, id: "other.gguf", path: "other.gguf" }));
+  writeFileSync(manifestFile, JSON.stringify({ ...manifest, models }));
+  editAnswers(held, (r) => ({ ...r, model: "other.gguf" }));
+  const refused = await runCliAsync(["rescore", normal, "--against", held]);
+  assert.equal(refused.status, 2, refused.stderr);
+  assert.equal(
+    refused.stderr,
+    `blogqa: rescore --against: ${normal} and ${held} share no model (${normal} ran small.gguf; ${held} ran ` +
+      "other.gguf): the withheld-source test pairs each model's runs of a design with its own; run the withheld " +
+      "study on the same models\n",
+  );
+  assert.equal(readFileSync(path.join(normal, "tables.md"), "utf8"), "as it was\n");
+  assert.ok(!existsSync(path.join(normal, "withheld-pair.json")));
+
+  await writeWithheldPair(normal, held);
+  editAnswers(held, (r) => (r.design === "agent" ? undefined : r));
+  const partial = await runCliAsync(["rescore", normal, "--against", held]);
+  assert.equal(partial.status, 0, partial.stderr);
+  const note = `Left out, not run in both folders: design agent (only in ${normal}).`;
+  assert.ok(partial.stderr.includes(`rescore --against: ${note}\n`), partial.stderr);
+  assert.ok(readFileSync(path.join(normal, "tables.md"), "utf8").includes(note));
+  assert.ok(partial.stdout.includes(note), partial.stdout);
+});

@@ -13,6 +13,8 @@ import {
   writeReport,
   writeTables,
 } from "../../src/report/index.ts";
+import { markdownTable } from "../../src/report/tables.ts";
+import { withholdingCsvRows } from "../../src/report/withholding-tables.ts";
 import { readManifest, recordWithheldPair, type RunManifest } from "../../src/runs/index.ts";
 import { UserError } from "../../src/common/index.ts";
 import { runWithManifest } from "../helpers/report-fixture.ts";
@@ -130,9 +132,9 @@ test("a recorded withheld pair: its table goes into tables.md and withholding.cs
   const csv = readFileSync(path.join(normal, "withholding.csv"), "utf8").trim().split("\n");
   assert.equal(
     csv[0],
-    "withhold,set,model,design,n,cites_right_shown,cites_right_withheld,citation_survives,p_cites,n_with_facts,answer_right_shown,answer_right_withheld,answer_survives,p_answer",
+    "withhold,wording,sample,set,model,design,n,cites_right_shown,cites_right_withheld,citation_survives,p_cites,n_with_facts,answer_right_shown,answer_right_withheld,answer_survives,p_answer",
   );
-  assert.equal(csv[1], "gold,one-post,small.gguf,workflow,4,3,2,2,1,3,2,1,1,1");
+  assert.equal(csv[1], "gold,default,0,one-post,small.gguf,workflow,4,3,2,2,1,3,2,1,1,1");
   // The same pair named the other way round is the same test.
   const pair = withheldComparison(a, b, "rescore --against");
   assert.deepEqual(withheldComparison(b, a, "rescore --against").rows, pair.rows);
@@ -176,3 +178,207 @@ test("rescore --against refuses two normal runs, one folder twice, and folders o
     /asked different questions \(1 of .*'s 4 are not in .*, 0 of .*'s 3 not in .*; first f6\)/,
   );
 });
+
+test("answer right's denominator is the questions with key facts; a question without any counts for citations only", () => {
+  const mixed = (answers: readonly string[]) =>
+    answers.map((answer, i) => makeRecord({ question_id: `q${i + 1}`, answer, ...(i === 1 ? {} : { facts: FACTS }) }));
+  const [row] = withholdingRows(mixed([RIGHT, RIGHT, RIGHT]), mixed([RIGHT, RIGHT, CITED]), SLUGS);
+  assert.deepEqual(
+    [row?.n, row?.cites_right_shown, row?.n_with_facts, row?.answer_right_shown, row?.answer_right_withheld],
+    [3, 3, 2, 2, 1],
+  );
+});
+
+/** `text` as a regular expression matching it literally. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A normal folder and its withheld twin (writeWithheldPair), read back. */
+async function readPair(label: string) {
+  const normal = folder(`${label}-normal`);
+  const held = folder(`${label}-held`);
+  await writeWithheldPair(normal, held);
+  const notices = { onNotice: () => {} };
+  return { normal, held, a: await readRunFolder(normal, notices), b: await readRunFolder(held, notices) };
+}
+
+/** The check of a refusal: a UserError of one line with the usage exit status, matching `pattern`. */
+const usageRefusal = (pattern: RegExp) => (error: Error) =>
+  error instanceof UserError && error.exitCode === 2 && !error.message.includes("\n") && pattern.test(error.message);
+
+test("two folders that share no model or no design are refused in one line, and compare says why it has no table", async () => {
+  const { normal, held, a, b } = await readPair("share-none");
+  const renamed = { ...b, records: b.records.map((r) => ({ ...r, model: "other.gguf" })) };
+  const noModel = `${normal} and ${held} share no model (${normal} ran small.gguf; ${held} ran other.gguf)`;
+  for (const [x, y] of [
+    [a, renamed],
+    [renamed, a],
+  ] as const)
+    assert.throws(
+      () => withheldComparison(x, y, "rescore --against"),
+      usageRefusal(new RegExp(`^rescore --against: ${literal(noModel)}`)),
+    );
+  const workflow = { ...a, records: a.records.filter((r) => r.design === "workflow") };
+  const agent = { ...b, records: b.records.filter((r) => r.design === "agent") };
+  assert.throws(
+    () => withheldComparison(workflow, agent, "report --against"),
+    usageRefusal(
+      new RegExp(
+        `^report --against: ${literal(`${normal} and ${held} share no design (${normal} ran workflow; ${held} ran agent)`)}`,
+      ),
+    ),
+  );
+  // Each model ran each design, just never the same pair in both folders.
+  const crossed = (f: typeof a, model: string) =>
+    f.records.map((r) => ({ ...r, model: r.design === "workflow" ? model : model === "x.gguf" ? "y.gguf" : "x.gguf" }));
+  assert.throws(
+    () =>
+      withheldComparison(
+        { ...a, records: crossed(a, "x.gguf") },
+        { ...b, records: crossed(b, "y.gguf") },
+        "rescore --against",
+      ),
+    usageRefusal(/share no model and design run in both/),
+  );
+  const lines: string[] = [];
+  const text = compareText(a, renamed, { onNotice: (line) => lines.push(line) });
+  assert.doesNotMatch(text, /Withheld-source test \(--withhold/);
+  assert.ok(text.includes(`**No withheld-source test: ${noModel}`), text);
+  assert.deepEqual(lines.length, 1);
+  assert.match(lines[0]!, /^compare: no withheld-source test: .* share no model/);
+});
+
+test("a model or design only one folder ran is left out of the table, named under it and in notices", async () => {
+  const { normal, a, b } = await readPair("partial");
+  const big = a.records.filter((r) => r.design === "workflow").map((r) => ({ ...r, model: "big.gguf" }));
+  const shown = { ...a, records: [...a.records, ...big] };
+  const withheld = { ...b, records: b.records.filter((r) => r.design === "workflow") };
+  const note = `Left out, not run in both folders: model big.gguf (only in ${normal}); design agent (only in ${normal}).`;
+  for (const [x, y] of [
+    [shown, withheld],
+    [withheld, shown],
+  ] as const) {
+    const pair = withheldComparison(x, y, "rescore --against");
+    assert.deepEqual(
+      pair.rows.map((r) => [r.model, r.design]),
+      [["small.gguf", "workflow"]],
+    );
+    assert.deepEqual(pair.notices, [note]);
+    assert.ok(pair.grid.notes?.includes(note), JSON.stringify(pair.grid.notes));
+    assert.ok(markdownTable(pair.grid).includes(note));
+  }
+  // Both folders ran small.gguf and agent, but only the shown one ran them together.
+  const mixed = [
+    ...a.records,
+    ...big,
+    ...b.records.filter((r) => r.design === "agent").map((r) => ({ ...r, model: "big.gguf" })),
+  ];
+  const heldMixed = [
+    ...b.records.filter((r) => r.design === "workflow"),
+    ...b.records.filter((r) => r.design === "agent").map((r) => ({ ...r, model: "big.gguf" })),
+    ...big,
+  ];
+  const pair = withheldComparison({ ...a, records: mixed }, { ...b, records: heldMixed }, "rescore --against");
+  assert.deepEqual(pair.notices, [
+    `Left out, not run in both folders: model small.gguf with design agent (only in ${normal}).`,
+  ]);
+  const lines: string[] = [];
+  compareText(shown, withheld, { onNotice: (line) => lines.push(line) });
+  assert.deepEqual(lines, [`compare: withheld-source test: ${note}`]);
+  // Folders that ran the same say nothing more than the folders.
+  assert.deepEqual(withheldComparison(a, b, "rescore --against").notices, []);
+});
+
+test("a sampled folder pairs only with one sampled alike, on one condition both ran, which the table names", async () => {
+  const { normal, held, a, b } = await readPair("sampled");
+  const at = (f: typeof a, settings: object) => ({
+    ...f,
+    manifest: { ...f.manifest!, settings: { ...f.manifest!.settings, ...settings } } as RunManifest,
+  });
+  const sampled = (f: typeof a, samples: number, temperature = 0.7) =>
+    at(
+      {
+        ...f,
+        records: Array.from({ length: samples }, (_, sample) =>
+          f.records.map((r) => ({
+            ...r,
+            sample,
+            seed: 7 + sample,
+            // a later sample cites nothing: were it paired, the rows would change
+            ...(sample > 0 ? { answer: "No idea." } : {}),
+          })),
+        ).flat(),
+      },
+      { samples, temperature },
+    );
+  assert.throws(
+    () => withheldComparison(a, sampled(b, 3), "rescore --against"),
+    usageRefusal(
+      new RegExp(
+        `^rescore --against: ${literal(`${normal} decoded greedily and ${held} sampled (temperature 0.7, top_p the model's, top_k the model's)`)}`,
+      ),
+    ),
+  );
+  assert.throws(
+    () => withheldComparison(sampled(a, 2, 1.2), sampled(b, 2), "rescore --against"),
+    usageRefusal(/sampled \(temperature 1\.2, .* sampled \(temperature 0\.7, .*one decoding/),
+  );
+  const greedy = withheldComparison(a, b, "rescore --against");
+  const pair = withheldComparison(sampled(a, 2), sampled(b, 3), "rescore --against");
+  assert.deepEqual(pair.rows, greedy.rows);
+  assert.deepEqual(pair.condition, { wording: "default", sample: 0 });
+  const note =
+    "Both folders sampled (temperature 0.7, top_p the model's, top_k the model's); paired on wording \"default\", " +
+    `sample 0: one run per question on each side, of ${normal}'s 2 (wording, sample) conditions and ${held}'s 3 ` +
+    "(wording, sample) conditions; the others are not paired.";
+  assert.deepEqual(pair.notices, [note]);
+  assert.ok(pair.grid.notes?.includes(note));
+  assert.deepEqual(
+    withholdingCsvRows(pair).map((r) => [(r as { wording: string }).wording, (r as { sample: number }).sample]),
+    [
+      ["default", 0],
+      ["default", 0],
+    ],
+  );
+  // Wordings: the first the shown folder ran that the withheld one ran too, not each folder's own first.
+  const worded = (f: typeof a, wordings: readonly string[]) => ({
+    ...f,
+    records: wordings.flatMap((wording) =>
+      f.records.map((r) => ({ ...r, wording, ...(wording === "terse" ? { answer: "No idea." } : {}) })),
+    ),
+  });
+  const both = withheldComparison(worded(a, ["terse", "default"]), worded(b, ["default"]), "rescore --against");
+  assert.deepEqual(both.condition, { wording: "default", sample: 0 });
+  assert.deepEqual(both.rows, greedy.rows);
+  assert.match(both.notices[0]!, /^Paired on wording "default", sample 0: .*'s 2 \(wording, sample\) conditions and/);
+  assert.throws(
+    () => withheldComparison(worded(a, ["terse"]), worded(b, ["default"]), "rescore --against"),
+    usageRefusal(/ran wordings "terse" \(1 sample\) and .* "default" \(1 sample\): no wording and sample in both/),
+  );
+});
+
+test("a partial pairing is said in tables.md, withholding.csv's condition columns and on the page", async () => {
+  const normal = folder("partial-files-normal");
+  const held = folder("partial-files-held");
+  await writeWithheldPair(normal, held);
+  const file = path.join(held, "answers.jsonl");
+  const kept = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line !== "" && (JSON.parse(line) as { design: string }).design === "workflow");
+  writeFileSync(file, kept.map((l) => `${l}\n`).join(""));
+  const lines: string[] = [];
+  const page = readFileSync(await writeReport(normal, { against: held, onNotice: (l) => lines.push(l) }), "utf8");
+  const note = `Left out, not run in both folders: design agent (only in ${normal}).`;
+  assert.deepEqual(lines, [`report --against: ${note}`]);
+  assert.ok(page.includes(escapeHtmlText(note)), page);
+  const a = await readRunFolder(normal, { onNotice: () => {} });
+  const { markdown } = writeTables(a.dir, a.records, a.slugs, a.context);
+  assert.ok(markdown.includes(note), markdown);
+  const csv = readFileSync(path.join(normal, "withholding.csv"), "utf8").trim().split("\n");
+  assert.match(csv[0]!, /^withhold,wording,sample,set,model,design,/);
+  assert.deepEqual(
+    csv.slice(1).map((l) => l.split(",").slice(0, 6).join(",")),
+    ["gold,default,0,one-post,small.gguf,workflow"],
+  );
+});
+
+const escapeHtmlText = (text: string) => text.replaceAll("&", "&amp;").replaceAll("'", "&#39;");
