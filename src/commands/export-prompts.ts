@@ -27,6 +27,7 @@ interface ExportArgs {
   run: string;
   out: string;
   model?: string;
+  server?: string;
   "cache-dir": string;
 }
 
@@ -39,6 +40,8 @@ interface ExportArgs {
 export async function exportPrompts(options: {
   readonly run: string;
   readonly model?: string;
+  /** A run made on a server: the server to ask for the template, instead of the URL its manifest records. */
+  readonly server?: string;
   readonly cacheDir: string;
   readonly onProgress?: (line: string) => void;
 }): Promise<ExportedPrompt[]> {
@@ -46,7 +49,15 @@ export async function exportPrompts(options: {
   const manifest = readManifest(dir);
   if (!manifest)
     throw new UserError(`${dir} has no manifest.json: the prompts depend on the run's settings, which it records`);
-  const settings = settingsFromFields(manifest.settings);
+  const manifestFile = path.join(dir, "manifest.json");
+  const asRun = settingsFromFields(manifest.settings);
+  if (options.server !== undefined && asRun.server === undefined)
+    throw new UserError(
+      `--server: ${manifestFile} records no server: the run was made in process, and its prompts are rendered ` +
+        "with its model files here; leave out --server",
+    );
+  const settings = options.server !== undefined ? { ...asRun, server: options.server } : asRun;
+  const unreachableHint = serverHint(settings.server, options.server !== undefined, manifestFile, settings.apiKeyEnv);
   const models =
     options.model !== undefined
       ? [pickLoggedModel(records, options.model, answersFile)]
@@ -56,7 +67,7 @@ export async function exportPrompts(options: {
     // The tokenizer and template suffice: no weights are loaded.
     const loaded =
       settings.server !== undefined
-        ? await serverOpener(settings, options.cacheDir, { timeoutSeconds: 60, retries: 2 })(model)
+        ? await serverOpener(settings, options.cacheDir, { timeoutSeconds: 60, retries: 2, unreachableHint })(model)
         : await loadModel(model, {
             ...modelLoadOptions(settings),
             vocabOnly: true,
@@ -81,6 +92,25 @@ export async function exportPrompts(options: {
     }
   }
   return out;
+}
+
+/**
+ * What to check when the server does not answer. Its URL came from the manifest unless --server gave one, and a
+ * user who never typed it needs to be told where it came from, and how to give the address the server has now.
+ */
+function serverHint(
+  url: string | undefined,
+  given: boolean,
+  manifestFile: string,
+  apiKeyEnv: string | undefined,
+): string | undefined {
+  if (url === undefined) return undefined;
+  const key =
+    apiKeyEnv !== undefined ? `, and that ${apiKeyEnv} holds its key (the variable the run read it from)` : "";
+  return given
+    ? `check --server (a base URL such as http://127.0.0.1:8080/v1), that the server is running${key}`
+    : `that URL was read from ${manifestFile} (settings.server, where the run's server was): start the server ` +
+        `there, or give the address it has now with --server URL${key}`;
 }
 
 /** The request a logged call was made with: agent-loop.ts and the engineered designs build it the same way. */
@@ -139,6 +169,12 @@ const exportCommand: CommandModule<object, ExportArgs> = {
         type: "string",
         describe: "Only this model's calls: its id in answers.jsonl or part of its name",
       })
+      .option("server", {
+        type: "string",
+        describe:
+          "For a run made with --server: the OpenAI-compatible server's base URL (e.g. http://127.0.0.1:8080/v1) to " +
+          "read the chat template from, instead of the one the run's manifest.json records",
+      })
       .option("cache-dir", {
         type: "string",
         default: defaultCacheDir(),
@@ -149,6 +185,7 @@ const exportCommand: CommandModule<object, ExportArgs> = {
     const prompts = await exportPrompts({
       run: argv.run,
       ...(argv.model !== undefined ? { model: argv.model } : {}),
+      ...(argv.server !== undefined ? { server: argv.server } : {}),
       cacheDir: argv["cache-dir"],
       onProgress: (line) => console.error(line),
     });

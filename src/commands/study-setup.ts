@@ -118,7 +118,7 @@ export function modelOpener(settings: RunSettings, cacheDir: string): (id: strin
 export function serverOpener(
   settings: RunSettings,
   cacheDir: string,
-  request: { readonly timeoutSeconds: number; readonly retries: number },
+  request: { readonly timeoutSeconds: number; readonly retries: number; readonly unreachableHint?: string },
 ): (id: string) => Promise<LoadedModel> {
   const url = settings.server;
   if (url === undefined) throw new Error("serverOpener needs settings.server");

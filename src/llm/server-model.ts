@@ -43,6 +43,11 @@ export interface ServerModelOptions {
   readonly reuseCache: boolean;
   readonly cacheDir: string;
   readonly onProgress?: (message: string) => void;
+  /**
+   * What to check when no server answers, after "No OpenAI-compatible server answered at URL: " (default: --server,
+   * that the server runs, --api-key-env): a command that read the URL from a file says so, since its user never typed it.
+   */
+  readonly unreachableHint?: string;
 }
 
 /**
@@ -63,10 +68,11 @@ export async function openServerModel(options: ServerModelOptions): Promise<Load
   });
   const models = await client.probe(`${client.baseUrl}/models`);
   if (models === undefined) {
-    throw new UserError(
-      `No OpenAI-compatible server answered at ${client.baseUrl}/models: check --server (a base URL such as ` +
-        `http://127.0.0.1:8080/v1), that the server is running, and --api-key-env if it needs a key`,
-    );
+    const hint =
+      options.unreachableHint ??
+      "check --server (a base URL such as http://127.0.0.1:8080/v1), that the server is running, and --api-key-env " +
+        "if it needs a key";
+    throw new UserError(`No OpenAI-compatible server answered at ${client.baseUrl}/models: ${hint}`);
   }
   const ids = modelIds(models);
   if (ids.length > 0 && !ids.includes(options.model)) {
