@@ -1,6 +1,6 @@
 // A run folder as Inspect evaluation logs (one per model, one sample per run), for Inspect's log viewer.
 import { createHash } from "node:crypto";
-import { DESIGN_LABELS } from "../designs/index.ts";
+import { DESIGN_LABELS, DEFAULT_WORDING_ID } from "../designs/index.ts";
 import { reportData, type ReportRun } from "./report-data.ts";
 import type { ReadRun } from "./run-folder.ts";
 
@@ -22,8 +22,16 @@ type ChatMessage = ReportRun["transcript"]["calls"][number]["messages"][number];
 
 type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
 
-/** Inspect's GenerateConfig with every field unset but the token limit (every field is required, null for unset). */
-function generateConfig(maxTokens: number | null): Record<string, Json> {
+/** How the runs decoded, for GenerateConfig: greedy, or sampled with the manifest's values (null: the model's own). */
+interface Decoding {
+  readonly maxTokens: number | null;
+  readonly temperature: number | null;
+  readonly topP: number | null;
+  readonly topK: number | null;
+}
+
+/** Inspect's GenerateConfig with every field unset but the decoding's (every field is required, null for unset). */
+function generateConfig(decoding: Decoding): Record<string, Json> {
   const fields = [
     "max_retries",
     "timeout",
@@ -59,10 +67,16 @@ function generateConfig(maxTokens: number | null): Record<string, Json> {
     "cache",
     "batch",
   ];
-  return { ...Object.fromEntries(fields.map((f) => [f, null])), max_tokens: maxTokens, temperature: 0 };
+  return {
+    ...Object.fromEntries(fields.map((f) => [f, null])),
+    max_tokens: decoding.maxTokens,
+    temperature: decoding.temperature,
+    top_p: decoding.topP,
+    top_k: decoding.topK,
+  };
 }
 
-function evalConfig(): Record<string, Json> {
+function evalConfig(epochs: number): Record<string, Json> {
   const fields = [
     "limit",
     "sample_id",
@@ -91,7 +105,7 @@ function evalConfig(): Record<string, Json> {
     "log_shared",
     "score_display",
   ];
-  return { ...Object.fromEntries(fields.map((f) => [f, null])), epochs: 1 };
+  return { ...Object.fromEntries(fields.map((f) => [f, null])), epochs };
 }
 
 const usage = (input: number, output: number) => ({
@@ -112,6 +126,15 @@ function message(m: ChatMessage, model: string | null): Record<string, Json> {
   if (m.role === "tool")
     return { ...common, role: "tool", tool_call_id: m.tool_call_id ?? null, function: null, error: null };
   return { ...common, source: "generate", role: "assistant", tool_calls: null, model };
+}
+
+/**
+ * A run's sample id: one per design, question and wording, so that Inspect sees a wording as its own sample and the
+ * repeated samples of one prompt as its epochs (the default wording keeps the plain id).
+ */
+function sampleId(r: ReportRun): string {
+  const id = `${r.design}/${r.question_id}`;
+  return r.condition.wording === DEFAULT_WORDING_ID ? id : `${id}/${r.condition.wording}`;
 }
 
 /** One run as a sample: the last call's conversation and reply, the verdicts as scores, the costs as metadata. */
@@ -138,8 +161,9 @@ function sample(r: ReportRun, index: number): Record<string, Json> {
     ]),
   );
   return {
-    id: `${r.design}/${r.question_id}`,
-    epoch: 1,
+    id: sampleId(r),
+    // Inspect counts epochs from 1; blogqa's samples from 0.
+    epoch: r.condition.sample + 1,
     input: r.question,
     choices: null,
     target: [...r.gold_posts],
@@ -163,6 +187,9 @@ function sample(r: ReportRun, index: number): Record<string, Json> {
       design: r.design,
       design_label: DESIGN_LABELS[r.design],
       question_id: r.question_id,
+      wording: r.condition.wording,
+      sample: r.condition.sample,
+      seed: r.condition.seed,
       gold_headings: [...r.gold_headings],
       outcome: r.outcome,
       model_calls: r.model_calls,
@@ -200,7 +227,17 @@ export function inspectLogs(
   const manifest = folder.manifest;
   const created = manifest?.started_at ?? new Date(0).toISOString();
   const settings = (manifest?.settings ?? {}) as Record<string, Json>;
-  const maxTokens = typeof settings.max_new_tokens === "number" ? settings.max_new_tokens : null;
+  const number = (v: Json | undefined) => (typeof v === "number" ? v : null);
+  const maxTokens = number(settings.max_new_tokens);
+  const sampled = folder.records.some((r) => r.seed !== undefined);
+  const decoding: Decoding = sampled
+    ? {
+        maxTokens,
+        temperature: number(settings.temperature),
+        topP: number(settings.top_p),
+        topK: number(settings.top_k),
+      }
+    : { maxTokens, temperature: 0, topP: null, topK: null };
   return data.models.map(({ id: model, label }) => {
     const runs = data.runs.filter((r) => r.model === model);
     const id = createHash("sha256").update(`${folder.dir}\n${model}`).digest("hex").slice(0, 22);
@@ -221,6 +258,8 @@ export function inspectLogs(
     const input = runs.reduce((n, r) => n + r.transcript.calls.reduce((m, c) => m + c.record.tokensRead, 0), 0);
     const output = runs.reduce((n, r) => n + r.transcript.calls.reduce((m, c) => m + c.record.tokensGenerated, 0), 0);
     const designs = [...new Set(runs.map((r) => r.design))];
+    const ids = [...new Set(runs.map(sampleId))];
+    const epochs = Math.max(1, ...runs.map((r) => r.condition.sample + 1));
     const log: Record<string, Json> = {
       version: INSPECT_LOG_VERSION,
       status: folder.progress === undefined ? "success" : "started",
@@ -245,17 +284,17 @@ export function inspectLogs(
         dataset: {
           name: manifest?.questions.file ?? null,
           location: manifest?.questions.file ?? null,
-          samples: runs.length,
-          sample_ids: runs.map((r) => `${r.design}/${r.question_id}`),
+          samples: ids.length,
+          sample_ids: ids,
           shuffled: false,
         },
         sandbox: null,
         model,
-        model_generate_config: generateConfig(maxTokens),
+        model_generate_config: generateConfig(decoding),
         model_base_url: null,
         model_args: {},
         model_roles: null,
-        config: evalConfig(),
+        config: evalConfig(epochs),
         revision:
           manifest?.blogqa.git_commit != null
             ? { type: "git", origin: "blogqa", commit: manifest.blogqa.git_commit, dirty: manifest.blogqa.git_dirty }
@@ -274,7 +313,7 @@ export function inspectLogs(
         name: "plan",
         steps: designs.map((d) => ({ solver: d, params: {}, params_passed: {} })),
         finish: null,
-        config: generateConfig(maxTokens),
+        config: generateConfig(decoding),
       },
       results: {
         total_samples: runs.length,

@@ -1,5 +1,6 @@
 // Everything the report page shows, computed once from the log: table rows, comparisons, and each run with its verdicts.
 import {
+  conditionOf,
   conditionSummary,
   splitQuestionSets,
   splitFailed,
@@ -67,6 +68,8 @@ export interface ReportRun
     | "transcript"
   > {
   readonly set: QuestionSet;
+  /** The wording the run's prompt was asked in, and which sample of it (0 the first); seed null when greedy. */
+  readonly condition: { readonly wording: string; readonly sample: number; readonly seed: number | null };
   /** The posts (one, or two for a two-post question) and their headings that answer the question. */
   readonly gold_posts: readonly string[];
   readonly gold_headings: readonly string[];
@@ -188,6 +191,7 @@ function reportRun(r: AnswerRecord, slugs: readonly string[]): ReportRun {
     design: r.design,
     question_id: r.question_id,
     question: r.question,
+    condition: { ...conditionOf(r), seed: r.seed ?? null },
     gold_posts: goldPostsOf(r),
     gold_headings: goldHeadingsOf(r),
     answer: r.answer,
