@@ -15,6 +15,7 @@ import {
   settingsFromFields,
   type AnswerRecord,
   type RunManifest,
+  recordedSplitDepth,
 } from "../runs/index.ts";
 import { modelDialect } from "../toolcalls/index.ts";
 import { modelLabels, readRunLog } from "../report/index.ts";
@@ -96,7 +97,9 @@ const audit: CommandModule<object, AuditArgs> = {
     const model = pickLoggedModel(records, argv.model, file);
     const runs = records.filter((r) => r.model === model).slice(0, argv.limit);
 
-    const corpus = await loadCorpus(argv.content ?? manifest.corpus.dir);
+    const corpus = await loadCorpus(argv.content ?? manifest.corpus.dir, {
+      splitDepth: recordedSplitDepth(manifest.settings),
+    });
     if (corpus.hash !== manifest.corpus.sha256) {
       throw new UserError(
         `${corpus.dir} is not the blog this run searched (sha256 ${corpus.hash}, the run's ${manifest.corpus.sha256}): search results, and so transcripts, would differ`,

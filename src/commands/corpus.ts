@@ -24,10 +24,10 @@ import {
 } from "../corpus/index.ts";
 import { bm25Terms, questionStats, type QuestionSetStats } from "../search/index.ts";
 import { READ_SECTION_MAX_WORDS } from "../designs/index.ts";
-import { contentOption, jsonOption, questionsOption } from "./options.ts";
+import { contentOption, jsonOption, questionsOption, splitDepthOf } from "./options.ts";
 import { UserError } from "../common/index.ts";
 
-const sections: CommandModule<object, { content: string; summary: boolean }> = {
+const sections: CommandModule<object, { content: string; "split-depth": number; summary: boolean }> = {
   command: "sections",
   describe: "Print every section of the blog as one JSON object a line: {post, heading, level, text}",
   builder: (y) =>
@@ -43,18 +43,18 @@ const sections: CommandModule<object, { content: string; summary: boolean }> = {
   handler: async (argv) => {
     if (argv.summary) {
       // The summary lists what was left out itself, so the loader's note would only say it twice.
-      const corpus = await loadCorpus(argv.content, { note: () => {} });
+      const corpus = await loadCorpus(argv.content, { note: () => {}, splitDepth: splitDepthOf(argv) });
       process.stdout.write(formatCorpusSummary(summarizeCorpus(corpus, READ_SECTION_MAX_WORDS)));
       return;
     }
-    const corpus = await loadCorpus(argv.content);
+    const corpus = await loadCorpus(argv.content, { splitDepth: splitDepthOf(argv) });
     process.stdout.write(`${corpus.sections.map((s) => JSON.stringify(s)).join("\n")}\n`);
   },
 };
 
 const questionsCheck: CommandModule<
   object,
-  { content: string; questions: string; overlap: boolean; "overlap-threshold": number }
+  { content: string; "split-depth": number; questions: string; overlap: boolean; "overlap-threshold": number }
 > = {
   command: "check",
   describe:
@@ -89,7 +89,7 @@ const questionsCheck: CommandModule<
     const threshold = argv["overlap-threshold"];
     if (argv.overlap && !(threshold >= 0 && threshold <= 1))
       throw new UserError(`--overlap-threshold must be a number from 0 to 1, got ${threshold}`);
-    const corpus = await loadCorpus(argv.content);
+    const corpus = await loadCorpus(argv.content, { splitDepth: splitDepthOf(argv) });
     const { questions, problems } = parseQuestions(argv.questions, await readQuestionsFile(argv.questions));
     const weak = checkWeakFacts(argv.questions, questions, corpus, bm25Terms);
     const all = [...problems, ...checkQuestions(argv.questions, questions, corpus), ...weak.problems].sort(
@@ -148,14 +148,17 @@ function factsLine(questions: readonly Question[], corpus: Corpus): string | und
   return `${total} key facts on ${withFacts.length} questions, each stated in its gold section${split}${rest}`;
 }
 
-const questionsStats: CommandModule<object, { content: string; questions: string; json: boolean }> = {
+const questionsStats: CommandModule<
+  object,
+  { content: string; "split-depth": number; questions: string; json: boolean }
+> = {
   command: "stats",
   describe:
     "How lexical the questions are, in BM25's terms (stop words out, stemmed): per question and on average, the share of " +
     "its content words found in its section, in its post's title, and in any other post; and whether it holds all of its post's slug words",
   builder: (y) => y.options({ ...questionsOption, ...contentOption, ...jsonOption }),
   handler: async (argv) => {
-    const corpus = await loadCorpus(argv.content);
+    const corpus = await loadCorpus(argv.content, { splitDepth: splitDepthOf(argv) });
     const stats = questionStats(corpus, await loadQuestions(argv.questions, corpus));
     console.log(argv.json ? JSON.stringify(stats) : statsTable(argv.questions, stats));
   },

@@ -5,7 +5,14 @@ import { loadCorpus, type Corpus } from "../corpus/index.ts";
 import { UserError } from "../common/index.ts";
 import { openChatEndpoint } from "../llm/index.ts";
 import type { ReadRun } from "../report/index.ts";
-import { describeRunIdentity, judgedRun, openJudgmentLog, type AnswerRecord, type Judgment } from "../runs/index.ts";
+import {
+  describeRunIdentity,
+  judgedRun,
+  openJudgmentLog,
+  recordedSplitDepth,
+  type AnswerRecord,
+  type Judgment,
+} from "../runs/index.ts";
 import { goldSectionsOf, judgeable, judgeRequest, parseVerdict, type GoldSection } from "../scoring/index.ts";
 
 /** Seconds one judge request may take: a verdict is a few tokens, but a small CPU server reads a long prompt slowly. */
@@ -95,14 +102,15 @@ export async function judgeRunFolder(folder: ReadRun, options: JudgeOptions): Pr
  * else the folder the manifest records, refused when its posts are no longer the ones the run searched.
  */
 async function judgedBlog(folder: ReadRun, options: JudgeOptions): Promise<Corpus> {
-  if (options.content !== undefined) return loadCorpus(options.content);
+  const splitDepth = recordedSplitDepth(folder.manifest?.settings);
+  if (options.content !== undefined) return loadCorpus(options.content, { splitDepth });
   const recorded = folder.manifest?.corpus;
   if (recorded === undefined)
     throw new UserError(`rescore --judge: ${folder.dir} has no manifest.json: name the run's blog with --content DIR`);
   const hint = `name the blog the run searched with --content DIR`;
   let corpus: Corpus;
   try {
-    corpus = await loadCorpus(recorded.dir);
+    corpus = await loadCorpus(recorded.dir, { splitDepth });
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
     throw new UserError(`rescore --judge needs the gold sections' text from the run's blog: ${error.message}; ${hint}`);

@@ -3,7 +3,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import type { Argv, Options } from "yargs";
 import { UserError } from "../common/index.ts";
-import { SETTING_OPTIONS } from "../runs/index.ts";
+import { SETTING_OPTIONS, settingValueProblem } from "../runs/index.ts";
 
 /** A bad option value: one line and exit status 2, as yargs' own usage errors, never a table of NaN. */
 export function usageError(message: string): UserError {
@@ -34,7 +34,15 @@ export const contentOption = {
     default: "content/posts",
     describe: "Folder of the blog's posts (.mdx and .md, in subfolders too)",
   },
+  "split-depth": SETTING_OPTIONS["split-depth"],
 } as const satisfies Record<string, Options>;
+
+/** The blog's split depth from the command line, refused (usage status 2) outside the setting's range. */
+export function splitDepthOf(argv: { readonly "split-depth": number }): number {
+  const problem = settingValueProblem("split-depth", argv["split-depth"]);
+  if (problem !== undefined) throw new UserError(problem, 2);
+  return argv["split-depth"];
+}
 
 export const questionsOption = {
   questions: { type: "string", default: "questions/questions.jsonl", describe: "Questions file (JSONL)" },

@@ -4,7 +4,7 @@ import { loadCorpus, loadQuestions } from "../corpus/index.ts";
 import { RETRIEVER_KINDS, evaluateSearch, loadEmbedder, openIndex } from "../search/index.ts";
 import type { Embedder, RetrieverKind, RetrieverScore, SearchOptions } from "../search/index.ts";
 import type { ProgressTick } from "../common/index.ts";
-import { jsonOption, questionsOption, searchOptions, type BuiltArgs } from "./options.ts";
+import { jsonOption, questionsOption, searchOptions, splitDepthOf, type BuiltArgs } from "./options.ts";
 import { progressDisplay } from "./progress-display.ts";
 
 /** The parsed shape of `searchOptions`, as yargs infers it from their definitions. */
@@ -33,7 +33,7 @@ const index: CommandModule<object, BuiltArgs<typeof indexBuilder>> = {
   builder: indexBuilder,
   handler: async (argv) => {
     const started = performance.now();
-    const corpus = await loadCorpus(argv.content);
+    const corpus = await loadCorpus(argv.content, { splitDepth: splitDepthOf(argv) });
     const opened = await openIndex(corpus, searchOptionsFrom(argv, argv.retriever));
     const seconds = Math.round((performance.now() - started) / 10) / 100;
     const report = {
@@ -65,7 +65,10 @@ const search: CommandModule<object, BuiltArgs<typeof searchBuilder>> = {
     "Search the blog as the study's workflow and agent do: top k sections with post, heading and first 60 words",
   builder: searchBuilder,
   handler: async (argv) => {
-    const opened = await openIndex(await loadCorpus(argv.content), searchOptionsFrom(argv, argv.retriever));
+    const opened = await openIndex(
+      await loadCorpus(argv.content, { splitDepth: splitDepthOf(argv) }),
+      searchOptionsFrom(argv, argv.retriever),
+    );
     const hits = await opened.search(String(argv.query), argv.k);
     if (argv.json) console.log(JSON.stringify(hits));
     else
@@ -88,7 +91,7 @@ const searchEval: CommandModule<object, BuiltArgs<typeof searchEvalBuilder>> = {
     "the top 3 (found_at_3), and the mean reciprocal rank of the right post's first hit",
   builder: searchEvalBuilder,
   handler: async (argv) => {
-    const corpus = await loadCorpus(argv.content);
+    const corpus = await loadCorpus(argv.content, { splitDepth: splitDepthOf(argv) });
     const questions = await loadQuestions(argv.questions, corpus);
     const kinds = argv.retriever ? [argv.retriever] : RETRIEVER_KINDS;
     // dense and hybrid share one loaded model.

@@ -59,7 +59,7 @@ export const progress = (message: string) => display.message(message);
 export const tick: OnTick = (t) => display.tick(t);
 
 export async function prepareStudy(settings: RunSettings, o: StudyInputPaths): Promise<StudyInputs> {
-  const corpus = await loadCorpus(o.content);
+  const corpus = await loadCorpus(o.content, { splitDepth: settings.splitDepth });
   const all = await loadQuestions(o.questions, corpus);
   const questions = o.limit === undefined ? all : all.slice(0, o.limit);
   // Said of the file as written: --limit cuts any shape short, and that is the user's doing.

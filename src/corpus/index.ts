@@ -4,7 +4,7 @@ export { isTwoPost, questionHeadings, questionPosts } from "./types.ts";
 export { questionLineSchema } from "./question-schema.ts";
 export { loadCorpus, corpusFromFiles, problemsError } from "./load-corpus.ts";
 
-export { parsePost, slugFromPath } from "./parse-post.ts";
+export { parsePost, slugFromPath, SPLIT_DEPTH } from "./parse-post.ts";
 export { cleanHeading } from "./clean-heading.ts";
 export { formatCorpusSummary, summarizeCorpus } from "./summary.ts";
 export { disambiguateHeadings } from "./sections.ts";

@@ -14,6 +14,7 @@ import {
   type AnswerRecord,
   type RunManifest,
   type RunProgress,
+  recordedSplitDepth,
 } from "../runs/index.ts";
 import { checkLogAgainstManifest } from "./manifest-lines.ts";
 import type { TableContext } from "./tables.ts";
@@ -101,7 +102,7 @@ async function blogToScore(
       context: { sections: manifest.corpus.sections },
     };
   }
-  const corpus = await loadCorpus(content);
+  const corpus = await loadCorpus(content, { splitDepth: recordedSplitDepth(manifest?.settings) });
   if (manifest && corpus.hash !== manifest.corpus.sha256 && !force) {
     throw new UserError(
       `${corpus.dir} is not the blog this run searched: ${manifestFile} records ${manifest.corpus.dir} ` +

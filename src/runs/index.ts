@@ -32,6 +32,8 @@ export {
   settingsFromArgs,
   settingsFromFields,
   settingsProblem,
+  settingValueProblem,
+  recordedSplitDepth,
 } from "./settings.ts";
 export { SUITES, SUITE_NAMES, suiteModels } from "./suites.ts";
 export { modelSampling, samplingChoice } from "./sampling.ts";

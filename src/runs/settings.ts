@@ -11,6 +11,7 @@ import {
 import { RETRIEVER_KINDS } from "../search/index.ts";
 import { TOOL_FORMATS } from "../toolcalls/index.ts";
 import { WITHHOLD_MODES } from "../designs/index.ts";
+import { SPLIT_DEPTH } from "../corpus/index.ts";
 
 /** The study's cap on new tokens per model call. */
 export const STUDY_MAX_NEW_TOKENS = 200;
@@ -40,6 +41,14 @@ const CONTEXT_MAX = 2 ** 32 - 1;
  * records them and a resume with any other value is refused. Keys are the flag names.
  */
 export const SETTING_OPTIONS = {
+  "split-depth": {
+    type: "number",
+    default: SPLIT_DEPTH,
+    range: { whole: true, min: 1, max: 6 },
+    describe:
+      "The deepest heading that starts a section (the study's 3: #, ## and ###); a deeper heading stays a line of " +
+      "its parent section",
+  },
   retriever: {
     choices: RETRIEVER_KINDS,
     default: "hybrid",
@@ -187,6 +196,7 @@ export const SETTING_OPTIONS = {
  * them reads as their default, and a run at their defaults writes the manifest it wrote before.
  */
 const LEFT_OUT_AT_DEFAULT = [
+  "split-depth",
   "samples",
   "seed",
   "sampling",
@@ -251,6 +261,11 @@ export function settingsFromFields(fields: SettingFields): RunSettings {
   const values: Readonly<Record<string, unknown>> = fields;
   for (const key of SETTING_KEYS) out[camelCase(key)] = values[snakeCase(key)] ?? defaultOf(key);
   return out as RunSettings;
+}
+
+/** The split depth a run's blog was read with: the manifest's, or the default for one made before the setting. */
+export function recordedSplitDepth(fields: SettingFields | undefined): number {
+  return fields?.split_depth ?? SPLIT_DEPTH;
 }
 
 /** What `range` takes, as a message says it: "a whole number from 1 to 256". */
