@@ -21,7 +21,7 @@ export interface StandInHub {
 }
 
 /** The commit the stand-in names for a revision that is a branch ("main"). */
-export const STAND_IN_COMMIT = "5".repeat(40);
+const STAND_IN_COMMIT = "5".repeat(40);
 
 /** Serves `files`; the first GET of each path in `cutOnce` sends half its bytes and drops the connection. */
 export async function startStandInHub(files: readonly HubFile[], cutOnce: readonly string[] = []): Promise<StandInHub> {

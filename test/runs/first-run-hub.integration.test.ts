@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { DEFAULT_MODELS } from "../../src/llm/model-files.ts";
 import { runCliAsync, repoRoot } from "../helpers/run-cli.ts";
-import { startStandInHub, STAND_IN_COMMIT, type HubFile } from "../helpers/stand-in-hub.ts";
+import { startStandInHub, type HubFile } from "../helpers/stand-in-hub.ts";
 import { tinyModelPath } from "../helpers/tiny-model.ts";
 import { tinyEmbedderPath } from "../helpers/tiny-embedder.ts";
 import { splitGguf } from "../helpers/split-gguf.ts";
@@ -78,20 +78,18 @@ test("experiment from an empty cache downloads everything from HF_ENDPOINT, resu
     assert.ok(gets.filter((r) => r.startsWith(`GET ${cut}`)).length >= 2, hub.requests.join("\n"));
     const pinned = `/${first.original.repo}/resolve/${first.original.revision}/generation_config.json`;
     assert.ok(gets.includes(`GET ${pinned}`), hub.requests.join("\n"));
-    const source = JSON.parse(
-      fs.readFileSync(
-        path.join(cacheDir, "models", "Qwen_Qwen2.5-1.5B-Instruct", "generation_config.source.json"),
-        "utf8",
-      ),
-    ) as { revision: string };
-    assert.equal(source.revision, first.original.revision);
-    const unpinned = JSON.parse(
-      fs.readFileSync(
-        path.join(cacheDir, "models", "Qwen_Qwen2.5-3B-Instruct", "generation_config.source.json"),
-        "utf8",
-      ),
-    ) as { revision: string };
-    assert.equal(unpinned.revision, STAND_IN_COMMIT, "the commit the hub named is recorded");
+    // Both defaults pin their original repository's commit: that commit is fetched and recorded, whatever the hub
+    // would name for main (an unpinned request recording the hub's commit is tested in generation-config.test.ts).
+    for (const model of DEFAULT_MODELS) {
+      const source = JSON.parse(
+        fs.readFileSync(
+          path.join(cacheDir, "models", model.original.repo.replace("/", "_"), "generation_config.source.json"),
+          "utf8",
+        ),
+      ) as { revision: string };
+      assert.ok(model.original.revision !== undefined, `${model.name} pins a revision`);
+      assert.equal(source.revision, model.original.revision, `${model.name}: the pinned commit is recorded`);
+    }
     for (const f of files.filter((f) => f.file.endsWith(".gguf"))) {
       const local = path.join(cacheDir, "models", `hf_Qwen_${f.file}`);
       assert.ok(fs.readFileSync(local).equals(f.bytes), `${local} holds what was served`);
