@@ -1,7 +1,7 @@
 // answers.jsonl: one line per finished run, appended as each finishes, read back (and checked) for resuming and scoring.
-import { appendFileSync, existsSync, statSync, truncateSync } from "node:fs";
+import { appendFileSync, closeSync, existsSync, openSync, statSync, truncateSync, writeSync } from "node:fs";
 import path from "node:path";
-import { fsUserError, readLines, UserError } from "../common/index.ts";
+import { fsUserError, readLines, UserError, writeThroughTemp } from "../common/index.ts";
 import { answerFromLine } from "./answer-line.ts";
 import type { AnswerRecord } from "./answer-types.ts";
 import { DEFAULT_WORDING_ID } from "../designs/index.ts";
@@ -153,5 +153,42 @@ export function appendAnswer(file: string, record: AnswerRecord): void {
   } catch (error) {
     // A line cut short by a full disk is a torn tail: the next run cuts it off and redoes that run.
     throw fsUserError(error, file, ". The runs that finished are logged: run the same command again to resume");
+  }
+}
+
+/**
+ * Rewrites the log with its lines stably sorted by `rank` of each line's run, byte for byte as they were written, and
+ * in place atomically (a kill mid-rewrite leaves the old file). Stable, so a retried run's line stays after the
+ * error it supersedes; a log already in order is left alone. Parallel runs write each result as it is done, and
+ * this puts the log back in plan order once they have finished, so that it is the same whatever the parallelism.
+ */
+export function sortAnswerLog(file: string, rank: (run: RunIdentity) => number): void {
+  if (!existsSync(file)) return;
+  const lines: { readonly text: string; readonly rank: number }[] = [];
+  readLines(
+    file,
+    { maxLineBytes: MAX_LINE_BYTES },
+    (text) => {
+      if (text.trim() !== "") lines.push({ text, rank: rank(JSON.parse(text) as RunIdentity) });
+    },
+    (n) => {
+      throw new UserError(
+        `${file}:${n}: the line is longer than ${MAX_LINE_BYTES} bytes (64 MiB): the log is corrupt here`,
+      );
+    },
+  );
+  if (lines.every((line, i) => i === 0 || lines[i - 1]!.rank <= line.rank)) return;
+  const sorted = lines.map((line, i) => ({ ...line, i })).sort((a, b) => a.rank - b.rank || a.i - b.i);
+  try {
+    writeThroughTemp(file, (temp) => {
+      const fd = openSync(temp, "w");
+      try {
+        for (const line of sorted) writeSync(fd, `${line.text}\n`);
+      } finally {
+        closeSync(fd);
+      }
+    });
+  } catch (error) {
+    throw fsUserError(error, file, ". The runs are logged, in the order they finished: every command reads them so");
   }
 }

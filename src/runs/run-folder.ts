@@ -5,7 +5,15 @@ import path from "node:path";
 import type { ModelInfo } from "../llm/index.ts";
 import type { RunFormat } from "../toolcalls/index.ts";
 import { checkWritableFolder } from "../common/index.ts";
-import { ANSWERS_FILE, appendAnswer, dropTornTail, readAnswerLog, runKey, type RunIdentity } from "./answer-log.ts";
+import {
+  ANSWERS_FILE,
+  appendAnswer,
+  dropTornTail,
+  readAnswerLog,
+  runKey,
+  sortAnswerLog,
+  type RunIdentity,
+} from "./answer-log.ts";
 import type { AnswerRecord } from "./answer-types.ts";
 import { startManifest, type ManifestSessionOptions } from "./manifest-session.ts";
 import { MANIFEST_FILE, type ManifestInputs, type RunManifest } from "./manifest.ts";
@@ -26,6 +34,8 @@ export interface RunFolder {
   /** Whether a run with this model, design, question, wording and sample is logged with a result (not run again). */
   has(run: RunIdentity): boolean;
   append(record: AnswerRecord): void;
+  /** Puts the log's lines in the order `rank` gives their runs (stable; lines it ranks alike keep their order). */
+  sortLog(rank: (run: RunIdentity) => number): void;
   /** Hashes a loaded model's files, refuses one that differs from this id's earlier runs, writes the manifest. */
   recordModel(info: ModelInfo & { readonly toolFormat?: RunFormat; readonly entry?: ModelEntryFields }): Promise<void>;
   /**
@@ -91,6 +101,7 @@ export function openRunFolder(dir: string, options: OpenRunFolderOptions = {}): 
       appendAnswer(answersFile, record);
       if (record.outcome !== "error") done.add(runKey(record));
     },
+    sortLog: (rank) => sortAnswerLog(answersFile, rank),
     recordModel: async (info) => manifest?.recordModel(info),
     clear() {
       for (const file of [...(options.derivedFiles ?? []), ...RECORDED_FILES, MANIFEST_FILE, ANSWERS_FILE])

@@ -18,7 +18,7 @@ import {
   DEFAULT_WORDING,
   type Wording,
 } from "../designs/index.ts";
-import type { RunIdentity } from "./answer-log.ts";
+import { runKey, type RunIdentity } from "./answer-log.ts";
 import type { RunFolder } from "./run-folder.ts";
 import { modelEntryFields, settingsForModel, type ModelEntry, type RunSettings } from "./settings.ts";
 import { UserError, type OnTick } from "../common/index.ts";
@@ -111,8 +111,12 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
   let failed = 0;
   let skipped = 0;
   let cleared = !options.fresh;
+  /** Each planned run's place in the log: model by model, in plan order. */
+  const planOrder = new Map<string, number>();
   for (const model of options.models) {
     const plan = planRuns(options.designs, options.wordings ?? [DEFAULT_WORDING], options.questions, samples);
+    for (const task of plan)
+      for (const sample of task.samples) planOrder.set(runKey(identity(model, task, sample)), planOrder.size);
     const pending = pendingTasks(plan, (t, sample) => folder.has(identity(model, t, sample)));
     const planned = plan.length * samples;
     const toDo = pending.reduce((n, t) => n + t.samples.length, 0);
@@ -179,6 +183,8 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
       await loaded.dispose();
     }
   }
+  // Lines were written as runs finished; the log keeps the plan's order (runs of other plans, kept, go first).
+  if (ran > 0) folder.sortLog((run) => planOrder.get(runKey(run)) ?? -1);
   return { answersFile: folder.answersFile, ran, failed, skipped };
 }
 
@@ -243,8 +249,9 @@ function indexFor(index: BlogIndex, mode: WithholdMode): (question: Question) =>
 }
 
 /**
- * Runs tasks on several runtimes at once but hands results over in task order (and each task's samples in order),
- * so that the log is the same whatever the parallelism and wherever an interrupted run resumed.
+ * Runs tasks on several runtimes at once and hands each task's results over as soon as it is done (its samples in
+ * order), so that a run killed mid-way has logged everything it finished; runStudy sorts the log into plan order at
+ * the end.
  *
  * Each runtime works through its own stripe of the plan (see planStripes), so that consecutive runs of one design,
  * which share its system prompt and tool block, follow each other on one sequence and reuse its KV cache. A runtime
@@ -260,17 +267,7 @@ async function runInOrder(
   runtimeFor: (task: Task, sample: number, runtime: ChatRuntime) => ChatRuntime,
   onDone: (task: Task, sample: number, transcript: Transcript, index: number) => void,
 ): Promise<void> {
-  const finished = new Map<number, readonly Transcript[]>();
-  let nextToWrite = 0;
   let written = 0;
-  const flush = () => {
-    for (let t = finished.get(nextToWrite); t !== undefined; t = finished.get(nextToWrite)) {
-      finished.delete(nextToWrite);
-      const task = tasks[nextToWrite]!;
-      for (const [i, transcript] of t.entries()) onDone(task, task.samples[i]!, transcript, written++);
-      nextToWrite++;
-    }
-  };
   const stripes = planStripes(tasks.length, runtimes.length);
   /** The next task a worker runs: the front of its own stripe, else the back of the longest one left. */
   const nextTask = (own: number[]): number | undefined =>
@@ -295,12 +292,11 @@ async function runInOrder(
             }),
           );
         }
-        finished.set(position, transcripts);
+        for (const [i, transcript] of transcripts.entries()) onDone(task, task.samples[i]!, transcript, written++);
       } catch (error) {
         failed = true; // the other workers finish their current run and stop: nothing may write after we return
         throw error;
       }
-      flush();
     }
   };
   const outcomes = await Promise.allSettled(runtimes.map((runtime, i) => worker(runtime, stripes[i]!)));

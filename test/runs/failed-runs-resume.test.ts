@@ -86,7 +86,8 @@ test("resuming retries the runs that ended in a call error; the reader keeps the
       ["q2", "answered"],
     ],
   );
-  assert.deepEqual(lineNumbers, [3, 4]);
+  // Back in plan order at the end, each retried run's new line right after the error it supersedes.
+  assert.deepEqual(lineNumbers, [2, 4]);
 });
 
 test("a second line after an answered one is still a duplicate, and so is an error after an answer", () => {

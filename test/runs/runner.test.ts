@@ -141,6 +141,41 @@ test("a run killed mid-way resumes where it stopped: same log, nothing duplicate
   assert.deepEqual(stable(broken), stable(whole));
 });
 
+test("--parallel 4 logs each run as it finishes: a run killed while one runtime is slow keeps the others' results", async () => {
+  // Runtime 0 answers only once the other three have logged six runs between them (or after a second, so a runner
+  // that holds finished runs back until the earlier ones are done fails the assertion instead of hanging).
+  const dir = tempDir();
+  const logged = () => {
+    try {
+      return readAnswerLog(path.join(dir, "answers.jsonl")).records.length;
+    } catch {
+      return 0;
+    }
+  };
+  let seenWhileSlow = 0;
+  const slowUntilLogged = (async () => {
+    for (const start = Date.now(); logged() < 6 && Date.now() - start < 1000; )
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    seenWhileSlow = logged();
+  })();
+  const { model } = assignmentModel(async (runtime) => {
+    if (runtime === 0) {
+      await slowUntilLogged;
+      throw new Error("killed");
+    }
+  });
+  await assert.rejects(runAssigned(dir, model, 4, QUESTIONS), /killed/);
+  assert.ok(seenWhileSlow >= 6, `${seenWhileSlow} runs logged while the first stripe's first run was still going`);
+  const before = logged();
+  assert.ok(before >= 6 && before < 12, `${before} runs logged, of 12`);
+  // Resumed at --parallel 1: only the runs not logged are redone, and the log is in plan order, as an uninterrupted run's.
+  const resumed = await runAssigned(dir, assignmentModel().model, 1, QUESTIONS);
+  assert.deepEqual([resumed.ran, resumed.skipped], [12 - before, before]);
+  const whole = tempDir();
+  await runAssigned(whole, assignmentModel().model, 1, QUESTIONS);
+  assert.deepEqual(stable(dir), stable(whole));
+});
+
 test("a torn last line (interrupted write) is dropped and redone", async () => {
   const whole = tempDir();
   await run(whole, fakeModel());
@@ -229,7 +264,17 @@ test("--samples 1 writes the log it wrote before samples existed; --samples 2 on
   );
   const summary = await run(dir, fakeModel(), { samples: 2 });
   assert.deepEqual([summary.ran, summary.skipped], [36, 36]);
-  assert.deepEqual(stable(dir).slice(0, 36), one);
+  // The earlier lines are kept byte for byte; the log is back in plan order, each run's samples together.
+  assert.deepEqual(
+    stable(dir).filter((l) => !("sample" in JSON.parse(l))),
+    one,
+  );
+  assert.deepEqual(
+    logLines(dir)
+      .slice(0, 3)
+      .map((r) => `${r.design} ${r.question_id} ${r.sample ?? "-"}`),
+    ["workflow q1 -", "workflow q1 1", "workflow q2 -"],
+  );
 });
 
 test("two wordings double the runs; each line names its wording but the default's, and its prompts are its own", async () => {
