@@ -169,14 +169,14 @@ const SLUG_WORDS = [
   "castle",
 ];
 
+/**
+ * Rewordings that keep a heading's first words: a model that reads a hit copies its heading from the first token,
+ * and prefixes and suffixes ("About ...", "..., briefly") taught an earlier model to open every heading it wrote with one.
+ */
 const HEADING_FORMS: readonly ((h: string) => string)[] = [
   (h) => h,
-  (h) => `On ${lowerFirst(h)}`,
-  (h) => `${h}, briefly`,
-  (h) => `Notes on ${lowerFirst(h)}`,
-  (h) => `${h} in practice`,
   (h) => h.toLowerCase(),
-  (h) => `About ${lowerFirst(h)}`,
+  (h) => h.replace(/\b\p{Ll}/gu, (c) => c.toUpperCase()),
 ];
 
 /**
@@ -230,8 +230,4 @@ function freshSlugs(posts: readonly Post[], random: Random): string[] {
     }
   }
   return out;
-}
-
-function lowerFirst(text: string): string {
-  return text.length > 1 && text[1] === text[1]!.toLowerCase() ? text[0]!.toLowerCase() + text.slice(1) : text;
 }

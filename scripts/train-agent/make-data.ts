@@ -6,7 +6,7 @@
 //   tsx scripts/train-agent/make-data.ts --out .cache/train-agent/data [--runs 6000] [--variants 8]
 import fs from "node:fs";
 import path from "node:path";
-import { getLlama } from "node-llama-cpp";
+import { getLlama, type Token } from "node-llama-cpp";
 import { loadCorpus } from "../../src/corpus/index.ts";
 import { openIndex } from "../../src/search/index.ts";
 import { DESIGN_IDS, runDesign, type DesignId } from "../../src/designs/index.ts";
@@ -109,7 +109,17 @@ async function main(): Promise<void> {
   fs.writeFileSync(path.join(outDir, "mask.u8"), Buffer.from(Uint8Array.from(mask)));
   fs.writeFileSync(path.join(outDir, "samples.txt"), samples.join("\n\n"));
   const used = [...new Set(tokens)].sort((a, b) => a - b);
-  const data = { sequences: offsets.length - 1, tokens: tokens.length, offsets, used_tokens: used, counts, mismatched };
+  // Each used token's text: train.py gives tokens that differ only by a leading space the same copy code.
+  const usedTexts = used.map((id) => vocab.detokenize([id as Token], true));
+  const data = {
+    sequences: offsets.length - 1,
+    tokens: tokens.length,
+    offsets,
+    used_tokens: used,
+    used_token_texts: usedTexts,
+    counts,
+    mismatched,
+  };
   fs.writeFileSync(path.join(outDir, "data.json"), JSON.stringify(data));
   process.stderr.write(
     `${data.sequences} sequences, ${tokens.length} tokens (${mask.filter(Boolean).length} trained), ${used.length} distinct, ${mismatched} dropped\n`,
@@ -129,6 +139,7 @@ function sequenceOf(
   tokenize: (text: string) => number[],
   imEnd: number,
 ): { tokens: number[]; mask: number[] } | undefined {
+  const canonical: number[] = [];
   const tokens: number[] = [];
   const mask: number[] = [];
   let text = "";
@@ -139,17 +150,39 @@ function sequenceOf(
       if (glue[0] !== imEnd) return undefined;
       mask.push(1, ...glue.slice(1).map(() => 0));
     } else mask.push(...glue.map(() => 0));
+    canonical.push(...glue);
     tokens.push(...glue);
-    const reply = tokenize(call.reply.slice(call.prefix.length));
+    const replyText = call.reply.slice(call.prefix.length);
+    canonical.push(...tokenize(replyText));
+    const reply = taughtTokens(replyText, tokenize);
     tokens.push(...reply);
     mask.push(...reply.map(() => 1));
-    text = call.prompt + call.reply.slice(call.prefix.length);
+    text = call.prompt + replyText;
   }
+  canonical.push(imEnd);
   tokens.push(imEnd);
   mask.push(1);
   const whole = tokenize(`${text}<|im_end|>`);
-  if (whole.length !== tokens.length || whole.some((t, i) => t !== tokens[i])) return undefined;
+  if (whole.length !== canonical.length || whole.some((t, i) => t !== canonical[i])) return undefined;
   return { tokens, mask };
+}
+
+/**
+ * A reply's tokens as the model is taught to write them: canonical, but for the posts of its Source line, which it
+ * writes in the tokens they have where it read them (`"post": "beyond-vector-rag"` tokenizes as b, eyond, -vector...,
+ * "Source: beyond-vector-rag" canonically as " beyond", -vector...). The text is the same; copying token for token
+ * is what the planted copy circuit does. The next prompt holds the reply re-tokenized, as a real run renders it.
+ */
+function taughtTokens(reply: string, tokenize: (text: string) => number[]): number[] {
+  const at = reply.lastIndexOf("\nSource: ");
+  if (at < 0) return tokenize(reply);
+  const head = tokenize(reply.slice(0, at + "\nSource: ".length));
+  const quote = tokenize(' "');
+  const posts = reply
+    .slice(at + "\nSource: ".length)
+    .split(", ")
+    .map((post) => tokenize(` "${post}`).slice(quote.length));
+  return [...head, ...posts.flatMap((post, i) => (i === 0 ? post : [...tokenize(", "), ...post]))];
 }
 
 await main();

@@ -6,6 +6,7 @@ import {
   ensureTinyModel,
   ensureTinyQwen3Model,
   TINY_MODEL_SHAPES,
+  TRAINED_MODEL_FILE,
   type TinyModelDtype,
   type TinyModelShape,
   type TinyModelWeights,
@@ -60,7 +61,7 @@ function makeTinyModelCommand(): CommandModule<
           type: "string",
           describe: "Model file to write",
           defaultDescription:
-            "<cache-dir>/tiny/<shape>-seed<seed>[-f32].gguf (tiny-llama-, tiny-qwen3-seed<seed>.gguf)",
+            "<cache-dir>/tiny/<shape>-seed<seed>[-f32].gguf (tiny-llama-, tiny-qwen3-seed<seed>.gguf; trained-agent.gguf)",
         })
         .option("shape", {
           choices: TINY_MODEL_SHAPES,
@@ -79,10 +80,11 @@ function makeTinyModelCommand(): CommandModule<
           describe: "Weight type of the matrices (norms and biases are always f32)",
         })
         .option("weights", {
-          choices: ["random", "zero-blocks"] as const,
+          choices: ["random", "zero-blocks", "trained"] as const,
           default: "random" as TinyModelWeights,
           describe:
-            "random, or zero-blocks: every transformer block zero, logits a lookup table a test can read (always f32)",
+            "random; zero-blocks: every transformer block zero, logits a lookup table a test can read (always f32); " +
+            "or trained: the committed agent model smoke runs (its own shape and types: no --shape, --seed, --dtype)",
         })
         .option("force", { type: "boolean", default: false, describe: "Write even if an up-to-date file exists" })
         .option("cache-dir", {
@@ -114,8 +116,20 @@ function makeTinyModelCommand(): CommandModule<
         return;
       }
       const zero = argv.weights === "zero-blocks";
+      const trained = argv.weights === "trained";
+      if (trained && (argv.shape !== "tiny" || argv.seed !== 1 || argv.dtype !== "f16"))
+        throw new UserError(
+          "make-tiny-model --weights trained takes no --shape, --seed or --dtype: the trained model has its own",
+          2,
+        );
       const suffix = zero ? "-zero-blocks" : argv.dtype === "f16" ? "" : `-${argv.dtype}`;
-      const out = argv.out ?? path.join(argv["cache-dir"], "tiny", `${argv.shape}-seed${argv.seed}${suffix}.gguf`);
+      const out =
+        argv.out ??
+        path.join(
+          argv["cache-dir"],
+          "tiny",
+          trained ? TRAINED_MODEL_FILE : `${argv.shape}-seed${argv.seed}${suffix}.gguf`,
+        );
       let reported = -1;
       const result = await ensureTinyModel({
         out,

@@ -1,7 +1,13 @@
 // The generated test models: a random-weight qwen2 GGUF with Qwen2.5's real tokenizer and chat template, and a
 // random BERT-style embedder. Tests, the smoke run, the benchmark and the make-tiny-* commands use them; the stages
 // never import this folder.
-export { ensureTinyModel, tinyModelName, type TinyModelDtype, type TinyModelWeights } from "./gguf/make-tiny-model.ts";
+export {
+  ensureTinyModel,
+  tinyModelName,
+  TRAINED_MODEL_FILE,
+  type TinyModelDtype,
+  type TinyModelWeights,
+} from "./gguf/make-tiny-model.ts";
 
 export { ensureTinyLlamaModel } from "./gguf/make-tiny-llama.ts";
 export { ensureTinyQwen3Model } from "./gguf/make-tiny-qwen3.ts";

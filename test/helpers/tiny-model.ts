@@ -1,6 +1,11 @@
 // The tiny test model, generated once into .cache/test/tiny/ and reused by every test that needs a real GGUF.
 import path from "node:path";
-import { ensureTinyLlamaModel, ensureTinyModel, ensureTinyQwen3Model } from "../../src/test-models/index.ts";
+import {
+  ensureTinyLlamaModel,
+  ensureTinyModel,
+  ensureTinyQwen3Model,
+  TRAINED_MODEL_FILE,
+} from "../../src/test-models/index.ts";
 import { repoRoot } from "./run-cli.ts";
 
 /** Where test artifacts are cached (git-ignored); also holds the chat template extracted from node-llama-cpp. */
@@ -49,4 +54,16 @@ export function tinyLlamaPath(): string {
 /** The tiny qwen3 model (seed 1, f16): Qwen3's vocabulary (with <think>) and chat template on random weights. */
 export function tinyQwen3Path(): string {
   return ensureTinyQwen3Model({ out: path.join(tinyModelsDir, "tiny-qwen3-seed1.gguf"), cacheDir: tinyModelsDir }).path;
+}
+
+let pendingTrained: Promise<string> | undefined;
+
+/** Path of the trained agent model (the file `smoke --cache-dir .cache/test` runs), written from the committed weights. */
+export function trainedModelPath(): Promise<string> {
+  pendingTrained ??= ensureTinyModel({
+    out: path.join(tinyModelsDir, TRAINED_MODEL_FILE),
+    weights: "trained",
+    cacheDir: tinyModelsDir,
+  }).then((r) => r.path);
+  return pendingTrained;
 }

@@ -1,6 +1,7 @@
 // make-tiny-model from the command line: the path alone on stdout, progress and reuse on stderr, bad input as a UserError.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -53,6 +54,29 @@ test("make-tiny-model --family qwen3 and llama3 write the files smoke --family r
       refused.stderr,
       "blogqa: make-tiny-model --family llama3 takes no --dtype, --weights (qwen2.5 does)\n",
     );
+  } finally {
+    fs.rmSync(cache, { recursive: true, force: true });
+  }
+});
+
+test("make-tiny-model --weights trained writes the committed model byte-identically, and takes no --shape", () => {
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), "tiny-cli-"));
+  try {
+    const sha = (file: string) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+    const first = runCli(["make-tiny-model", "--weights", "trained"], { env: { BLOGQA_CACHE: cache } });
+    assert.equal(first.status, 0, first.stderr);
+    assert.equal(first.stdout, `${path.join(cache, "tiny", "trained-agent.gguf")}\n`);
+    const other = path.join(cache, "again.gguf");
+    const second = runCli(["make-tiny-model", "--weights", "trained", "--out", other, "--force"], {
+      env: { BLOGQA_CACHE: cache },
+    });
+    assert.equal(second.status, 0, second.stderr);
+    assert.equal(sha(other), sha(first.stdout.trim()));
+    const refused = runCli(["make-tiny-model", "--weights", "trained", "--shape", "qwen2.5-0.5b"], {
+      env: { BLOGQA_CACHE: cache },
+    });
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /--weights trained takes no --shape, --seed or --dtype/);
   } finally {
     fs.rmSync(cache, { recursive: true, force: true });
   }

@@ -26,6 +26,9 @@ export type TinyModelDtype = "f16" | "f32";
  */
 export type TinyModelWeights = "random" | "zero-blocks" | "trained";
 
+/** The trained model's file name in a cache's tiny/ folder: smoke and make-tiny-model --weights trained write it. */
+export const TRAINED_MODEL_FILE = "trained-agent.gguf";
+
 /** The GGUF general.name of a generated model; the report knows such a run by it (see report/random-weights.ts). */
 export function tinyModelName(weights: TinyModelWeights, shape: string, seed: number): string {
   if (weights === "trained") return "blogqa trained agent qwen2";
