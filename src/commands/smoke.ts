@@ -7,6 +7,7 @@ import {
   ensureTinyLlamaModel,
   ensureTinyModel,
   ensureTinyQwen3Model,
+  TRAINED_MODEL_FILE,
 } from "../test-models/index.ts";
 import { runStudyCommand, studyRunOptions } from "./study.ts";
 import type { BuiltArgs } from "./options.ts";
@@ -33,34 +34,47 @@ const smokeBuilder = (y: Argv) =>
       describe:
         "Which generated model: qwen2.5 (the study's family), llama3 (Llama 3.1's vocabulary and template: the " +
         "llama3 tool-call format, the study's four designs) or qwen3 (Qwen3's, with its thinking switch)",
+    })
+    .option("weights", {
+      choices: ["trained", "random"] as const,
+      describe:
+        "trained: the small agent model trained in this project (qwen2.5 only), which makes real tool calls and " +
+        "writes Source lines (docs/trained-model.md); random: seeded random weights that write gibberish. " +
+        "Default: trained for qwen2.5, random for the other families",
     });
 
 const smoke: CommandModule<object, BuiltArgs<typeof smokeBuilder>> = {
   command: "smoke",
   describe:
-    "The whole study offline on the generated tiny model and tiny embedder (hybrid search, every design, the engineered ones too, all questions) into results/smoke/. " +
-    "Try your own blog with --content DIR --questions FILE: random weights, so it checks that the blog, the questions " +
-    "and every design run, never how well they answer",
+    "The whole study offline on a generated test model and the tiny embedder (hybrid search, every design, the engineered ones too, all questions) into results/smoke/: " +
+    "the small agent model trained in this project, or with --weights random random weights. " +
+    "Try your own blog with --content DIR --questions FILE: it checks that the blog, the questions and every design " +
+    "run, never how well a real model answers",
   builder: smokeBuilder,
   handler: async (argv) => {
     if (argv.server !== undefined) throw notOnServer("smoke runs the generated tiny model in this process");
     const tinyDir = path.join(argv["cache-dir"], "tiny");
+    const weights = argv.weights ?? (argv.family === "qwen2.5" ? "trained" : "random");
+    if (weights === "trained" && argv.family !== "qwen2.5")
+      throw new UserError(`smoke --family ${argv.family} has random weights only; the trained model is qwen2.5's`, 2);
     const model =
-      argv.family === "llama3"
-        ? ensureTinyLlamaModel({ out: path.join(tinyDir, "tiny-llama-seed1.gguf"), cacheDir: tinyDir })
-        : argv.family === "qwen3"
-          ? ensureTinyQwen3Model({ out: path.join(tinyDir, "tiny-qwen3-seed1.gguf"), cacheDir: tinyDir })
-          : await ensureTinyModel({
-              out: path.join(tinyDir, "tiny-seed1.gguf"),
-              shape: "tiny",
-              seed: 1,
-              cacheDir: tinyDir,
-            });
+      weights === "trained"
+        ? await ensureTinyModel({ out: path.join(tinyDir, TRAINED_MODEL_FILE), weights: "trained", cacheDir: tinyDir })
+        : argv.family === "llama3"
+          ? ensureTinyLlamaModel({ out: path.join(tinyDir, "tiny-llama-seed1.gguf"), cacheDir: tinyDir })
+          : argv.family === "qwen3"
+            ? ensureTinyQwen3Model({ out: path.join(tinyDir, "tiny-qwen3-seed1.gguf"), cacheDir: tinyDir })
+            : await ensureTinyModel({
+                out: path.join(tinyDir, "tiny-seed1.gguf"),
+                shape: "tiny",
+                seed: 1,
+                cacheDir: tinyDir,
+              });
     const embedder =
       argv.embeddingModel === TINY_EMBEDDER
         ? ensureTinyEmbedder(path.join(tinyDir, "tiny-embedder"), { seed: 42, shape: "tiny" })
         : argv.embeddingModel;
-    progress(`smoke: tiny model ${model.path}, embedder ${embedder}`);
+    progress(`smoke: ${weights} model ${model.path}, embedder ${embedder}`);
     // Every design, the engineered ones too: the smoke run exercises each code path on a real runtime. The
     // engineered designs validate and constrain the hermes format only, so the llama3 family runs the study's four.
     const designs = { report: true, defaultDesigns: argv.family === "llama3" ? STUDY_DESIGNS : DESIGN_IDS };

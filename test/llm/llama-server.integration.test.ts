@@ -109,7 +109,7 @@ async function bothWays(extra: readonly string[], designs: string): Promise<{ lo
   const served = mkdtempSync(path.join(tmpdir(), "blogqa-served-"));
   await withServer(async (server) => {
     const [smoke, run] = await Promise.all([
-      runCliAsync(["smoke", "--out", local, "--designs", designs, ...common]),
+      runCliAsync(["smoke", "--weights", "random", "--out", local, "--designs", designs, ...common]),
       runCliAsync([
         ...["run", "--server", server.url, "--model", "tiny", "--designs", designs, ...common],
         ...["--embedding-model", tinyEmbedderPath(), "--out", served, "--request-timeout", "60"],

@@ -1,4 +1,5 @@
-// npm run smoke inside npm test: the whole study offline on the tiny model and tiny embedder, checked for shape, not quality.
+// smoke --weights random inside npm test: the whole study offline on the random-weight tiny model and tiny embedder,
+// checked for shape, not quality (trained-smoke.integration.test.ts checks the default, trained model's figures).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
@@ -10,11 +11,11 @@ import { testCacheDir } from "../helpers/tiny-model.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 import { jsonSchemaCheck } from "../helpers/json-schema.ts";
 
-test("smoke runs the study's 4 designs and the 4 engineered ones x 30 questions with hybrid search and prints the tables", async () => {
+test("smoke --weights random runs the study's 4 designs and the 4 engineered ones x 30 questions with hybrid search and prints the tables", async () => {
   // The blog's section count as the indexer sees it, so editing a post does not break this test.
   const sections = (await loadCorpus(path.join(repoRoot, "content/posts"))).sections.length;
   const out = mkdtempSync(path.join(tmpdir(), "blogqa-smoke-"));
-  const result = runCli(["smoke", "--out", out, "--cache-dir", testCacheDir, "--threads", "1"]);
+  const result = runCli(["smoke", "--weights", "random", "--out", out, "--cache-dir", testCacheDir, "--threads", "1"]);
   assert.equal(result.status, 0, result.stderr);
   assert.match(result.stdout, new RegExp(`${sections} sections; 30 questions; tiny-seed1, greedy`));
   assert.match(result.stdout, /Strict rescore/);
