@@ -1,27 +1,9 @@
 // The audit command: rerun a run folder's first N runs of one model, one at a time, and compare transcripts byte for byte.
 import type { Argv, CommandModule } from "yargs";
-import { loadCorpus } from "../corpus/index.ts";
-import { loadModel } from "../llm/index.ts";
-import { openIndex } from "../search/index.ts";
-import {
-  auditRuns,
-  auditText,
-  cachedSha256,
-  decodingChange,
-  modelLoadOptions,
-  modelSampling,
-  readManifest,
-  samplingChoice,
-  settingsFromFields,
-  type AnswerRecord,
-  type RunManifest,
-  recordedSplitDepth,
-} from "../runs/index.ts";
-import { modelDialect } from "../toolcalls/index.ts";
+import { auditRunFolder, auditText, readManifest, settingsFromFields, type AnswerRecord } from "../runs/index.ts";
 import { modelLabels, readRunLog } from "../report/index.ts";
 import { UserError } from "../common/index.ts";
 import { defaultCacheDir } from "./options.ts";
-import { serverOpener } from "./study-setup.ts";
 
 interface AuditArgs {
   run?: string;
@@ -87,7 +69,6 @@ const audit: CommandModule<object, AuditArgs> = {
         return true;
       }) as never,
   handler: async (argv) => {
-    const progress = (line: string) => console.error(line);
     const { dir, answersFile: file, records } = readRunLog(argv.run ?? argv.out);
     const manifest = readManifest(dir);
     if (!manifest)
@@ -95,84 +76,19 @@ const audit: CommandModule<object, AuditArgs> = {
         `${dir} has no manifest.json: the audit reruns with the run's own settings and cannot know them`,
       );
     const model = pickLoggedModel(records, argv.model, file);
-    const runs = records.filter((r) => r.model === model).slice(0, argv.limit);
-
-    const corpus = await loadCorpus(argv.content ?? manifest.corpus.dir, {
-      splitDepth: recordedSplitDepth(manifest.settings),
-    });
-    if (corpus.hash !== manifest.corpus.sha256) {
-      throw new UserError(
-        `${corpus.dir} is not the blog this run searched (sha256 ${corpus.hash}, the run's ${manifest.corpus.sha256}): search results, and so transcripts, would differ`,
-      );
-    }
-    const settings = settingsFromFields(manifest.settings);
-    const index = await openIndex(corpus, {
-      retriever: settings.retriever,
-      embeddingModel: settings.embeddingModel,
-      dtype: settings.embeddingDtype,
+    const result = await auditRunFolder({
+      dir,
+      manifest,
+      model,
+      runs: records.filter((r) => r.model === model).slice(0, argv.limit),
+      content: argv.content,
       cacheDir: argv["cache-dir"],
-      onProgress: progress,
+      onProgress: (line) => console.error(line),
     });
-    // A run made on a server is rerun on the server its manifest names, with the same timeout and retries.
-    const served = manifest.models.find((m) => m.id === model)?.server;
-    const loaded =
-      settings.server !== undefined
-        ? await serverOpener(settings, argv["cache-dir"], {
-            timeoutSeconds: served?.timeoutSeconds ?? 300,
-            retries: served?.retries ?? 4,
-          })(model)
-        : await loadModel(model, {
-            ...modelLoadOptions(settings),
-            cacheDir: argv["cache-dir"],
-            onProgress: progress,
-          });
-    try {
-      await checkSameWeights(manifest, model, loaded.info.files, argv["cache-dir"]);
-      // the same setting can decode otherwise: auto reading an edited generation_config.json
-      const recorded = manifest.models.find((m) => m.id === model);
-      const change = recorded && decodingChange(model, recorded.decoding, loaded.info.decoding);
-      if (change) throw new UserError(`${change}: a rerun would not decode as the run did`);
-      const result = await auditRuns({
-        runs,
-        model: loaded,
-        index,
-        maxNewTokens: settings.maxNewTokens,
-        // the model's own tool-call format where its suite entry set one, else the run's
-        dialect: modelDialect(loaded, recorded?.entry?.tool_format ?? settings.toolFormat).dialect,
-        thinking: settings.thinking,
-        wordings: manifest.wordings?.texts,
-        sampling: modelSampling(samplingChoice(settings), loaded.info.decoding),
-        withhold: settings.withhold,
-        onProgress: progress,
-      });
-      console.log(
-        argv.json
-          ? JSON.stringify(result)
-          : auditText(result, { dir, parallel: settings.parallel, reuseCache: settings.reuseCache }),
-      );
-    } finally {
-      await loaded.dispose();
-    }
+    const { parallel, reuseCache } = settingsFromFields(manifest.settings);
+    console.log(argv.json ? JSON.stringify(result) : auditText(result, { dir, parallel, reuseCache }));
   },
 };
-
-/** A rerun on other weights would measure nothing: refuse when the files' sha256 differ from the manifest's. */
-async function checkSameWeights(
-  manifest: RunManifest,
-  model: string,
-  files: readonly { readonly path: string }[],
-  cacheDir: string,
-): Promise<void> {
-  const recorded = manifest.models.find((m) => m.id === model);
-  if (!recorded) throw new UserError(`the manifest records no files for ${model}, so its weights cannot be checked`);
-  const now = [];
-  for (const f of files) now.push((await cachedSha256(f.path, cacheDir)).sha256);
-  const then = recorded.files.map((f) => f.sha256);
-  if (JSON.stringify(now) !== JSON.stringify(then))
-    throw new UserError(
-      `${model}: the model files' sha256 (${now.join(", ")}) differ from the run's (${then.join(", ")})`,
-    );
-}
 
 /** Registers this file's commands on the command line. */
 export const auditCommands = (y: Argv): Argv => y.command(audit);

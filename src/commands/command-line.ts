@@ -3,6 +3,7 @@
 import yargs, { type Argv } from "yargs";
 import { auditCommands } from "./audit.ts";
 import { corpusCommands } from "./corpus.ts";
+import { costCommands } from "./cost.ts";
 import { embedderCommands } from "./embedder.ts";
 import { exportPromptsCommands } from "./export-prompts.ts";
 import { llmCommands } from "./llm.ts";
@@ -10,6 +11,7 @@ import { checkPathKinds, usageError as optionError } from "./options.ts";
 import { parseCallsCommands } from "./parse-calls.ts";
 import { rawOptionProblem } from "./raw-options.ts";
 import { reportCommands } from "./report.ts";
+import { rescoreCommands } from "./rescore.ts";
 import { searchCommands } from "./search.ts";
 import { smokeCommands } from "./smoke.ts";
 import { studyCommands } from "./study.ts";
@@ -32,6 +34,8 @@ const commands = [
   embedderCommands,
   llmCommands,
   studyCommands,
+  rescoreCommands,
+  costCommands,
   smokeCommands,
   reportCommands,
   auditCommands,

@@ -2,21 +2,32 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Argv, CommandModule } from "yargs";
-import { AGENT_TOOLS, withMaxTokens, modelThinking, type ModelCall } from "../designs/index.ts";
-import { loadModel, type ChatRuntime, type GenerateRequest, type LoadedModel } from "../llm/index.ts";
-import { modelDialect, type ToolDialect } from "../toolcalls/index.ts";
-import { modelLoadOptions, readManifest, settingsFromFields, type AnswerRecord } from "../runs/index.ts";
+import { DEFAULT_WORDING, DEFAULT_WORDING_ID, loggedCallRequest } from "../designs/index.ts";
+import type { ChatRuntime, GenerateRequest, LoadedModel } from "../llm/index.ts";
+import {
+  describeRunIdentity,
+  modelOpener,
+  readManifest,
+  recordedEntry,
+  runRecipe,
+  settingsFromFields,
+  type AnswerRecord,
+  type RunRecipe,
+} from "../runs/index.ts";
 import { readRunLog } from "../report/index.ts";
 import { UserError, writeFileAtomic } from "../common/index.ts";
 import { defaultCacheDir } from "./options.ts";
 import { pickLoggedModel } from "./audit.ts";
-import { serverOpener } from "./study-setup.ts";
 
 /** One line of the export: what a server is sent for one call, and where in the run it was made. */
 export interface ExportedPrompt {
   readonly model: string;
   readonly design: string;
   readonly question_id: string;
+  /** The run's wording, where it is not the study's. */
+  readonly wording?: string;
+  /** The run's sample, where it is not the first. */
+  readonly sample?: number;
   /** The call's place in its run's transcript, from 1. */
   readonly call: number;
   readonly prompt: string;
@@ -33,9 +44,9 @@ interface ExportArgs {
 
 /**
  * The logged calls' prompts, in plan order (the log's, then each transcript's). Each call's request is rebuilt as
- * its design made it (its messages, the tools where the call offered them and the model's format puts them in the
- * template, the forced prefix) and goes through the runner's own wrappers (the run's max new tokens, the thinking
- * switch) to the model's own renderer, the one the in-process and completions-mode runtimes call.
+ * its design made it (loggedCallRequest) and goes through the run's recipe, the wrappers the runner puts around a
+ * runtime (the run's max new tokens, the thinking switch), to the model's own renderer, the one the in-process and
+ * completions-mode runtimes call.
  */
 export async function exportPrompts(options: {
   readonly run: string;
@@ -62,18 +73,18 @@ export async function exportPrompts(options: {
     options.model !== undefined
       ? [pickLoggedModel(records, options.model, answersFile)]
       : [...new Set(records.map((r) => r.model))];
+  const wordings = manifest.wordings?.texts ?? [DEFAULT_WORDING];
+  // The tokenizer and template suffice: no weights are loaded.
+  const open = modelOpener(settings, {
+    cacheDir: options.cacheDir,
+    vocabOnly: true,
+    requests: { timeoutSeconds: 60, retries: 2 },
+    ...(unreachableHint !== undefined ? { unreachableHint } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
   const out: ExportedPrompt[] = [];
   for (const model of models) {
-    // The tokenizer and template suffice: no weights are loaded.
-    const loaded =
-      settings.server !== undefined
-        ? await serverOpener(settings, options.cacheDir, { timeoutSeconds: 60, retries: 2, unreachableHint })(model)
-        : await loadModel(model, {
-            ...modelLoadOptions(settings),
-            vocabOnly: true,
-            cacheDir: options.cacheDir,
-            ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-          });
+    const loaded = await open(model);
     try {
       const recorded = manifest.models.find((m) => m.id === model);
       if (recorded !== undefined && recorded.chatTemplateSha256 !== loaded.template.sha256)
@@ -81,11 +92,25 @@ export async function exportPrompts(options: {
           `${model}: its chat template (sha256 ${loaded.template.sha256}) is not the one the run used ` +
             `(${recorded.chatTemplateSha256}): the prompts would not be the ones sent`,
         );
-      const dialect = modelDialect(loaded, recorded?.entry?.tool_format ?? settings.toolFormat).dialect;
-      const render = renderer(loaded, settings.maxNewTokens, settings.thinking);
-      for (const record of records.filter((r) => r.model === model)) {
+      const runs = records.filter((r) => r.model === model);
+      const recipe = runRecipe(loaded, {
+        settings,
+        entry: recordedEntry(recorded),
+        designs: [...new Set(runs.map((r) => r.design))],
+      });
+      const render = renderer(loaded, recipe, settings.maxNewTokens);
+      for (const record of runs) {
+        const wording = wordings.find((w) => w.id === (record.wording ?? DEFAULT_WORDING_ID));
+        if (wording === undefined)
+          throw new UserError(
+            `${describeRunIdentity(record)} ran under wording ${record.wording}, which ${manifestFile} lacks`,
+          );
         for (const [i, call] of record.transcript.calls.entries())
-          out.push({ ...where(record), call: i + 1, ...(await render(callRequest(call, dialect))) });
+          out.push({
+            ...where(record),
+            call: i + 1,
+            ...(await render(loggedCallRequest(call, recipe.dialect, wording), record.seed)),
+          });
       }
     } finally {
       await loaded.dispose();
@@ -113,21 +138,12 @@ function serverHint(
         `there, or give the address it has now with --server URL${key}`;
 }
 
-/** The request a logged call was made with: agent-loop.ts and the engineered designs build it the same way. */
-function callRequest(call: ModelCall, dialect: ToolDialect): GenerateRequest {
-  return {
-    messages: call.messages,
-    ...(call.withTools && dialect.templateTools ? { tools: AGENT_TOOLS } : {}),
-    ...(call.prefix !== undefined ? { prefix: call.prefix } : {}),
-  };
-}
-
-/** The prompt and token cap a request reaches the runtime with, through the wrappers the runner puts around it. */
+/** The prompt and token cap a request reaches the runtime with, through the recipe's wrappers. */
 function renderer(
   loaded: LoadedModel,
+  recipe: RunRecipe,
   maxNewTokens: number,
-  thinking: boolean,
-): (request: GenerateRequest) => Promise<{ prompt: string; max_tokens: number }> {
+): (request: GenerateRequest, seed: number | undefined) => Promise<{ prompt: string; max_tokens: number }> {
   let seen: GenerateRequest | undefined;
   const capture: ChatRuntime = {
     generate: async (request) => {
@@ -139,16 +155,21 @@ function renderer(
       };
     },
   };
-  const runtime = modelThinking(loaded, thinking).wrap(withMaxTokens(capture, maxNewTokens));
-  return async (request) => {
-    await runtime.generate(request);
+  return async (request, seed) => {
+    await recipe.runtime(capture, seed).generate(request);
     const sent = seen!;
     return { prompt: loaded.renderPrompt(sent), max_tokens: sent.maxTokens ?? maxNewTokens };
   };
 }
 
-function where(record: AnswerRecord): Pick<ExportedPrompt, "model" | "design" | "question_id"> {
-  return { model: record.model, design: record.design, question_id: record.question_id };
+function where(record: AnswerRecord): Pick<ExportedPrompt, "model" | "design" | "question_id" | "wording" | "sample"> {
+  return {
+    model: record.model,
+    design: record.design,
+    question_id: record.question_id,
+    ...(record.wording !== undefined && record.wording !== DEFAULT_WORDING_ID ? { wording: record.wording } : {}),
+    ...(record.sample !== undefined && record.sample !== 0 ? { sample: record.sample } : {}),
+  };
 }
 
 const exportCommand: CommandModule<object, ExportArgs> = {

@@ -1,9 +1,8 @@
-// What run, smoke and experiment share: read the blog and questions, open the search, pick the models.
-import { loadCorpus, loadQuestions, questionShapeWarning, type Corpus, type Question } from "../corpus/index.ts";
-import { openIndex, type SearchIndex } from "../search/index.ts";
-import { loadModel, modelIdFor, openServerModel, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
-import type { LoadedModel } from "../llm/index.ts";
-import { readAnswerLog, modelLoadOptions, ANSWERS_FILE, type RunSettings } from "../runs/index.ts";
+// What run, smoke and experiment share: their progress display, the --designs, --model and --wordings they read,
+// and the tables they print at the end.
+import type { Corpus } from "../corpus/index.ts";
+import { modelIdFor, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
+import { readAnswerLog, ANSWERS_FILE } from "../runs/index.ts";
 import {
   BUILTIN_WORDINGS,
   DESIGN_IDS,
@@ -20,20 +19,6 @@ import { UserError } from "../common/index.ts";
 import path from "node:path";
 import type { OnTick } from "../common/index.ts";
 import { progressDisplay } from "./progress-display.ts";
-
-export interface StudyInputs {
-  readonly corpus: Corpus;
-  readonly questions: readonly Question[];
-  readonly index: SearchIndex;
-}
-
-/** Where a run's inputs are, besides its settings. */
-export interface StudyInputPaths {
-  readonly content: string;
-  readonly questions: string;
-  readonly limit: number | undefined;
-  readonly cacheDir: string;
-}
 
 /** --wordings: "builtin", or a JSON file of wordings (each checked, an unknown field named). */
 export function readWordings(arg: string): readonly Wording[] {
@@ -57,27 +42,6 @@ export function readWordings(arg: string): readonly Wording[] {
 export const display = progressDisplay();
 export const progress = (message: string) => display.message(message);
 export const tick: OnTick = (t) => display.tick(t);
-
-export async function prepareStudy(settings: RunSettings, o: StudyInputPaths): Promise<StudyInputs> {
-  const corpus = await loadCorpus(o.content, { splitDepth: settings.splitDepth });
-  const all = await loadQuestions(o.questions, corpus);
-  const questions = o.limit === undefined ? all : all.slice(0, o.limit);
-  // Said of the file as written: --limit cuts any shape short, and that is the user's doing.
-  const shape = questionShapeWarning(all);
-  if (shape !== undefined) progress(shape);
-  const index = await openIndex(corpus, {
-    retriever: settings.retriever,
-    embeddingModel: settings.embeddingModel,
-    dtype: settings.embeddingDtype,
-    cacheDir: o.cacheDir,
-    onProgress: progress,
-    onTick: tick,
-  });
-  progress(
-    `${corpus.posts.length} posts, ${corpus.sections.length} sections, ${questions.length} questions, ${settings.retriever} search`,
-  );
-  return { corpus, questions, index };
-}
 
 /** Names that stand for several designs in --designs. */
 export const DESIGN_GROUPS: Readonly<Record<string, readonly DesignId[]>> = {
@@ -107,35 +71,6 @@ export function parseDesigns(list: string | undefined): DesignId[] {
 /** --model values (default: the study's two models) as ids loadModel understands. */
 export function modelIds(models: readonly string[] | undefined, quant: Quant): string[] {
   return (models && models.length > 0 ? models : DEFAULT_MODEL_NAMES).map((m) => modelIdFor(m, quant));
-}
-
-/** Loads models under a run's settings. */
-export function modelOpener(settings: RunSettings, cacheDir: string): (id: string) => Promise<LoadedModel> {
-  return (id) => loadModel(id, { ...modelLoadOptions(settings), cacheDir, onProgress: progress, onTick: tick });
-}
-
-/** Opens models served at --server under a run's settings. */
-export function serverOpener(
-  settings: RunSettings,
-  cacheDir: string,
-  request: { readonly timeoutSeconds: number; readonly retries: number; readonly unreachableHint?: string },
-): (id: string) => Promise<LoadedModel> {
-  const url = settings.server;
-  if (url === undefined) throw new Error("serverOpener needs settings.server");
-  return (model) =>
-    openServerModel({
-      url,
-      model,
-      mode: settings.serverMode,
-      ...(settings.apiKeyEnv !== undefined ? { apiKeyEnv: settings.apiKeyEnv } : {}),
-      ...request,
-      ...(settings.chatTemplate !== undefined ? { chatTemplate: settings.chatTemplate } : {}),
-      repetitionPenalty: settings.repetitionPenalty,
-      reuseCache: settings.reuseCache,
-      ...(settings.generationConfig !== undefined ? { generationConfig: settings.generationConfig } : {}),
-      cacheDir,
-      onProgress: progress,
-    });
 }
 
 /** Scores the folder's log, writes its tables and prints them; stderr says how many runs failed and were left out. */

@@ -1,14 +1,15 @@
-// One run of one design on one question: the dispatch that the runner and the audit share.
+// One run of one design on one question: the dispatch that every run recipe calls.
 import type { ChatRuntime } from "../llm/index.ts";
 import { UserError } from "../common/index.ts";
-import { hermes, type ToolDialect } from "../toolcalls/index.ts";
-import { DESIGNS, isEngineered, type DesignId, type DesignRun } from "./registry.ts";
+import type { ToolDialect } from "../toolcalls/index.ts";
+import { DESIGNS, type DesignId, type DesignRun } from "./registry.ts";
 import type { Transcript } from "./transcript.ts";
 
-/** One run of one design on one question. */
+/**
+ * One run of one design on one question. Whether the design can run in the run's format is the run recipe's to
+ * decide (runs/recipe.ts), once for all of a model's runs: see engineeredNeedsHermes.
+ */
 export function runDesign(design: DesignId, run: DesignRun): Promise<Transcript> {
-  const dialect = run.dialect ?? hermes;
-  if (isEngineered(design) && dialect.format !== "hermes") throw engineeredNeedsHermes(design, dialect);
   return DESIGNS[design].run(run);
 }
 

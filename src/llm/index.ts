@@ -6,7 +6,6 @@ export {
   DEFAULT_CONTEXT_SIZE,
   pastTrainingNote,
   prebuiltCpuNote,
-  type LoadModelOptions,
 } from "./load-model.ts";
 export {
   DEFAULT_MODEL_NAMES,

@@ -1,24 +1,23 @@
 // Reruns logged runs one at a time without cache reuse and checks that every reply comes back byte for byte.
 // llama.cpp does not promise identical greedy output across batch sizes or KV-cache reuse (on GPUs especially):
 // this measures it for a run folder instead of assuming it.
-import type { LoadedModel, SamplingValues } from "../llm/index.ts";
-import { UserError } from "../common/index.ts";
-import { withSampling } from "./sampling.ts";
+import type { LoadedModel } from "../llm/index.ts";
+import { loadCorpus } from "../corpus/index.ts";
+import { openIndex } from "../search/index.ts";
+import { commonPrefixLength, UserError } from "../common/index.ts";
 import {
   DEFAULT_WORDING,
   DEFAULT_WORDING_ID,
-  runDesign,
-  withheldIndex,
-  withMaxTokens,
-  type WithholdMode,
+  type ModelCall,
+  type Transcript,
   type Wording,
 } from "../designs/index.ts";
-import type { ToolDialect } from "../toolcalls/index.ts";
-import { modelThinking } from "../designs/index.ts";
-import type { BlogIndex } from "../designs/index.ts";
 import { goldHeadingsOf, goldPostsOf, type AnswerRecord } from "./answer-types.ts";
-import type { ModelCall, Transcript } from "../designs/index.ts";
-import { commonPrefixLength } from "../common/index.ts";
+import { cachedSha256 } from "./file-sha256.ts";
+import { decodingChange, type RunManifest } from "./manifest.ts";
+import { modelOpener } from "./open-model.ts";
+import { recordedEntry, runRecipe, type RunRecipe } from "./recipe.ts";
+import { recordedSplitDepth, settingsFromFields } from "./settings.ts";
 
 /** Where a rerun first parted from its log: the call (1-based) and both replies. */
 export interface TranscriptDifference {
@@ -83,55 +82,38 @@ export interface AuditOptions {
   /** The model's logged runs to check, in log order. */
   readonly runs: readonly AnswerRecord[];
   readonly model: LoadedModel;
-  readonly index: BlogIndex;
-  /** The run's own setting. */
-  readonly maxNewTokens: number;
-  /** The run's tool-call format (default: the study's hermes). */
-  readonly dialect?: ToolDialect;
-  /** The run's --thinking setting (it matters only for a template that knows thinking). */
-  readonly thinking?: boolean;
+  /** How the run made its runs: its settings and the model's entry, as its manifest records them. */
+  readonly recipe: RunRecipe;
   /** The run's wordings, from its manifest (default: the study's alone). */
   readonly wordings?: readonly Wording[];
-  /** The values the run sampled with (from its settings and the model's config); undefined for a greedy run. */
-  readonly sampling?: SamplingValues;
-  /** The run's --withhold setting: each rerun searches the index its logged run searched. */
-  readonly withhold?: WithholdMode;
   readonly onProgress?: (line: string) => void;
 }
 
 /** Reruns each logged run on one fresh sequence, cache reuse off, and compares every reply with the log. */
 export async function auditRuns(options: AuditOptions): Promise<AuditResult> {
   const progress = options.onProgress ?? (() => {});
-  const [runtime] = await options.model.openRuntimes(1, { reuseCache: false });
-  const thinking = modelThinking(options.model, options.thinking ?? false);
-  const generate = thinking.wrap(withMaxTokens(runtime!, options.maxNewTokens));
+  const { recipe } = options;
+  const [base] = await options.model.openRuntimes(1, { reuseCache: false });
   const runs: AuditedRun[] = [];
   for (const [i, logged] of options.runs.entries()) {
     // A sampled run is rerun with the seed its line logged: the same draws, so the same replies.
-    if (logged.seed !== undefined && options.sampling === undefined)
+    if (logged.seed !== undefined && recipe.sampling === undefined)
       throw new UserError(
         `${logged.design} ${logged.question_id} logged seed ${logged.seed}, but the run's settings decode greedily`,
       );
-    const runtime =
-      logged.seed !== undefined && options.sampling !== undefined
-        ? withSampling(generate, options.sampling, logged.seed)
-        : generate;
     const id = logged.wording ?? DEFAULT_WORDING_ID;
     const wording = (options.wordings ?? [DEFAULT_WORDING]).find((w) => w.id === id);
     if (wording === undefined)
       throw new UserError(`${logged.design} ${logged.question_id} ran under wording ${id}, which the manifest lacks`);
-    const rerun = await runDesign(logged.design, {
-      question: logged.question,
-      runtime,
-      wording,
-      index: withheldIndex(
-        options.index,
-        { posts: goldPostsOf(logged), headings: goldHeadingsOf(logged) },
-        options.withhold ?? "none",
-      ),
-      dialect: options.dialect,
-      thinks: thinking.thinks,
-    });
+    const rerun = await recipe.run(
+      {
+        design: logged.design,
+        wording,
+        question: logged.question,
+        gold: { posts: goldPostsOf(logged), headings: goldHeadingsOf(logged) },
+      },
+      recipe.runtime(base!, logged.seed),
+    );
     const difference = firstDifference(logged.transcript, rerun);
     const variant = {
       ...(logged.wording !== undefined && logged.wording !== DEFAULT_WORDING_ID ? { wording: logged.wording } : {}),
@@ -148,6 +130,86 @@ export async function auditRuns(options: AuditOptions): Promise<AuditResult> {
     identical: runs.filter((r) => !r.difference).length,
     runs,
   };
+}
+
+export interface AuditFolderOptions {
+  readonly dir: string;
+  readonly manifest: RunManifest;
+  /** The model's logged runs to rerun, in log order (all of one model). */
+  readonly runs: readonly AnswerRecord[];
+  readonly model: string;
+  /** The blog's posts (default: the folder the manifest records); must be the bytes the run searched. */
+  readonly content?: string | undefined;
+  readonly cacheDir: string;
+  readonly onProgress?: (line: string) => void;
+}
+
+/**
+ * Audits a run folder's logged runs of one model under the run's own settings, from its manifest: the same blog
+ * (its sha256 checked), the same search, the same model files (their sha256 checked) and decoding, the same recipe.
+ * A run made on a server is rerun on the server its manifest names, with the same timeout and retries.
+ */
+export async function auditRunFolder(options: AuditFolderOptions): Promise<AuditResult> {
+  const { manifest, model } = options;
+  const progress = options.onProgress ?? (() => {});
+  const corpus = await loadCorpus(options.content ?? manifest.corpus.dir, {
+    splitDepth: recordedSplitDepth(manifest.settings),
+  });
+  if (corpus.hash !== manifest.corpus.sha256)
+    throw new UserError(
+      `${corpus.dir} is not the blog this run searched (sha256 ${corpus.hash}, the run's ${manifest.corpus.sha256}): search results, and so transcripts, would differ`,
+    );
+  const settings = settingsFromFields(manifest.settings);
+  const index = await openIndex(corpus, {
+    retriever: settings.retriever,
+    embeddingModel: settings.embeddingModel,
+    dtype: settings.embeddingDtype,
+    cacheDir: options.cacheDir,
+    onProgress: progress,
+  });
+  const recorded = manifest.models.find((m) => m.id === model);
+  const loaded = await modelOpener(settings, {
+    cacheDir: options.cacheDir,
+    requests: { timeoutSeconds: recorded?.server?.timeoutSeconds ?? 300, retries: recorded?.server?.retries ?? 4 },
+    onProgress: progress,
+  })(model);
+  try {
+    if (!recorded) throw new UserError(`the manifest records no files for ${model}, so its weights cannot be checked`);
+    await checkSameWeights(recorded, loaded.info.files, options.cacheDir);
+    // the same setting can decode otherwise: auto reading an edited generation_config.json
+    const change = decodingChange(model, recorded.decoding, loaded.info.decoding);
+    if (change) throw new UserError(`${change}: a rerun would not decode as the run did`);
+    const recipe = runRecipe(loaded, {
+      settings,
+      entry: recordedEntry(recorded),
+      designs: [...new Set(options.runs.map((r) => r.design))],
+      index,
+    });
+    return await auditRuns({
+      runs: options.runs,
+      model: loaded,
+      recipe,
+      ...(manifest.wordings !== undefined ? { wordings: manifest.wordings.texts } : {}),
+      onProgress: progress,
+    });
+  } finally {
+    await loaded.dispose();
+  }
+}
+
+/** A rerun on other weights would measure nothing: refuse when the files' sha256 differ from the manifest's. */
+async function checkSameWeights(
+  recorded: RunManifest["models"][number],
+  files: readonly { readonly path: string }[],
+  cacheDir: string,
+): Promise<void> {
+  const now = [];
+  for (const f of files) now.push((await cachedSha256(f.path, cacheDir)).sha256);
+  const then = recorded.files.map((f) => f.sha256);
+  if (JSON.stringify(now) !== JSON.stringify(then))
+    throw new UserError(
+      `${recorded.id}: the model files' sha256 (${now.join(", ")}) differ from the run's (${then.join(", ")})`,
+    );
 }
 
 /** The audit as lines for a person: the count, then each differing run with both replies around where they part. */

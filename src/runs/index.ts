@@ -16,19 +16,16 @@ export {
   goldPostsOf,
   isTwoPostAnswer,
 } from "./answer-types.ts";
-export { auditRuns, auditText, firstDifference } from "./audit.ts";
-export { cachedSha256 } from "./file-sha256.ts";
+export { auditRunFolder, auditText, firstDifference } from "./audit.ts";
 
-export { type RunManifest, decodingChange, readManifest } from "./manifest.ts";
+export { type RunManifest, readManifest } from "./manifest.ts";
 export { readModelsFile } from "./models-file.ts";
 export { type RunStudyOptions, type StudyRunSummary, runStudy, failedRunsError } from "./runner.ts";
 export {
   type ModelEntry,
-  type RunSettings,
   SETTING_OPTIONS,
   STUDY_MAX_NEW_TOKENS,
   defaultSettings,
-  modelLoadOptions,
   settingsFromArgs,
   settingsFromFields,
   settingsProblem,
@@ -36,7 +33,9 @@ export {
   recordedSplitDepth,
 } from "./settings.ts";
 export { SUITES, SUITE_NAMES, suiteModels } from "./suites.ts";
-export { modelSampling, samplingChoice } from "./sampling.ts";
+export { modelOpener } from "./open-model.ts";
+export { runStudyFolder } from "./study.ts";
+export { recordedEntry, runRecipe, type RunRecipe } from "./recipe.ts";
 export { RECORDED_FILES, openRunFolder } from "./run-folder.ts";
 export { WITHHELD_PAIR_FILE, readWithheldPair, recordWithheldPair } from "./withheld-pair.ts";
 export {

@@ -4,35 +4,15 @@ import { questionHeadings, questionPosts, type Question } from "../corpus/index.
 import type { ChatRuntime, LoadedModel } from "../llm/index.ts";
 import { answerRecord } from "./answer-record.ts";
 import type { AnswerRecord } from "./answer-types.ts";
-import {
-  isEngineered,
-  modelThinking,
-  runDesign,
-  withMaxTokens,
-  withheldIndex,
-  engineeredNeedsHermes,
-  type BlogIndex,
-  type WithholdMode,
-  type DesignId,
-  type Transcript,
-  DEFAULT_WORDING,
-  type Wording,
-} from "../designs/index.ts";
+import { type BlogIndex, type DesignId, type Transcript, DEFAULT_WORDING, type Wording } from "../designs/index.ts";
 import { runKey, type RunIdentity } from "./answer-log.ts";
 import type { RunFolder } from "./run-folder.ts";
-import { modelEntryFields, settingsForModel, type ModelEntry, type RunSettings } from "./settings.ts";
+import { modelEntryFields, type ModelEntry, type RunSettings } from "./settings.ts";
 import { UserError, type OnTick } from "../common/index.ts";
-import { modelSampling, runSeed, samplingChoice, withSampling } from "./sampling.ts";
-import { modelDialect, type ToolDialect } from "../toolcalls/index.ts";
+import { runRecipe, type RecipeSettings } from "./recipe.ts";
 
 /** The settings the runner itself reads (the others shape the search index and the model it is given). */
-export type RunnerSettings = Pick<RunSettings, "parallel" | "reuseCache" | "sharedContext" | "maxNewTokens"> &
-  Partial<
-    Pick<
-      RunSettings,
-      "toolFormat" | "thinking" | "samples" | "seed" | "sampling" | "temperature" | "topP" | "topK" | "withhold"
-    >
-  >;
+export type RunnerSettings = RecipeSettings & Pick<RunSettings, "parallel" | "reuseCache" | "sharedContext">;
 
 export interface RunStudyOptions {
   readonly folder: RunFolder;
@@ -88,25 +68,10 @@ interface Task {
   readonly samples: readonly number[];
 }
 
-/** How one model's runs are made: its tool-call format and thinking switch, decided once when it is opened. */
-interface ModelFormat {
-  readonly dialect: ToolDialect;
-  readonly thinks: boolean;
-  readonly wrap: (runtime: ChatRuntime) => ChatRuntime;
-}
-
 export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummary> {
   const { folder, settings } = options;
   const progress = options.onProgress ?? (() => {});
   const samples = settings.samples ?? 1;
-  const choice = samplingChoice({
-    samples,
-    seed: settings.seed ?? 0,
-    sampling: settings.sampling ?? "auto",
-    temperature: settings.temperature,
-    topP: settings.topP,
-    topK: settings.topK,
-  });
   let ran = 0;
   let failed = 0;
   let skipped = 0;
@@ -129,14 +94,9 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
     const loaded = await options.openModel(model);
     try {
       const entry = options.entryOf?.(model);
-      const format = placeFormat(loaded, model, options, progress);
-      const values = modelSampling(choice, loaded.info.decoding);
-      if (values !== undefined)
-        progress(
-          `${model}: sampling at temperature ${values.temperature}, top_k ${values.topK}, top_p ${values.topP} (${values.note}), seeds from --seed ${settings.seed ?? 0}`,
-        );
-      const seedOf = (task: Task, sample: number) =>
-        values === undefined ? undefined : runSeed(settings.seed ?? 0, identity(model, task, sample));
+      const recipe = runRecipe(loaded, { settings, entry, designs: options.designs, index: options.index });
+      for (const note of recipe.notes) progress(`${model}: ${note}`);
+      const seedOf = (task: Task, sample: number) => recipe.seedOf(identity(model, task, sample));
       const runtimes = await loaded.openRuntimes(Math.min(settings.parallel, pending.length), {
         reuseCache: settings.reuseCache,
         sharedContext: settings.sharedContext,
@@ -147,18 +107,22 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
       }
       await folder.recordModel({
         ...loaded.info,
-        toolFormat: format.dialect.format,
+        toolFormat: recipe.dialect.format,
         ...(entry !== undefined ? { entry: modelEntryFields(entry) } : {}),
       });
       await runInOrder(
         pending,
-        runtimes.map((r) => format.wrap(withMaxTokens(r, settings.maxNewTokens))),
-        indexFor(options.index, settings.withhold ?? "none"),
-        format,
-        (task, sample, runtime) => {
-          const seed = seedOf(task, sample);
-          return seed === undefined || values === undefined ? runtime : withSampling(runtime, values, seed);
-        },
+        runtimes,
+        (task, sample, runtime) =>
+          recipe.run(
+            {
+              design: task.design,
+              wording: task.wording,
+              question: task.question.question,
+              gold: { posts: questionPosts(task.question), headings: questionHeadings(task.question) },
+            },
+            recipe.runtime(runtime, seedOf(task, sample)),
+          ),
         (task, sample, transcript, i) => {
           const record = answerRecord(model, task.design, task.question, transcript, {
             wording: task.wording.id,
@@ -215,40 +179,6 @@ function pendingTasks(plan: readonly Task[], done: (task: Task, sample: number) 
 }
 
 /**
- * The model's tool-call format (its entry's own, else the run's --tool-format, else detected from its template) and
- * its thinking switch, placed before any run: an engineered design that cannot run in that format stops the model
- * here, not after the study's designs ran.
- */
-function placeFormat(
-  loaded: LoadedModel,
-  model: string,
-  options: RunStudyOptions,
-  progress: (line: string) => void,
-): ModelFormat {
-  const entry = options.entryOf?.(model);
-  const own = settingsForModel(options.settings, entry);
-  const choice =
-    entry?.toolFormat !== undefined
-      ? { said: `"tool_format": "${entry.toolFormat}" of ${entry.id} in --models`, drop: "that tool_format" }
-      : undefined;
-  const { dialect, reason } = modelDialect(loaded, own.toolFormat ?? "auto", choice);
-  progress(
-    `${model}: tool-call format ${dialect.format} (${choice !== undefined ? "the model's own tool_format" : reason})`,
-  );
-  const engineered = options.designs.find(isEngineered);
-  if (engineered !== undefined && dialect.format !== "hermes") throw engineeredNeedsHermes(engineered, dialect);
-  const thinking = modelThinking(loaded, own.thinking ?? false);
-  if (thinking.note !== undefined) progress(`${model}: ${thinking.note}`);
-  return { dialect, thinks: thinking.thinks, wrap: thinking.wrap };
-}
-
-/** The index each question's runs search: the run's own, less what --withhold leaves out for that question. */
-function indexFor(index: BlogIndex, mode: WithholdMode): (question: Question) => BlogIndex {
-  return (question) =>
-    withheldIndex(index, { posts: questionPosts(question), headings: questionHeadings(question) }, mode);
-}
-
-/**
  * Runs tasks on several runtimes at once and hands each task's results over as soon as it is done (its samples in
  * order), so that a run killed mid-way has logged everything it finished; runStudy sorts the log into plan order at
  * the end.
@@ -261,10 +191,8 @@ function indexFor(index: BlogIndex, mode: WithholdMode): (question: Question) =>
 async function runInOrder(
   tasks: readonly Task[],
   runtimes: readonly ChatRuntime[],
-  indexOf: (question: Question) => BlogIndex,
-  format: ModelFormat,
-  /** The runtime one sample runs on: the worker's, sampling with that sample's seed where the run samples. */
-  runtimeFor: (task: Task, sample: number, runtime: ChatRuntime) => ChatRuntime,
+  /** One sample of a task, on the worker's runtime. */
+  runOne: (task: Task, sample: number, runtime: ChatRuntime) => Promise<Transcript>,
   onDone: (task: Task, sample: number, transcript: Transcript, index: number) => void,
 ): Promise<void> {
   let written = 0;
@@ -280,18 +208,7 @@ async function runInOrder(
       try {
         const task = tasks[position]!;
         const transcripts: Transcript[] = [];
-        for (const sample of task.samples) {
-          transcripts.push(
-            await runDesign(task.design, {
-              question: task.question.question,
-              runtime: runtimeFor(task, sample, runtime),
-              wording: task.wording,
-              index: indexOf(task.question),
-              dialect: format.dialect,
-              thinks: format.thinks,
-            }),
-          );
-        }
+        for (const sample of task.samples) transcripts.push(await runOne(task, sample, runtime));
         for (const [i, transcript] of transcripts.entries()) onDone(task, task.samples[i]!, transcript, written++);
       } catch (error) {
         failed = true; // the other workers finish their current run and stop: nothing may write after we return

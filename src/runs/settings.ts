@@ -6,7 +6,6 @@ import {
   parseRepetitionPenalty,
   SERVER_MODES,
   serverUrlWithoutCredentials,
-  type LoadModelOptions,
 } from "../llm/index.ts";
 import { RETRIEVER_KINDS } from "../search/index.ts";
 import { TOOL_FORMATS } from "../toolcalls/index.ts";
@@ -330,23 +329,6 @@ export function isLeftOutAtDefault(field: string): boolean {
   return LEFT_OUT_AT_DEFAULT.some((key) => snakeCase(key) === field);
 }
 
-/** How the llm stage loads a model under these settings. */
-export function modelLoadOptions(
-  settings: RunSettings,
-): Pick<
-  LoadModelOptions,
-  "gpu" | "threads" | "contextSize" | "chatTemplate" | "repetitionPenalty" | "generationConfig"
-> {
-  return {
-    gpu: settings.gpu,
-    threads: settings.threads,
-    contextSize: settings.contextSize,
-    chatTemplate: settings.chatTemplate,
-    repetitionPenalty: settings.repetitionPenalty,
-    generationConfig: settings.generationConfig,
-  };
-}
-
 function defaultOf(key: SettingKey): unknown {
   const option: Options = SETTING_OPTIONS[key];
   return option.default;
@@ -377,7 +359,7 @@ export const MODEL_SETTING_FIELDS = ["tool_format"] as const;
 /** One model's settings: the run's, with what its entry sets on top (none: the run's as they are). */
 export function settingsForModel<S extends Partial<Pick<RunSettings, "toolFormat">>>(
   settings: S,
-  entry: ModelEntry | undefined,
+  entry: Pick<ModelEntry, "toolFormat"> | undefined,
 ): S {
   return entry?.toolFormat === undefined ? settings : { ...settings, toolFormat: entry.toolFormat };
 }

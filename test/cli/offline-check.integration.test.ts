@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseModelUri } from "../../node_modules/node-llama-cpp/dist/utils/parseModelUri.js";
 import { DEFAULT_MODELS, QUANTS, defaultModelUri, hfLocalFileNames } from "../../src/llm/model-files.ts";
-import { missingFiles } from "../../src/commands/offline-check.ts";
+import { missingFiles } from "../../src/runs/offline-check.ts";
 import { runCli } from "../helpers/run-cli.ts";
 
 const OFFLINE = { HF_ENDPOINT: "http://127.0.0.1:9/" };

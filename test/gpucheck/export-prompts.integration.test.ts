@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { exportPrompts } from "../../src/commands/export-prompts.ts";
 import { loadCorpus } from "../../src/corpus/index.ts";
-import { runDesign, STUDY_DESIGNS, withMaxTokens } from "../../src/designs/index.ts";
+import { DEFAULT_WORDING, parseWordings, runDesign, STUDY_DESIGNS, withMaxTokens } from "../../src/designs/index.ts";
 import { loadModel, openServerModel } from "../../src/llm/index.ts";
 import { readRunLog } from "../../src/report/index.ts";
 import { openIndex } from "../../src/search/index.ts";
@@ -89,4 +89,28 @@ test("the exported prompts are the requests a completions-mode server gets when 
   } finally {
     await server.kill();
   }
+});
+
+test("a worded run's prompts carry its wording's tool descriptions, each line naming its wording", {
+  timeout: 300_000,
+}, async () => {
+  const [worded] = parseWordings(
+    [{ id: "terse", tool_descriptions: { search_posts: "Look the blog up (terse wording)." } }],
+    "wordings.json",
+  );
+  const { dir } = await tinyRun({
+    designs: ["agent"],
+    questions: 1,
+    parallel: 1,
+    maxNewTokens: 8,
+    wordings: [DEFAULT_WORDING, worded!],
+  });
+  const exported = await exportPrompts({ run: dir, cacheDir: testCacheDir });
+  fs.rmSync(dir, { recursive: true, force: true });
+  const ofWording = (id: string | undefined) => exported.filter((p) => p.wording === id).map((p) => p.prompt);
+  assert.ok(ofWording("terse").length > 0 && ofWording(undefined).length > 0);
+  assert.ok(ofWording("terse").every((prompt) => prompt.includes("Look the blog up (terse wording).")));
+  assert.ok(ofWording(undefined).every((prompt) => !prompt.includes("terse wording")));
+  const defaultDescription = DEFAULT_WORDING.tool_descriptions.search_posts;
+  assert.ok(ofWording(undefined).every((prompt) => prompt.includes(JSON.stringify(defaultDescription))));
 });

@@ -3,15 +3,8 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadCorpus, loadQuestions } from "../../src/corpus/index.ts";
-import { loadModel } from "../../src/llm/index.ts";
 import { openIndex } from "../../src/search/index.ts";
-import {
-  defaultSettings,
-  modelLoadOptions,
-  runStudy,
-  openRunFolder,
-  type StudyRunSummary,
-} from "../../src/runs/index.ts";
+import { defaultSettings, modelOpener, runStudy, openRunFolder, type StudyRunSummary } from "../../src/runs/index.ts";
 import type { DesignId, WithholdMode, Wording } from "../../src/designs/index.ts";
 import { DERIVED_FILES } from "../../src/report/index.ts";
 import { repoRoot } from "./run-cli.ts";
@@ -76,7 +69,7 @@ export async function tinyRun(
     summary = await runStudy({
       folder,
       models: [model],
-      openModel: (id) => loadModel(id, { ...modelLoadOptions(settings), cacheDir: testCacheDir }),
+      openModel: modelOpener(settings, { cacheDir: testCacheDir }),
       index,
       designs,
       ...(options.wordings !== undefined ? { wordings: options.wordings } : {}),

@@ -13,7 +13,7 @@ import {
   DEFAULT_MODEL_NAMES,
 } from "../../src/llm/index.ts";
 import { UserError } from "../../src/common/errors.ts";
-import { missingFiles } from "../../src/commands/offline-check.ts";
+import { missingFiles } from "../../src/runs/offline-check.ts";
 
 test("default names map to Qwen's official GGUF files, f16 unless a quant is asked for", () => {
   assert.deepEqual(DEFAULT_MODEL_NAMES, ["qwen2.5-1.5b", "qwen2.5-3b"]);

@@ -1,0 +1,107 @@
+// The rescore command: the study's strict rescore of a run folder, and beside it the withheld-source test
+// (--against) and the model judge (--judge), whose records then join the folder's tables.
+import path from "node:path";
+import type { Argv, CommandModule, Options } from "yargs";
+import { readRunFolder, rescoreJson, rescoreText, withheldComparison, writeTables } from "../report/index.ts";
+import { recordWithheldPair } from "../runs/index.ts";
+import { jsonOption, refuseRepeats, runFolderOptions, runPositional, usageError, type BuiltArgs } from "./options.ts";
+import { JUDGE_TIMEOUT_SECONDS, judgeRunFolder } from "./judge.ts";
+
+/** rescore's options beyond the run folder's: the withheld-source test's second folder, and the model judge. */
+const rescoreOptions = {
+  against: {
+    type: "string",
+    describe:
+      "A second run folder of the same blog and questions, exactly one of the two run with --withhold: tables.md " +
+      "(and withholding.csv) is written again with the withheld-source test (per design, how often right " +
+      "citations and answers survive withholding, with paired p); the pair is recorded in <dir>/withheld-pair.json, " +
+      "so later tables keep it",
+  },
+  judge: {
+    type: "string",
+    describe:
+      "Beyond the study: an OpenAI-compatible server's base URL (e.g. http://127.0.0.1:8080/v1) whose --judge-model " +
+      "is asked, for each answer of a question with key facts, whether its gold section's text supports it (greedy, " +
+      "a one-word reply); each exchange is logged to <dir>/judgments.jsonl as it comes back (a run is judged once: " +
+      "the same command resumes), and tables.md is written again with the judge's table beside the key facts",
+  },
+  "judge-model": { type: "string", describe: "With --judge: the server's model id to judge with" },
+  "judge-timeout": {
+    type: "number",
+    describe:
+      "With --judge: seconds one judge request may take before it is abandoned and tried again (default 300, the " +
+      "most: Node's fetch gives up on an answer whose headers take longer)",
+  },
+  "judge-api-key-env": {
+    type: "string",
+    describe: "With --judge: the environment variable holding the judge server's API key (the key is never logged)",
+  },
+  "judge-retries": {
+    type: "number",
+    describe:
+      "With --judge: tries again after a connection error, a timeout, 429 or 5xx, waiting 0.5 s, then twice as " +
+      "long each time (default 4)",
+  },
+} as const satisfies Record<string, Options>;
+
+const rescoreBuilder = (y: Argv) =>
+  y
+    .positional("run", runPositional)
+    .options(runFolderOptions)
+    .options(jsonOption)
+    .options(rescoreOptions)
+    .check((argv) => {
+      refuseRepeats(argv, { ...runFolderOptions, ...jsonOption, ...rescoreOptions });
+      if ((argv.judge === undefined) !== (argv["judge-model"] === undefined))
+        throw usageError("--judge URL and --judge-model NAME go together: give both");
+      for (const flag of ["judge", "judge-model", "judge-api-key-env"] as const)
+        if (argv[flag] !== undefined && argv[flag].trim() === "")
+          throw usageError(`--${flag} was given an empty value: give a ${flag === "judge" ? "URL" : "name"}`);
+      for (const flag of ["judge-api-key-env", "judge-retries", "judge-timeout"] as const)
+        if (argv[flag] !== undefined && argv.judge === undefined) throw usageError(`--${flag} needs --judge URL`);
+      const retries = argv["judge-retries"];
+      if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0))
+        throw usageError("--judge-retries must be a whole number, 0 or more");
+      const timeout = argv["judge-timeout"];
+      if (timeout !== undefined && !(timeout > 0 && timeout <= 300))
+        throw usageError("--judge-timeout must be a number of seconds above 0 and at most 300");
+      return true;
+    });
+
+const rescore: CommandModule<object, BuiltArgs<typeof rescoreBuilder>> = {
+  command: "rescore <run>",
+  describe:
+    "The study's strict rescore of a logged run: classify each source line (none / one real / several / invented); " +
+    "two-post questions get their own table (exactly the gold posts / subset / plus others / none of them / no source line)",
+  builder: rescoreBuilder,
+  handler: async (argv) => {
+    const options = { content: argv.content, force: argv.force };
+    const folder = await readRunFolder(argv.run, options);
+    // Checked before any judging: a pair that cannot be compared is refused at once, and recorded once it passes.
+    if (argv.against !== undefined) {
+      const pair = withheldComparison(folder, await readRunFolder(argv.against, options), "rescore --against");
+      for (const line of pair.notices) console.error(`rescore --against: ${line}`);
+      recordWithheldPair(folder.dir, argv.against);
+    }
+    const judging = argv.judge !== undefined && argv["judge-model"] !== undefined;
+    if (judging)
+      await judgeRunFolder(folder, {
+        ...options,
+        url: argv.judge,
+        model: argv["judge-model"],
+        apiKeyEnv: argv["judge-api-key-env"],
+        retries: argv["judge-retries"] ?? 4,
+        timeoutSeconds: argv["judge-timeout"] ?? JUDGE_TIMEOUT_SECONDS,
+        onProgress: (line) => console.error(line),
+      });
+    // What the folder now records changes its tables: written again, all of them (the recorded ones decide which).
+    if (judging || argv.against !== undefined) {
+      const { files } = writeTables(folder.dir, folder.records, folder.slugs, folder.context);
+      console.error(`tables written to ${path.join(folder.dir, files[0]!)}, ${files.slice(1).join(", ")}`);
+    }
+    console.log(argv.json ? rescoreJson(folder) : rescoreText(folder));
+  },
+};
+
+/** Registers this file's commands on the command line. */
+export const rescoreCommands = (y: Argv): Argv => y.command(rescore);

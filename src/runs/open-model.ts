@@ -1,0 +1,55 @@
+// Opens a run's models under its settings: in this process from their files, or at the --server it names. The one
+// place settings become model options, for run, audit and export-prompts alike.
+import { loadModel, openServerModel, type LoadedModel } from "../llm/index.ts";
+import type { OnTick } from "../common/index.ts";
+import type { RunSettings } from "./settings.ts";
+
+export interface ModelOpening {
+  readonly cacheDir: string;
+  /** In process: the tokenizer and template only, no weights (enough to render prompts). */
+  readonly vocabOnly?: boolean;
+  /** On a server: how long one request may take and how often it is tried again. */
+  readonly requests?: { readonly timeoutSeconds: number; readonly retries: number };
+  /** On a server: what to check when none answers, where the URL did not come from the command line. */
+  readonly unreachableHint?: string;
+  readonly onProgress?: (line: string) => void;
+  readonly onTick?: OnTick;
+}
+
+/** The server's default request limits, as run's --request-timeout and --retries give them. */
+const SERVER_REQUESTS = { timeoutSeconds: 300, retries: 4 } as const;
+
+/** A function that opens one of the run's models by its id, under the run's settings. */
+export function modelOpener(settings: RunSettings, opening: ModelOpening): (id: string) => Promise<LoadedModel> {
+  const url = settings.server;
+  const progress = opening.onProgress !== undefined ? { onProgress: opening.onProgress } : {};
+  if (url === undefined)
+    return (id) =>
+      loadModel(id, {
+        gpu: settings.gpu,
+        threads: settings.threads,
+        contextSize: settings.contextSize,
+        chatTemplate: settings.chatTemplate,
+        repetitionPenalty: settings.repetitionPenalty,
+        generationConfig: settings.generationConfig,
+        cacheDir: opening.cacheDir,
+        ...(opening.vocabOnly ? { vocabOnly: true } : {}),
+        ...progress,
+        ...(opening.onTick !== undefined ? { onTick: opening.onTick } : {}),
+      });
+  return (model) =>
+    openServerModel({
+      url,
+      model,
+      mode: settings.serverMode,
+      ...(settings.apiKeyEnv !== undefined ? { apiKeyEnv: settings.apiKeyEnv } : {}),
+      ...(opening.requests ?? SERVER_REQUESTS),
+      ...(opening.unreachableHint !== undefined ? { unreachableHint: opening.unreachableHint } : {}),
+      ...(settings.chatTemplate !== undefined ? { chatTemplate: settings.chatTemplate } : {}),
+      repetitionPenalty: settings.repetitionPenalty,
+      reuseCache: settings.reuseCache,
+      ...(settings.generationConfig !== undefined ? { generationConfig: settings.generationConfig } : {}),
+      cacheDir: opening.cacheDir,
+      ...progress,
+    });
+}
