@@ -15,14 +15,6 @@ export { checkQuestions, loadQuestions, parseQuestions, readQuestionsFile } from
 export { describeQuestionShape, questionShapeWarning } from "./question-shape.ts";
 export { checkWeakFacts, formatClearedFlags } from "./weak-facts.ts";
 export {
-  describeNearDuplicate,
-  findNearDuplicates,
-  paragraphs,
-  shingles,
-  words,
-  type Passage,
-} from "./near-duplicates.ts";
-export {
   ANSWER_OVERLAP_DEFAULTS,
   SectionOverlap,
   answerOverlaps,

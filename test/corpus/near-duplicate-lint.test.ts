@@ -12,13 +12,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import {
-  describeNearDuplicate,
-  findNearDuplicates,
-  loadCorpus,
-  paragraphs,
-  type Passage,
-} from "../../src/corpus/index.ts";
+import { loadCorpus } from "../../src/corpus/index.ts";
+import { describeNearDuplicate, findNearDuplicates, paragraphs, type Passage } from "../helpers/near-duplicates.ts";
 import { repoRoot } from "../helpers/run-cli.ts";
 
 test("no paragraph of one post stands near-verbatim in another", async () => {

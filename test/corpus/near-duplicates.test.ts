@@ -1,7 +1,7 @@
 // The near-duplicate finder on hand-built passages: what counts as shared, and what does not.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { findNearDuplicates, paragraphs, shingles, words, type Passage } from "../../src/corpus/index.ts";
+import { findNearDuplicates, paragraphs, shingles, words, type Passage } from "../helpers/near-duplicates.ts";
 
 const copied =
   "PagedAttention borrows virtual memory from operating systems. The cache is divided into fixed-size blocks, " +
