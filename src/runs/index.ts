@@ -35,7 +35,7 @@ export {
 export { SUITES, SUITE_NAMES, suiteModels } from "./suites.ts";
 export { modelOpener } from "./open-model.ts";
 export { runStudyFolder } from "./study.ts";
-export { recordedEntry, runRecipe, type RunRecipe } from "./recipe.ts";
+export { renderLoggedPrompts, type ExportedPrompt } from "./export-prompts.ts";
 export { RECORDED_FILES, openRunFolder } from "./run-folder.ts";
 export { WITHHELD_PAIR_FILE, readWithheldPair, recordWithheldPair } from "./withheld-pair.ts";
 export {
