@@ -13,13 +13,12 @@ export {
   isAgentDesign,
   isEngineered,
 } from "./registry.ts";
-export { FIRST_CALL_CONSTRAINT } from "./engineered/designs.ts";
 export { type ParsedReply, parseCalls } from "./parse-calls.ts";
 export { engineeredNeedsHermes, runDesign, withMaxTokens } from "./run-design.ts";
-export { STUDY_EXAMPLE, dialectExample } from "./study-example.ts";
+export { dialectExample } from "./study-example.ts";
 export { modelThinking } from "./thinking.ts";
 export { toolBlockSize } from "./tool-block.ts";
-export { AGENT_TOOLS, type BlogIndex, READ_SECTION_MAX_WORDS, SEARCH_POSTS } from "./tools.ts";
+export { AGENT_TOOLS, type BlogIndex, READ_SECTION_MAX_WORDS } from "./tools.ts";
 export { costTableText, transcriptCostTable } from "./transcript-cost.ts";
 export {
   type ModelCall,
@@ -30,7 +29,7 @@ export {
   type ValidationKind,
 } from "./transcript.ts";
 export { WORKFLOW_HITS } from "./workflow.ts";
-export { WITHHOLD_MODES, withheldIndex, type WithholdMode } from "./withheld-index.ts";
+export { WITHHOLD_MODES, withheldIndex } from "./withheld-index.ts";
 export * as prompts from "./prompts.ts";
 export { studyContextBounds } from "./context-parts.ts";
 export { BUILTIN_WORDINGS } from "./builtin-wordings.ts";

@@ -1,12 +1,5 @@
 // What other folders may use from src/llm/.
-export {
-  loadModel,
-  checkModel,
-  defaultThreads,
-  DEFAULT_CONTEXT_SIZE,
-  pastTrainingNote,
-  prebuiltCpuNote,
-} from "./load-model.ts";
+export { loadModel, checkModel, defaultThreads, DEFAULT_CONTEXT_SIZE } from "./load-model.ts";
 export {
   DEFAULT_MODEL_NAMES,
   QUANTS,
@@ -16,25 +9,15 @@ export {
   knownFileBytes,
   modelIdFor,
   modelsDir,
-  resolveModelFiles,
   isLocalModelId,
-  splitParts,
   type Quant,
 } from "./model-files.ts";
-export { compileChatTemplate, renderChatPrompt } from "./chat-template.ts";
 
-export {
-  configSampling,
-  NO_PENALTY,
-  parseRepetitionPenalty,
-  type Decoding,
-  type RepetitionPenaltySetting,
-  type SamplingValues,
-} from "./generation-config.ts";
+export { configSampling, parseRepetitionPenalty, type Decoding, type SamplingValues } from "./generation-config.ts";
 export type { SpecialTokens } from "./special-tokens.ts";
 export { hubConfigDir } from "./hub-config.ts";
 export type * from "./types.ts";
 export { callFailure } from "./types.ts";
-export { openServerModel, SERVER_MODES, type ServerModelOptions } from "./server-model.ts";
+export { openServerModel, SERVER_MODES } from "./server-model.ts";
 export { serverUrlWithoutCredentials } from "./server-client.ts";
 export { openChatEndpoint } from "./server-chat-call.ts";

@@ -6,4 +6,4 @@ export { jsonLoads } from "./json-loads.ts";
 export { pyRepr, pyTypeName } from "./repr.ts";
 export { PyError } from "./exceptions.ts";
 export { pyFixed, pyGrouped } from "./format.ts";
-export { floatRepr, PyDict, PyFloat, toPlainJson } from "./values.ts";
+export { floatRepr, PyDict, toPlainJson } from "./values.ts";

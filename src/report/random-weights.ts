@@ -49,11 +49,6 @@ export function testModelNotice(manifest: RunManifest | null | undefined): TestM
   };
 }
 
-/** The notice's text alone, for the page's top line. */
-export function randomWeightsWarning(manifest: RunManifest | null | undefined): string | undefined {
-  return testModelNotice(manifest)?.text;
-}
-
 /** The notice as tables.md, rescore and compare print it above their tables: a markdown quote, or nothing. */
 export function randomWeightsLabel(manifest: RunManifest | null | undefined): string[] {
   const notice = testModelNotice(manifest);

@@ -16,16 +16,15 @@ export {
   goldPostsOf,
   isTwoPostAnswer,
 } from "./answer-types.ts";
-export { auditRunFolder, auditText, firstDifference } from "./audit.ts";
+export { auditRunFolder, auditText } from "./audit.ts";
 
 export { type RunManifest, readManifest } from "./manifest.ts";
 export { readModelsFile } from "./models-file.ts";
-export { type RunStudyOptions, type StudyRunSummary, runStudy, failedRunsError } from "./runner.ts";
+export { runStudy, failedRunsError } from "./runner.ts";
 export {
   type ModelEntry,
   SETTING_OPTIONS,
   STUDY_MAX_NEW_TOKENS,
-  defaultSettings,
   settingsFromArgs,
   settingsFromFields,
   settingsProblem,
@@ -33,13 +32,11 @@ export {
   recordedSplitDepth,
 } from "./settings.ts";
 export { SUITES, SUITE_NAMES, suiteModels } from "./suites.ts";
-export { modelOpener } from "./open-model.ts";
 export { runStudyFolder } from "./study.ts";
 export { renderLoggedPrompts, type ExportedPrompt } from "./export-prompts.ts";
-export { RECORDED_FILES, openRunFolder } from "./run-folder.ts";
+export { openRunFolder } from "./run-folder.ts";
 export { WITHHELD_PAIR_FILE, readWithheldPair, recordWithheldPair } from "./withheld-pair.ts";
 export {
-  JUDGMENTS_FILE,
   judgedRun,
   openJudgmentLog,
   readJudgments,

@@ -226,7 +226,10 @@ export const SETTING_KEYS = Object.keys(SETTING_OPTIONS) as SettingKey[];
 const camelCase = (key: string) => key.replace(/-(.)/g, (_, c: string) => c.toUpperCase());
 const snakeCase = (key: string) => key.replaceAll("-", "_");
 
-/** The settings every option left at its default, with `changes` on top (for tests, the bench and the smoke run). */
+/**
+ * The settings every option left at its default, with `changes` on top: what the tests run under.
+ * @internal
+ */
 export function defaultSettings(changes: Partial<RunSettings> = {}): RunSettings {
   const out: Record<string, unknown> = {};
   for (const key of SETTING_KEYS) out[camelCase(key)] = defaultOf(key);

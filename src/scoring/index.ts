@@ -20,8 +20,6 @@ export {
   citesRightExact,
   explainTwoPostSource,
   foundAll,
-  foundAny,
-  TWO_POST_CLASSES,
   type TwoPostClass,
 } from "./two-post.ts";
 export { wilson, fewestSignificantFlips, type Proportion } from "./statistics.ts";
@@ -44,7 +42,6 @@ export {
   type SensitivityRow,
 } from "./repeat-tables.ts";
 export { BOOTSTRAP_RESAMPLES, type MeanInterval } from "./repeats.ts";
-export { evidenceText, factVerdict } from "./key-facts.ts";
 export { keyFactRows, type KeyFactRow } from "./key-fact-rows.ts";
 export { withholdingRows, type WithholdingRow } from "./withholding.ts";
 export {

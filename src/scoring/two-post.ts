@@ -10,6 +10,7 @@ import { classifySource } from "./strict.ts";
  * The six are exhaustive: "mixed" is the case the four named ones leave out.
  */
 export type TwoPostClass = "exact" | "subset" | "superset" | "mixed" | "none-of-gold" | "no-source";
+/** The classes in table order (the tests check the scorer against each). @internal */
 export const TWO_POST_CLASSES: readonly TwoPostClass[] = [
   "exact",
   "subset",

@@ -10,10 +10,9 @@ export type {
 } from "./types.ts";
 export { RETRIEVER_KINDS } from "./types.ts";
 export { openIndex } from "./open-index.ts";
-export { reciprocalRankFusion, RRF_K } from "./fusion.ts";
 export { snippet } from "./snippet.ts";
 
-export { evaluateSearch, scoreRankings, type RetrieverScore } from "./evaluate.ts";
+export { evaluateSearch, type RetrieverScore } from "./evaluate.ts";
 export { loadEmbedder } from "./embedder.ts";
 export { modelSource, modelFiles, probeHub } from "./embedder-source.ts";
 export { questionStats, type QuestionSetStats } from "./question-stats.ts";

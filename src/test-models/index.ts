@@ -3,7 +3,6 @@
 // never import this folder.
 export {
   ensureTinyModel,
-  tinyModelName,
   TRAINED_MODEL_FILE,
   type TinyModelDtype,
   type TinyModelWeights,
@@ -13,8 +12,6 @@ export { ensureTinyLlamaModel } from "./gguf/make-tiny-llama.ts";
 export { ensureTinyQwen3Model } from "./gguf/make-tiny-qwen3.ts";
 
 export { TINY_MODEL_SHAPES, type TinyModelShape } from "./gguf/qwen2-shapes.ts";
-export { llamaCppBundlePath, QWEN25_TEMPLATE_PATH } from "./gguf/qwen25-template.ts";
-export { ensureTinyEmbedder, tinyEmbedderFiles, writeTinyEmbedder } from "./embedder/make-tiny-embedder.ts";
+export { ensureTinyEmbedder, writeTinyEmbedder } from "./embedder/make-tiny-embedder.ts";
 
 export { TINY_EMBEDDER_SHAPES, type TinyEmbedderShapeName } from "./embedder/bert-shapes.ts";
-export { tinyVocabulary } from "./embedder/vocab.ts";

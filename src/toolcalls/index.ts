@@ -1,8 +1,7 @@
 // The tool-call formats: how each model family writes its calls and reads results back, and what a reply's calls are.
-export { DIALECTS, detectDialect, dialectOf, modelDialect, resolveDialect } from "./detect.ts";
+export { DIALECTS, dialectOf, modelDialect } from "./detect.ts";
 export { type RunFormat, TOOL_FORMATS, type ToolDialect, type ToolFormat } from "./dialect.ts";
 export { FORCED_PREFIX, hermes } from "./hermes.ts";
 export { looksForeign } from "./mismatch.ts";
-export { mistralCallId } from "./mistral.ts";
 export { openaiChat } from "./openai-chat.ts";
 export { ignoredCallBlocks } from "./tool-call-blocks.ts";

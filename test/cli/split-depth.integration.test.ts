@@ -3,7 +3,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { runCli } from "../helpers/run-cli.ts";
-import { defaultSettings, recordedSplitDepth } from "../../src/runs/index.ts";
+import { recordedSplitDepth } from "../../src/runs/index.ts";
+import { defaultSettings } from "../../src/runs/settings.ts";
 import { settingFields } from "../../src/runs/settings.ts";
 
 const shapes = path.resolve(import.meta.dirname, "../fixtures/mdx-shapes");

@@ -1,7 +1,8 @@
 // The fact matcher on hand-written answers: case, spacing, edge punctuation, numbers as digits and as words.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { factsStated, normalizeFactText } from "../../src/corpus/index.ts";
+import { factsStated } from "../../src/corpus/index.ts";
+import { normalizeFactText } from "../../src/corpus/facts.ts";
 
 test("case, whitespace, markdown marks and edge punctuation do not matter", () => {
   const answer = "It keeps a **Running   Maximum**\nand a `running sum`.";

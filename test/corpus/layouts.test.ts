@@ -5,7 +5,8 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import os from "node:os";
 import path from "node:path";
 import { UserError } from "../../src/common/errors.ts";
-import { loadCorpus, parsePost, slugFromPath, type Corpus, type Post } from "../../src/corpus/index.ts";
+import { loadCorpus, type Corpus, type Post } from "../../src/corpus/index.ts";
+import { parsePost, slugFromPath } from "../../src/corpus/parse-post.ts";
 
 const blog = path.resolve(import.meta.dirname, "../fixtures/layouts/blog");
 

@@ -3,7 +3,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { cleanHeading, disambiguateHeadings, parsePost, type Post } from "../../src/corpus/index.ts";
+import type { Post } from "../../src/corpus/index.ts";
+import { cleanHeading } from "../../src/corpus/clean-heading.ts";
+import { disambiguateHeadings } from "../../src/corpus/sections.ts";
+import { parsePost } from "../../src/corpus/parse-post.ts";
 
 const fixture = path.resolve(import.meta.dirname, "../fixtures/blog/posts/kitchen-sink.mdx");
 

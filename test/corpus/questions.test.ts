@@ -12,8 +12,8 @@ import {
   parseQuestions,
   questionShapeWarning,
   type Corpus,
-  type InputProblem,
 } from "../../src/corpus/index.ts";
+import type { InputProblem } from "../../src/corpus/types.ts";
 
 const fixtures = path.resolve(import.meta.dirname, "../fixtures/blog");
 const goodLines = readFileSync(path.join(fixtures, "questions.jsonl"), "utf8").trimEnd().split("\n");

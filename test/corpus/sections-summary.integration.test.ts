@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { corpusFromFiles, formatCorpusSummary, loadCorpus, summarizeCorpus } from "../../src/corpus/index.ts";
+import { formatCorpusSummary, loadCorpus, summarizeCorpus } from "../../src/corpus/index.ts";
+import { corpusFromFiles } from "../../src/corpus/load-corpus.ts";
 import { runCli } from "../helpers/run-cli.ts";
 
 const blog = path.resolve(import.meta.dirname, "../fixtures/layouts/blog");

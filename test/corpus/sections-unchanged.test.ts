@@ -15,7 +15,8 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { cleanHeading, loadCorpus, type Section } from "../../src/corpus/index.ts";
+import { loadCorpus, type Section } from "../../src/corpus/index.ts";
+import { cleanHeading } from "../../src/corpus/clean-heading.ts";
 import { repoRoot } from "../helpers/run-cli.ts";
 
 interface FolderSnapshot {

@@ -4,8 +4,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { compileChatTemplate, renderChatPrompt, type ChatMessage } from "../../src/llm/index.ts";
-import { DIALECTS, detectDialect, type ToolFormat } from "../../src/toolcalls/index.ts";
+import type { ChatMessage } from "../../src/llm/index.ts";
+import { compileChatTemplate, renderChatPrompt } from "../../src/llm/chat-template.ts";
+import { DIALECTS, type ToolFormat } from "../../src/toolcalls/index.ts";
+import { detectDialect } from "../../src/toolcalls/detect.ts";
 import { llamaServerMissing, startLlamaServer } from "../helpers/llama-server.ts";
 import { tinyModelPath } from "../helpers/tiny-model.ts";
 import { exampleExchange } from "../helpers/example-exchange.ts";

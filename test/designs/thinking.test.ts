@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { compileChatTemplate, renderChatPrompt } from "../../src/llm/index.ts";
+import { compileChatTemplate, renderChatPrompt } from "../../src/llm/chat-template.ts";
 import { modelThinking, templateThinks, withoutThinking } from "../../src/designs/thinking.ts";
 import { runAgent } from "../../src/designs/agent-loop.ts";
 import { runWorkflow } from "../../src/designs/workflow.ts";

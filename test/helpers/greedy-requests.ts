@@ -1,5 +1,6 @@
 // A few fixed chat requests for greedy tests on the tiny model: tool schemas, a forced prefix, plain questions.
-import { SEARCH_POSTS, STUDY_EXAMPLE } from "../../src/designs/index.ts";
+import { SEARCH_POSTS } from "../../src/designs/tools.ts";
+import { STUDY_EXAMPLE } from "../../src/designs/study-example.ts";
 import type { GenerateRequest } from "../../src/llm/types.ts";
 
 const SYSTEM = "You answer questions about a technical blog, using its tools.";

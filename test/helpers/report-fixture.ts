@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import os from "node:os";
 import path from "node:path";
 import { loadCorpus } from "../../src/corpus/index.ts";
-import { NO_PENALTY } from "../../src/llm/index.ts";
+import { NO_PENALTY } from "../../src/llm/generation-config.ts";
 import { newManifest, writeManifestFile, type ManifestModel, type RunManifest } from "../../src/runs/manifest.ts";
 import { defaultSettings } from "../../src/runs/settings.ts";
 import { DESIGN_IDS } from "../../src/designs/registry.ts";

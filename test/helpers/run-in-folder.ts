@@ -1,5 +1,6 @@
 // Runs the study into a scratch folder (no manifest), as the tests of the runner and the server backends need.
-import { openRunFolder, runStudy, type RunStudyOptions, type StudyRunSummary } from "../../src/runs/index.ts";
+import { openRunFolder, runStudy } from "../../src/runs/index.ts";
+import type { RunStudyOptions, StudyRunSummary } from "../../src/runs/runner.ts";
 
 export async function runStudyIn(dir: string, options: Omit<RunStudyOptions, "folder">): Promise<StudyRunSummary> {
   const folder = openRunFolder(dir, { fresh: options.fresh ?? false });

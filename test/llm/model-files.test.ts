@@ -4,14 +4,8 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import {
-  defaultModelUri,
-  modelIdFor,
-  modelsDir,
-  resolveModelFiles,
-  splitParts,
-  DEFAULT_MODEL_NAMES,
-} from "../../src/llm/index.ts";
+import { defaultModelUri, modelIdFor, modelsDir, DEFAULT_MODEL_NAMES } from "../../src/llm/index.ts";
+import { resolveModelFiles, splitParts } from "../../src/llm/model-files.ts";
 import { UserError } from "../../src/common/errors.ts";
 import { missingFiles } from "../../src/runs/offline-check.ts";
 

@@ -1,7 +1,7 @@
 // The note that a context is longer than the model was trained on, said once per model in place of llama.cpp's.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { pastTrainingNote } from "../../src/llm/index.ts";
+import { pastTrainingNote } from "../../src/llm/load-model.ts";
 
 test("a context past the trained length is named with both lengths", () => {
   const note = pastTrainingNote("qwen2.5-3b-instruct-q8_0.gguf", 49152, 32768);

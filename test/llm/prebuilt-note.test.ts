@@ -1,7 +1,7 @@
 // The note that a CPU run on node-llama-cpp's prebuilt binary could run faster after npm run build:cpu.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { prebuiltCpuNote } from "../../src/llm/index.ts";
+import { prebuiltCpuNote } from "../../src/llm/load-model.ts";
 
 const binary = (buildType: "prebuilt" | "localBuild") => ({ buildType, cmakeOptions: {} });
 

@@ -7,13 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { getLlama, readGgufFileInfo, type LlamaModel } from "node-llama-cpp";
-import {
-  loadModel,
-  type ChatMessage,
-  type GenerateRequest,
-  type Generation,
-  type RepetitionPenaltySetting,
-} from "../../src/llm/index.ts";
+import { loadModel, type ChatMessage, type GenerateRequest, type Generation } from "../../src/llm/index.ts";
+import type { RepetitionPenaltySetting } from "../../src/llm/generation-config.ts";
 import { testCacheDir, zeroBlockModelPath } from "../helpers/tiny-model.ts";
 
 const PENALTY = 1.13;

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { loadModel } from "../../src/llm/index.ts";
-import { SEARCH_POSTS } from "../../src/designs/index.ts";
+import { SEARCH_POSTS } from "../../src/designs/tools.ts";
 import { pyJsonDumps } from "../../src/python/index.ts";
 import { decodeReply } from "../../src/llm/sequence-runtime.ts";
 import { sharedLlama } from "../../src/llm/load-model.ts";

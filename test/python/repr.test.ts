@@ -1,7 +1,8 @@
 // pyRepr must match Python's repr() (every expected string below was printed by CPython 3.11).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { floatRepr, PyDict, PyFloat, pyRepr, pyTypeName } from "../../src/python/index.ts";
+import { floatRepr, PyDict, pyRepr, pyTypeName } from "../../src/python/index.ts";
+import { PyFloat } from "../../src/python/values.ts";
 
 test("strings: Python's choice of quotes and its escapes", () => {
   assert.equal(pyRepr("plain"), "'plain'");

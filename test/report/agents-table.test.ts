@@ -7,7 +7,9 @@ import { runDesign } from "../../src/designs/run-design.ts";
 import { answerRecord } from "../../src/runs/answer-record.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 import type { DesignId } from "../../src/designs/registry.ts";
-import { renderReportHtml, reportData, writeTables } from "../../src/report/index.ts";
+import { writeTables } from "../../src/report/index.ts";
+import { renderReportHtml } from "../../src/report/html.ts";
+import { reportData } from "../../src/report/report-data.ts";
 import { fakeIndex, scriptedRuntime, SCRIPTED_QUESTION } from "../helpers/scripted-runtime.ts";
 import { tempFolders } from "../helpers/temp-folders.ts";
 

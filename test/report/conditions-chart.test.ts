@@ -3,7 +3,8 @@
 // chart for a run of one condition.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { renderReportHtml, reportData } from "../../src/report/index.ts";
+import { renderReportHtml } from "../../src/report/html.ts";
+import { reportData } from "../../src/report/report-data.ts";
 import { conditionsChartHtml } from "../../src/report/conditions-chart.ts";
 import { repeatTables } from "../../src/report/repeat-tables.ts";
 import { modelLabels } from "../../src/report/model-labels.ts";

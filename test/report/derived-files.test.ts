@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DERIVED_FILES } from "../../src/report/index.ts";
-import { openRunFolder, RECORDED_FILES } from "../../src/runs/index.ts";
+import { openRunFolder } from "../../src/runs/index.ts";
+import { RECORDED_FILES } from "../../src/runs/run-folder.ts";
 import { tempFolders } from "../helpers/temp-folders.ts";
 
 const folder = tempFolders("blogqa-derived-files");

@@ -3,14 +3,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import {
-  compareText,
-  readRunFolder,
-  renderReportHtml,
-  reportData,
-  rescoreText,
-  writeTables,
-} from "../../src/report/index.ts";
+import { compareText, readRunFolder, rescoreText, writeTables } from "../../src/report/index.ts";
+import { renderReportHtml } from "../../src/report/html.ts";
+import { reportData } from "../../src/report/report-data.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 import { leftOutNote } from "../../src/scoring/index.ts";
 import { makeRecord, type RecordSpec } from "../helpers/answer-records.ts";

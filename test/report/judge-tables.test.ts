@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { writeReport, writeTables } from "../../src/report/index.ts";
-import { JUDGMENTS_FILE } from "../../src/runs/index.ts";
+import { JUDGMENTS_FILE } from "../../src/runs/judgment-log.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 import { judgmentLines, makeJudgment } from "../helpers/judgments.ts";
 import { writeReportFixture } from "../helpers/report-fixture.ts";

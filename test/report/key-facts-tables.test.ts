@@ -3,7 +3,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { renderReportHtml, reportData, writeTables } from "../../src/report/index.ts";
+import { writeTables } from "../../src/report/index.ts";
+import { renderReportHtml } from "../../src/report/html.ts";
+import { reportData } from "../../src/report/report-data.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 import { tempFolders } from "../helpers/temp-folders.ts";
 

@@ -3,14 +3,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import {
-  compareText,
-  readRunFolder,
-  renderReportHtml,
-  reportData,
-  writeInspectLogs,
-  writeTables,
-} from "../../src/report/index.ts";
+import { compareText, readRunFolder, writeInspectLogs, writeTables } from "../../src/report/index.ts";
+import { renderReportHtml } from "../../src/report/html.ts";
+import { reportData } from "../../src/report/report-data.ts";
 import { modelLabels } from "../../src/report/model-labels.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 import { EVIL_MODEL, FIXTURE_SLUGS, writeFixtureManifest, writeReportFixture } from "../helpers/report-fixture.ts";

@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { compareText, readRunFolder, rescoreText } from "../../src/report/index.ts";
-import { tinyModelName } from "../../src/test-models/index.ts";
+import { tinyModelName } from "../../src/test-models/gguf/make-tiny-model.ts";
 import { runWithManifest } from "../helpers/report-fixture.ts";
 
 test("rescore and compare of a run on generated models open with the random-weights label", async () => {

@@ -4,8 +4,9 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { readAnswerLog, readManifest } from "../../src/runs/index.ts";
-import { randomWeightModels, randomWeightsWarning, writeTables } from "../../src/report/index.ts";
-import { tinyModelName } from "../../src/test-models/index.ts";
+import { writeTables } from "../../src/report/index.ts";
+import { randomWeightModels, testModelNotice } from "../../src/report/random-weights.ts";
+import { tinyModelName } from "../../src/test-models/gguf/make-tiny-model.ts";
 import { runWithManifest } from "../helpers/report-fixture.ts";
 
 test("the generated models' GGUF names are what the report looks for", async () => {
@@ -15,17 +16,14 @@ test("the generated models' GGUF names are what the report looks for", async () 
     "blogqa zero-block tiny qwen2, seed 7",
   ]);
   assert.match(
-    randomWeightsWarning(readManifest(dir)) ?? "",
+    testModelNotice(readManifest(dir))?.text ?? "",
     /^This run used blogqa's generated models with random weights/,
   );
 });
 
 test("real models, or models without a name, get no warning", async () => {
-  assert.equal(
-    randomWeightsWarning(readManifest(await runWithManifest(["Qwen2.5 1.5B Instruct", undefined]))),
-    undefined,
-  );
-  assert.equal(randomWeightsWarning(undefined), undefined);
+  assert.equal(testModelNotice(readManifest(await runWithManifest(["Qwen2.5 1.5B Instruct", undefined]))), undefined);
+  assert.equal(testModelNotice(undefined), undefined);
 });
 
 test("tables.md opens with the warning when some model had random weights", async () => {

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { pathToFileURL } from "node:url";
 import { chromium, type Page } from "playwright-core";
 import { writeReport } from "../../src/report/index.ts";
-import { tinyModelName } from "../../src/test-models/index.ts";
+import { tinyModelName } from "../../src/test-models/gguf/make-tiny-model.ts";
 import { browserSkip, CHROMIUM } from "../helpers/browser.ts";
 import { runWithManifest, runWithSamples } from "../helpers/report-fixture.ts";
 

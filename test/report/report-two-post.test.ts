@@ -1,7 +1,8 @@
 // The report of a log with two-post questions: their own table, and the study's tables only over one-post questions.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { renderReportHtml, reportData } from "../../src/report/index.ts";
+import { renderReportHtml } from "../../src/report/html.ts";
+import { reportData } from "../../src/report/report-data.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 
 const SLUGS = ["kv-cache-inference", "serving-and-batching"];

@@ -4,15 +4,9 @@ import assert from "node:assert/strict";
 import { withholdingRows } from "../../src/scoring/index.ts";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import {
-  compareText,
-  readRunFolder,
-  renderReportHtml,
-  reportData,
-  withheldComparison,
-  writeReport,
-  writeTables,
-} from "../../src/report/index.ts";
+import { compareText, readRunFolder, withheldComparison, writeReport, writeTables } from "../../src/report/index.ts";
+import { renderReportHtml } from "../../src/report/html.ts";
+import { reportData } from "../../src/report/report-data.ts";
 import { markdownTable } from "../../src/report/tables.ts";
 import { withholdingCsvRows } from "../../src/report/withholding-tables.ts";
 import { readManifest, recordWithheldPair, type RunManifest } from "../../src/runs/index.ts";

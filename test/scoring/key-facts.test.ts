@@ -2,7 +2,8 @@
 // into a wrong answer, numbers as digits and as words, facts from evidence and from memory, and no facts at all.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { evidenceText, factVerdict, keyFactRows } from "../../src/scoring/index.ts";
+import { keyFactRows } from "../../src/scoring/index.ts";
+import { evidenceText, factVerdict } from "../../src/scoring/key-facts.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 import type { ModelCall } from "../../src/designs/index.ts";
 

@@ -6,13 +6,12 @@ import {
   citesRightExact,
   compareRuns,
   foundAll,
-  foundAny,
   strictRows,
   studyRows,
   twoPostRows,
-  TWO_POST_CLASSES,
   type TwoPostClass,
 } from "../../src/scoring/index.ts";
+import { foundAny, TWO_POST_CLASSES } from "../../src/scoring/two-post.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 
 const SLUGS = ["kv-cache-inference", "serving-and-batching", "flashattention-explained", "attention-and-softmax"];

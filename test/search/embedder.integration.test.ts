@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadEmbedder } from "../../src/search/embedder.ts";
-import { tinyVocabulary } from "../../src/test-models/index.ts";
+import { tinyVocabulary } from "../../src/test-models/embedder/vocab.ts";
 import type { Embedder } from "../../src/search/types.ts";
 import { repoRoot } from "../helpers/run-cli.ts";
 import { tinyEmbedderPath } from "../helpers/tiny-embedder.ts";

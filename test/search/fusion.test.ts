@@ -1,8 +1,9 @@
 // Reciprocal rank fusion as a pure function over hand-built rankings, and the study's 60-word snippet.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { reciprocalRankFusion, RRF_K, snippet } from "../../src/search/index.ts";
-import { scoreRankings } from "../../src/search/index.ts";
+import { snippet } from "../../src/search/index.ts";
+import { reciprocalRankFusion, RRF_K } from "../../src/search/fusion.ts";
+import { scoreRankings } from "../../src/search/evaluate.ts";
 
 test("RRF sums 1/(k + rank) over the rankings that hold an item", () => {
   const fused = reciprocalRankFusion([

@@ -5,7 +5,8 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs
 import os from "node:os";
 import path from "node:path";
 import { loadCorpus } from "../../src/corpus/index.ts";
-import { openIndex, reciprocalRankFusion, type RetrieverKind, type SearchOptions } from "../../src/search/index.ts";
+import { openIndex, type RetrieverKind, type SearchOptions } from "../../src/search/index.ts";
+import { reciprocalRankFusion } from "../../src/search/fusion.ts";
 import { fakeEmbedder } from "../helpers/fake-embedder.ts";
 
 const fixturePosts = path.resolve(import.meta.dirname, "../fixtures/blog/posts");

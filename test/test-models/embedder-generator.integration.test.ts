@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { loadEmbedder } from "../../src/search/embedder.ts";
-import { tinyEmbedderFiles, writeTinyEmbedder } from "../../src/test-models/index.ts";
+import { writeTinyEmbedder } from "../../src/test-models/index.ts";
+import { tinyEmbedderFiles } from "../../src/test-models/embedder/make-tiny-embedder.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { tempFolders } from "../helpers/temp-folders.ts";
 

@@ -7,7 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { readGgufFileInfo } from "node-llama-cpp";
-import { ensureTinyModel, llamaCppBundlePath, QWEN25_TEMPLATE_PATH } from "../../src/test-models/index.ts";
+import { ensureTinyModel } from "../../src/test-models/index.ts";
+import { llamaCppBundlePath, QWEN25_TEMPLATE_PATH } from "../../src/test-models/gguf/qwen25-template.ts";
 import { loadQwenVocab, TOKEN_TYPE } from "../../src/test-models/gguf/qwen-vocab.ts";
 import { testCacheDir, tinyModelPath } from "../helpers/tiny-model.ts";
 

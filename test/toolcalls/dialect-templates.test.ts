@@ -3,14 +3,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { compileChatTemplate, renderChatPrompt, type ChatMessage } from "../../src/llm/index.ts";
-import {
-  DIALECTS,
-  detectDialect,
-  resolveDialect,
-  type ToolDialect,
-  type ToolFormat,
-} from "../../src/toolcalls/index.ts";
+import type { ChatMessage } from "../../src/llm/index.ts";
+import { compileChatTemplate, renderChatPrompt } from "../../src/llm/chat-template.ts";
+import { DIALECTS, type ToolDialect, type ToolFormat } from "../../src/toolcalls/index.ts";
+import { detectDialect, resolveDialect } from "../../src/toolcalls/detect.ts";
 import { STUDY_EXAMPLE, dialectExample } from "../../src/designs/study-example.ts";
 import { AGENT_TOOLS, runToolCall } from "../../src/designs/tools.ts";
 import { agentSystemPrompt } from "../../src/designs/prompts.ts";

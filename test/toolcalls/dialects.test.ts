@@ -2,7 +2,8 @@
 // the loop takes (the text of each, then what binding it to the study's tools gives; errors as CPython 3.11 words them).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { DIALECTS, looksForeign, mistralCallId, type ToolFormat } from "../../src/toolcalls/index.ts";
+import { DIALECTS, looksForeign, type ToolFormat } from "../../src/toolcalls/index.ts";
+import { mistralCallId } from "../../src/toolcalls/mistral.ts";
 import { binderOf } from "../../src/designs/tools.ts";
 import { toPlainJson } from "../../src/python/index.ts";
 

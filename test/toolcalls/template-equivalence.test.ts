@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { JinjaTemplateChatWrapper, type ChatModelFunctions } from "node-llama-cpp";
-import { compileChatTemplate, renderChatPrompt } from "../../src/llm/index.ts";
+import { compileChatTemplate, renderChatPrompt } from "../../src/llm/chat-template.ts";
 import type { ToolFormat } from "../../src/toolcalls/index.ts";
 import { EXAMPLE_CALL, EXAMPLE_QUESTION } from "../../src/designs/study-example.ts";
 import { AGENT_ROLE } from "../../src/designs/prompts.ts";
