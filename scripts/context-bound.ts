@@ -7,7 +7,8 @@ import { loadCorpus, loadQuestions } from "../src/corpus/index.ts";
 import { DEFAULT_CONTEXT_SIZE, loadModel } from "../src/llm/index.ts";
 import { openIndex } from "../src/search/index.ts";
 import { ensureTinyModel } from "../src/test-models/index.ts";
-import { MAX_TURNS, STUDY_DESIGNS, studyContextBounds } from "../src/designs/index.ts";
+import { MAX_TURNS, STUDY_DESIGNS } from "../src/designs/index.ts";
+import { studyContextBounds } from "./context-bound/parts.ts";
 import { STUDY_MAX_NEW_TOKENS } from "../src/runs/index.ts";
 import { defaultCacheDir } from "../src/commands/index.ts";
 

@@ -31,7 +31,6 @@ export {
 export { WORKFLOW_HITS } from "./workflow.ts";
 export { WITHHOLD_MODES, withheldIndex } from "./withheld-index.ts";
 export * as prompts from "./prompts.ts";
-export { studyContextBounds } from "./context-parts.ts";
 export { BUILTIN_WORDINGS } from "./builtin-wordings.ts";
 export { DEFAULT_WORDING, DEFAULT_WORDING_ID, parseWordings, type Wording } from "./wording.ts";
 export { loggedCallRequest } from "./logged-request.ts";

@@ -1,7 +1,7 @@
 // The context bound's arithmetic on hand-built token counts: the worst reply's knapsack and the turns' sum.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { agentBound, bestReply, workflowBound, type CallCandidate } from "../../src/designs/context-bound.ts";
+import { agentBound, bestReply, workflowBound, type CallCandidate } from "../../scripts/context-bound/bound.ts";
 
 const cheap: CallCandidate = { label: "cheap", callTokens: 3, resultTokens: 30 };
 const dear: CallCandidate = { label: "dear", callTokens: 5, resultTokens: 45 };

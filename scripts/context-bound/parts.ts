@@ -1,15 +1,15 @@
-// Measures what context-bound.ts adds up, for the study's designs on one blog: prompts through the model's own
+// Measures what bound.ts adds up, for the study's designs on one blog: prompts through the model's own
 // template and tokenizer, results from the tools themselves run on the blog's index.
-import type { ChatMessage, LoadedModel } from "../llm/index.ts";
-import { pyJsonDumps, pyRepr } from "../python/index.ts";
-import { snippet, type Hit } from "../search/index.ts";
-import { hermes } from "../toolcalls/index.ts";
-import type { AgentDesign } from "./agent-loop.ts";
-import { agentBound, workflowBound, type BoundLimits, type CallCandidate, type DesignBound } from "./context-bound.ts";
-import { agentSystemPrompt, WORKFLOW_SYSTEM_PROMPT, workflowUserPrompt } from "./prompts.ts";
-import type { StudyDesignId } from "./registry.ts";
-import { AGENT_TOOLS, runToolCall, type BlogIndex } from "./tools.ts";
-import { WORKFLOW_HITS } from "./workflow.ts";
+import type { ChatMessage, LoadedModel } from "../../src/llm/index.ts";
+import { pyJsonDumps, pyRepr } from "../../src/python/index.ts";
+import { snippet, type Hit } from "../../src/search/index.ts";
+import { hermes } from "../../src/toolcalls/index.ts";
+import type { AgentDesign } from "../../src/designs/agent-loop.ts";
+import { agentBound, workflowBound, type BoundLimits, type CallCandidate, type DesignBound } from "./bound.ts";
+import { agentSystemPrompt, WORKFLOW_SYSTEM_PROMPT, workflowUserPrompt } from "../../src/designs/prompts.ts";
+import type { StudyDesignId } from "../../src/designs/registry.ts";
+import { AGENT_TOOLS, runToolCall, type BlogIndex } from "../../src/designs/tools.ts";
+import { WORKFLOW_HITS } from "../../src/designs/workflow.ts";
 
 type Tokenizer = Pick<LoadedModel, "renderPrompt" | "countTokens">;
 
