@@ -3,9 +3,9 @@
 import path from "node:path";
 import type { Argv, CommandModule, Options } from "yargs";
 import { readRunFolder, rescoreJson, rescoreText, withheldComparison, writeTables } from "../report/index.ts";
-import { recordWithheldPair } from "../runs/index.ts";
+import { JUDGE_TIMEOUT_SECONDS, judgeRunFolder, recordWithheldPair } from "../runs/index.ts";
+import { judgeRequest, parseVerdict } from "../scoring/index.ts";
 import { jsonOption, refuseRepeats, runFolderOptions, runPositional, usageError, type BuiltArgs } from "./options.ts";
-import { JUDGE_TIMEOUT_SECONDS, judgeRunFolder } from "./judge.ts";
 
 /** rescore's options beyond the run folder's: the withheld-source test's second folder, and the model judge. */
 const rescoreOptions = {
@@ -85,15 +85,19 @@ const rescore: CommandModule<object, BuiltArgs<typeof rescoreBuilder>> = {
     }
     const judging = argv.judge !== undefined && argv["judge-model"] !== undefined;
     if (judging)
-      await judgeRunFolder(folder, {
-        ...options,
-        url: argv.judge,
-        model: argv["judge-model"],
-        apiKeyEnv: argv["judge-api-key-env"],
-        retries: argv["judge-retries"] ?? 4,
-        timeoutSeconds: argv["judge-timeout"] ?? JUDGE_TIMEOUT_SECONDS,
-        onProgress: (line) => console.error(line),
-      });
+      await judgeRunFolder(
+        folder,
+        { request: judgeRequest, verdict: parseVerdict },
+        {
+          ...options,
+          url: argv.judge,
+          model: argv["judge-model"],
+          apiKeyEnv: argv["judge-api-key-env"],
+          retries: argv["judge-retries"] ?? 4,
+          timeoutSeconds: argv["judge-timeout"] ?? JUDGE_TIMEOUT_SECONDS,
+          onProgress: (line) => console.error(line),
+        },
+      );
     // What the folder now records changes its tables: written again, all of them (the recorded ones decide which).
     if (judging || argv.against !== undefined) {
       const { files } = writeTables(folder.dir, folder.records, folder.slugs, folder.context);

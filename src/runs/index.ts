@@ -2,7 +2,6 @@
 // model judge's log of verdicts on a run's answers.
 export {
   ANSWERS_FILE,
-  describeRunIdentity,
   locateAnswerLog,
   readAnswerLog,
   runKey,
@@ -33,12 +32,16 @@ export {
 } from "./settings.ts";
 export { SUITES, SUITE_NAMES, suiteModels } from "./suites.ts";
 export { runStudyFolder } from "./study.ts";
+export {
+  judgeable,
+  judgeRunFolder,
+  JUDGE_TIMEOUT_SECONDS,
+  type GoldSection,
+} from "./judge-runs.ts";
 export { renderLoggedPrompts, type ExportedPrompt } from "./export-prompts.ts";
 export { openRunFolder } from "./run-folder.ts";
 export { WITHHELD_PAIR_FILE, readWithheldPair, recordWithheldPair } from "./withheld-pair.ts";
 export {
-  judgedRun,
-  openJudgmentLog,
   readJudgments,
   type JudgeRequest,
   type JudgeVerdict,

@@ -44,12 +44,4 @@ export {
 export { BOOTSTRAP_RESAMPLES, type MeanInterval } from "./repeats.ts";
 export { keyFactRows, type KeyFactRow } from "./key-fact-rows.ts";
 export { withholdingRows, type WithholdingRow } from "./withholding.ts";
-export {
-  goldSectionsOf,
-  judgeable,
-  judgeRequest,
-  judgeRows,
-  parseVerdict,
-  type GoldSection,
-  type JudgeRow,
-} from "./judge.ts";
+export { judgeRequest, judgeRows, parseVerdict, type JudgeRow } from "./judge.ts";

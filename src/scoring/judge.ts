@@ -1,11 +1,11 @@
 // The optional model judge beside the key facts: the request asking whether an answer is supported by its gold
 // section's text, the verdict read from the reply, and per design the verdicts counted with their agreement (Cohen's
-// kappa) with the rule-based answer right. Pure: the command that judges sends the request and logs the exchange.
+// kappa) with the rule-based answer right. Pure: runs/judge-runs.ts sends the request and logs the exchange.
 import {
-  goldHeadingsOf,
-  goldPostsOf,
+  judgeable,
   runKey,
   type AnswerRecord,
+  type GoldSection,
   type JudgeRequest,
   type JudgeVerdict,
   type Judgment,
@@ -19,24 +19,6 @@ import { groupRuns, splitQuestionSets, type QuestionSet } from "./summary.ts";
 export const JUDGE_MAX_TOKENS = 16;
 /** Sent with every request, for servers whose sampling draws from a seed even at temperature 0. */
 const JUDGE_SEED = 0;
-
-/** A gold section of the question: its post, its heading and its text as the blog's sections hold it. */
-export interface GoldSection {
-  readonly post: string;
-  readonly heading: string;
-  readonly text: string;
-}
-
-/** The runs the judge is asked about: answered (not a call error) and of a question with key facts to compare with. */
-export function judgeable(r: AnswerRecord): boolean {
-  return r.outcome !== "error" && r.facts !== undefined && r.facts.length > 0;
-}
-
-/** The (post, heading) pairs of the question's gold sections, for the caller to find their text. */
-export function goldSectionsOf(r: AnswerRecord): readonly { readonly post: string; readonly heading: string }[] {
-  const headings = goldHeadingsOf(r);
-  return goldPostsOf(r).map((post, i) => ({ post, heading: headings[i]! }));
-}
 
 const JUDGE_SYSTEM =
   "You check answers against reference text. You reply with one word: yes or no. You never explain your reply.";

@@ -3,7 +3,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
-import { judgedRun, type Judgment, type JudgeVerdict } from "../../src/runs/index.ts";
+import type { Judgment, JudgeVerdict } from "../../src/runs/index.ts";
+import { judgedRun } from "../../src/runs/judgment-log.ts";
 import { judgeRequest } from "../../src/scoring/index.ts";
 import { makeRecord } from "./answer-records.ts";
 import { writeFixtureManifest } from "./report-fixture.ts";

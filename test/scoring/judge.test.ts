@@ -3,7 +3,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { judgeRequest, judgeRows, parseVerdict, goldSectionsOf, judgeable } from "../../src/scoring/index.ts";
+import { judgeRequest, judgeRows, parseVerdict } from "../../src/scoring/index.ts";
+import { judgeable } from "../../src/runs/index.ts";
+import { goldSectionsOf } from "../../src/runs/judge-runs.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 import { makeJudgment } from "../helpers/judgments.ts";
 

@@ -1,19 +1,46 @@
-// rescore --judge: the network side of the model judge. Asks a model on an OpenAI-compatible server about each answer
-// of a run folder whose question has key facts, and logs each exchange to judgments.jsonl as it comes back; what it
-// asks and how its reply is read are src/scoring/'s, the file's format src/runs/'s.
+// rescore --judge's loop: asks a model on an OpenAI-compatible server about each answer of a run folder whose
+// question has key facts, and logs each exchange to judgments.jsonl as it comes back, as the runner logs each run.
+// What it asks and how a reply is read (the rubric) are scoring's, handed in by the command: scoring reads runs, so
+// runs cannot read it.
 import { loadCorpus, type Corpus } from "../corpus/index.ts";
 import { UserError } from "../common/index.ts";
 import { openChatEndpoint } from "../llm/index.ts";
-import type { ReadRun } from "../report/index.ts";
-import {
-  describeRunIdentity,
-  judgedRun,
-  openJudgmentLog,
-  recordedSplitDepth,
-  type AnswerRecord,
-  type Judgment,
-} from "../runs/index.ts";
-import { goldSectionsOf, judgeable, judgeRequest, parseVerdict, type GoldSection } from "../scoring/index.ts";
+import { describeRunIdentity } from "./answer-log.ts";
+import { goldHeadingsOf, goldPostsOf, type AnswerRecord } from "./answer-types.ts";
+import { judgedRun, openJudgmentLog, type JudgeRequest, type JudgeVerdict, type Judgment } from "./judgment-log.ts";
+import type { RunManifest } from "./manifest.ts";
+import { recordedSplitDepth } from "./settings.ts";
+
+/** A gold section of the question: its post, its heading and its text as the blog's sections hold it. */
+export interface GoldSection {
+  readonly post: string;
+  readonly heading: string;
+  readonly text: string;
+}
+
+/** The runs the judge is asked about: answered (not a call error) and of a question with key facts to compare with. */
+export function judgeable(r: AnswerRecord): boolean {
+  return r.outcome !== "error" && r.facts !== undefined && r.facts.length > 0;
+}
+
+/** The (post, heading) pairs of the question's gold sections, for the caller to find their text. */
+export function goldSectionsOf(r: AnswerRecord): readonly { readonly post: string; readonly heading: string }[] {
+  const headings = goldHeadingsOf(r);
+  return goldPostsOf(r).map((post, i) => ({ post, heading: headings[i]! }));
+}
+
+/** What the judge is asked about one answer, and the verdict its reply gives (src/scoring/judge.ts). */
+export interface JudgeRubric {
+  request(judgeModel: string, run: AnswerRecord, gold: readonly GoldSection[]): JudgeRequest;
+  verdict(reply: string | null): JudgeVerdict;
+}
+
+/** The run folder the judge reads: its log and manifest. */
+export interface JudgedFolder {
+  readonly dir: string;
+  readonly records: readonly AnswerRecord[];
+  readonly manifest: RunManifest | undefined;
+}
 
 /** Seconds one judge request may take: a verdict is a few tokens, but a small CPU server reads a long prompt slowly. */
 export const JUDGE_TIMEOUT_SECONDS = 300;
@@ -39,7 +66,11 @@ export interface JudgeOptions {
  * is not an answer (no connection, an HTTP error after the retries, a body that is not a chat completion) stops with
  * one line naming the URL; what was judged before it stays in judgments.jsonl, and the same command resumes.
  */
-export async function judgeRunFolder(folder: ReadRun, options: JudgeOptions): Promise<readonly Judgment[]> {
+export async function judgeRunFolder(
+  folder: JudgedFolder,
+  rubric: JudgeRubric,
+  options: JudgeOptions,
+): Promise<readonly Judgment[]> {
   const flags = { url: "--judge", apiKeyEnv: "--judge-api-key-env" };
   const endpoint = openChatEndpoint({
     url: options.url,
@@ -66,7 +97,7 @@ export async function judgeRunFolder(folder: ReadRun, options: JudgeOptions): Pr
   let unparsed = 0;
   try {
     for (const r of pending) {
-      const request = judgeRequest(options.model, r, gold.get(r)!);
+      const request = rubric.request(options.model, r, gold.get(r)!);
       const started = performance.now();
       const reply = await endpoint.chat(request);
       if (reply.kind === "failed") {
@@ -76,7 +107,7 @@ export async function judgeRunFolder(folder: ReadRun, options: JudgeOptions): Pr
             `The ${kept} judgment${kept === 1 ? " is" : "s are"} kept in ${log.file}: run the same command again to resume.`,
         );
       }
-      const verdict = parseVerdict(reply.text);
+      const verdict = rubric.verdict(reply.text);
       log.append({
         ...judgedRun(r),
         judge_model: options.model,
@@ -101,7 +132,7 @@ export async function judgeRunFolder(folder: ReadRun, options: JudgeOptions): Pr
  * The blog whose sections the gold text comes from: --content (checked against the manifest when the folder was read),
  * else the folder the manifest records, refused when its posts are no longer the ones the run searched.
  */
-async function judgedBlog(folder: ReadRun, options: JudgeOptions): Promise<Corpus> {
+async function judgedBlog(folder: JudgedFolder, options: JudgeOptions): Promise<Corpus> {
   const splitDepth = recordedSplitDepth(folder.manifest?.settings);
   if (options.content !== undefined) return loadCorpus(options.content, { splitDepth });
   const recorded = folder.manifest?.corpus;
