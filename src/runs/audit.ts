@@ -170,7 +170,9 @@ export async function auditRunFolder(options: AuditFolderOptions): Promise<Audit
   const recorded = manifest.models.find((m) => m.id === model);
   const loaded = await modelOpener(settings, {
     cacheDir: options.cacheDir,
-    requests: { timeoutSeconds: recorded?.server?.timeoutSeconds ?? 300, retries: recorded?.server?.retries ?? 4 },
+    ...(recorded?.server !== undefined
+      ? { requests: { timeoutSeconds: recorded.server.timeoutSeconds, retries: recorded.server.retries } }
+      : {}),
     onProgress: progress,
   })(model);
   try {

@@ -38,8 +38,6 @@ export interface RecipeRun {
 export interface RunRecipe {
   /** The model's tool-call format: its entry's own, else the run's --tool-format, else detected from its template. */
   readonly dialect: ToolDialect;
-  /** Whether its template has a thinking switch (replies then lose their <think> blocks before parsing). */
-  readonly thinks: boolean;
   /** The values the runs sample with; undefined when they decode greedily. */
   readonly sampling: SamplingValues | undefined;
   /** What a person is told of this model's runs: its format and why, its thinking switch, its sampling. */
@@ -101,7 +99,6 @@ export function runRecipe(
   const withhold = settings.withhold ?? "none";
   return {
     dialect,
-    thinks: thinking.thinks,
     sampling,
     notes,
     seedOf: (run) => (sampling === undefined ? undefined : runSeed(seed, run)),
