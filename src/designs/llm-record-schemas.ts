@@ -31,7 +31,7 @@ typesAgree<Immutable<z.output<typeof chatMessageSchema>>, ChatMessage>(true);
 export const generateConstraintSchema = object({ kind: oneOf(["tool-call"]), maxStringChars: count });
 typesAgree<Immutable<z.output<typeof generateConstraintSchema>>, GenerateConstraint>(true);
 
-const STOP_REASONS = ["eos", "max-tokens", "context-overflow", "error"] as const;
+const STOP_REASONS = ["eos", "max-tokens", "context-overflow", "refused", "error"] as const;
 const callCost = {
   tokensRead: count,
   tokensEvaluated: undefinable(count),
@@ -47,13 +47,14 @@ export const callRecordSchema = z
     "stopReason",
     [
       object({ ...callCost, stopReason: oneOf(["eos", "max-tokens"]) }),
-      object({ ...callCost, stopReason: oneOf(["context-overflow", "error"]), error: text }),
+      object({ ...callCost, stopReason: oneOf(["context-overflow", "refused", "error"]), error: text }),
     ],
     { error: (issue) => (issue.code === "invalid_union" ? field.expectedOneOf(STOP_REASONS) : "an object") },
   )
   .meta({
     id: "CallRecord",
     description:
-      'One model call\'s accounting, tagged by why it stopped: "eos" or "max-tokens" with a reply, or a failure with its error.',
+      'One model call\'s accounting, tagged by why it stopped: "eos" or "max-tokens" with a reply, or a failure with its ' +
+      'error ("refused": the server refuses what the request carries, and the same request fails again).',
   });
 typesAgree<Immutable<z.output<typeof callRecordSchema>>, CallRecord>(true);

@@ -1,17 +1,18 @@
 // What the two server runtimes share: one call's request and its failures, and the usage an answer reports.
 import { UserError } from "../common/index.ts";
-import type { ServerClient } from "./server-client.ts";
-import type { CallRecord, Generation, Sampling } from "./types.ts";
+import { isDeterministicRefusal, type ServerClient } from "./server-client.ts";
+import type { CallFailure, CallRecord, Generation, Sampling } from "./types.ts";
 
 /** The answer's JSON, or the call's failure as a logged record (a server that cannot be reached throws instead). */
 export type Posted =
   | { readonly kind: "ok"; readonly json: unknown }
-  | { readonly kind: "failed"; readonly error: string; readonly stopReason: "error" | "context-overflow" };
+  | { readonly kind: "failed"; readonly error: string; readonly stopReason: CallFailure["stopReason"] };
 
 /**
  * POSTs one call's body. An HTTP error after the retries is a call error (llama-server's
- * `exceed_context_size_error` a context overflow); a server that does not answer at all stops the run with a
- * UserError, so that what finished stays logged and the same command resumes.
+ * `exceed_context_size_error` a context overflow, a refusal that asking again cannot change "refused"); a server
+ * that does not answer at all stops the run with a UserError, so that what finished stays logged and the same
+ * command resumes.
  */
 export async function postCall(client: ServerClient, path: string, body: unknown): Promise<Posted> {
   const reply = await client.post(path, body);
@@ -27,7 +28,7 @@ export async function postCall(client: ServerClient, path: string, body: unknown
     return {
       kind: "failed",
       error: `server: HTTP ${reply.status}${tried}: ${reply.message}`,
-      stopReason: overflow ? "context-overflow" : "error",
+      stopReason: overflow ? "context-overflow" : isDeterministicRefusal(reply) ? "refused" : "error",
     };
   }
   return { kind: "ok", json: reply.json };
@@ -54,7 +55,7 @@ export function failedGeneration(
   prompt: string,
   error: string,
   seconds: number,
-  stopReason: "error" | "context-overflow" = "error",
+  stopReason: CallFailure["stopReason"] = "error",
   response?: unknown,
 ): Generation {
   const record: CallRecord = {

@@ -46,8 +46,12 @@ export type ServerReply =
  * and greedy decoding writes the same bytes again. In chat mode, for messages holding a call whose arguments are not
  * JSON (a call the model cut short, sent back as the server returned it): the same messages fail the same way.
  */
-export const DETERMINISTIC_REFUSAL =
-  /does not match the expected .* format|Failed to parse tool call arguments as JSON/;
+const DETERMINISTIC_REFUSAL = /does not match the expected .* format|Failed to parse tool call arguments as JSON/;
+
+/** Whether a server's error is one of DETERMINISTIC_REFUSAL's: never retried, logged as a "refused" call. */
+export function isDeterministicRefusal(reply: { readonly status: number; readonly message: string }): boolean {
+  return reply.status >= 500 && DETERMINISTIC_REFUSAL.test(reply.message);
+}
 
 /**
  * What is read of one reply at most. A study reply is a few hundred tokens; a server that ignored max_tokens sent
@@ -112,7 +116,7 @@ export class ServerClient {
         reply.kind === "unreachable" ||
         (reply.kind === "http-error" &&
           (reply.status === 429 || reply.status >= 500) &&
-          !DETERMINISTIC_REFUSAL.test(reply.message));
+          !isDeterministicRefusal(reply));
       if (!retriable || tries > retries) return reply;
       const what = reply.kind === "unreachable" ? reply.message : `HTTP ${reply.status}: ${reply.message}`;
       this.options.onRetry?.(`${init.method} ${url}: ${what}; try ${tries + 1} of ${retries + 1} in ${wait} ms`);

@@ -40,8 +40,9 @@ export interface ToolSchema {
 
 /**
  * One model call's accounting, tagged by why it stopped: it ended ("eos") or reached its token cap with a reply, or
- * it failed ("context-overflow", "error") with the error. Errors are records, not exceptions: a run's failure is
- * logged on its line.
+ * it failed with the error: its prompt did not fit ("context-overflow"), a server refused what the request carries, so
+ * that sending it again fails again ("refused"), or anything else ("error"). Errors are records, not exceptions: a
+ * run's failure is logged on its line.
  */
 export type CallRecord = CallCost & CallEnding;
 
@@ -50,13 +51,13 @@ export type CallEnding = { readonly stopReason: "eos" | "max-tokens" } | CallFai
 
 /** A call that produced no usable reply, and why. */
 export interface CallFailure {
-  readonly stopReason: "context-overflow" | "error";
+  readonly stopReason: "context-overflow" | "refused" | "error";
   readonly error: string;
 }
 
 /** The error of a call that produced no usable reply, else undefined. */
 export function callFailure(record: CallRecord): string | undefined {
-  return record.stopReason === "context-overflow" || record.stopReason === "error" ? record.error : undefined;
+  return "error" in record ? record.error : undefined;
 }
 
 /** What a call cost, whatever its outcome. */

@@ -105,3 +105,17 @@ export function goldPostsOf(r: AnswerRecord): readonly string[] {
 export function goldHeadingsOf(r: AnswerRecord): readonly string[] {
   return isTwoPostAnswer(r) ? r.gold_headings : [r.gold_heading];
 }
+
+/** Whether a run ended with a server refusing its last call in a way that asking again cannot change. */
+export function serverRefused(r: AnswerRecord): boolean {
+  return r.outcome === "error" && r.transcript.calls.at(-1)?.record.stopReason === "refused";
+}
+
+/**
+ * Whether a resume runs this logged run again: a call error may be transient (a server down past its retries), or
+ * answered by a larger --context-size; a refusal is not, since the same request fails again (greedy decoding, or a
+ * sampled run's own seed, writes the same reply).
+ */
+export function rerunOnResume(r: AnswerRecord): boolean {
+  return r.outcome === "error" && !serverRefused(r);
+}

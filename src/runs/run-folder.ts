@@ -14,7 +14,7 @@ import {
   sortAnswerLog,
   type RunIdentity,
 } from "./answer-log.ts";
-import type { AnswerRecord } from "./answer-types.ts";
+import { type AnswerRecord, rerunOnResume } from "./answer-types.ts";
 import { startManifest, type ManifestSessionOptions } from "./manifest-session.ts";
 import { MANIFEST_FILE, type ManifestInputs, type RunManifest } from "./manifest.ts";
 import { acquireRunLock } from "./run-lock.ts";
@@ -86,8 +86,8 @@ export function openRunFolder(dir: string, options: OpenRunFolderOptions = {}): 
           `${answersFile}:${log.tornLine}: dropped a torn last line (an interrupted write); that run will be redone`,
         );
       dropTornTail(answersFile, log);
-      // A run that ended in a call error is no result: it stays pending, and a resume retries it.
-      for (const record of log.records) if (record.outcome !== "error") done.add(runKey(record));
+      // A run that ended in a call error is no result: it stays pending, and a resume retries it (not a refusal).
+      for (const record of log.records) if (!rerunOnResume(record)) done.add(runKey(record));
     }
   } catch (error) {
     release();
@@ -99,7 +99,7 @@ export function openRunFolder(dir: string, options: OpenRunFolderOptions = {}): 
     has: (run) => done.has(runKey(run)),
     append(record) {
       appendAnswer(answersFile, record);
-      if (record.outcome !== "error") done.add(runKey(record));
+      if (!rerunOnResume(record)) done.add(runKey(record));
     },
     sortLog: (rank) => sortAnswerLog(answersFile, rank),
     recordModel: async (info) => manifest?.recordModel(info),

@@ -3,7 +3,7 @@ import path from "node:path";
 import { questionHeadings, questionPosts, type Question } from "../corpus/index.ts";
 import type { ChatRuntime, LoadedModel } from "../llm/index.ts";
 import { answerRecord } from "./answer-record.ts";
-import type { AnswerRecord } from "./answer-types.ts";
+import { type AnswerRecord, serverRefused } from "./answer-types.ts";
 import { type BlogIndex, type DesignId, type Transcript, DEFAULT_WORDING, type Wording } from "../designs/index.ts";
 import { runKey, type RunIdentity } from "./answer-log.ts";
 import type { RunFolder } from "./run-folder.ts";
@@ -41,18 +41,32 @@ export interface StudyRunSummary {
   readonly ran: number;
   /** Of `ran`, the runs whose model call failed (outcome "error"): logged, never scored, retried by a resume. */
   readonly failed: number;
+  /** Of `failed`, the runs a server refused in a way asking again cannot change: a resume skips them. */
+  readonly refused: number;
   readonly skipped: number;
 }
 
 /** The exit status of a run in which some model call failed: the tables it printed are missing those runs. */
 export const FAILED_RUNS_EXIT_CODE = 3;
 
-/** What ends a run whose calls failed (an HTTP 401, 404 or 5xx past the retries, a context overflow); else undefined. */
+/**
+ * What ends a run whose calls failed (an HTTP 401, 404 or 5xx past the retries, a context overflow, a server's
+ * refusal); else undefined.
+ */
 export function failedRunsError(summary: StudyRunSummary): UserError | undefined {
-  if (summary.failed === 0) return undefined;
+  const { failed, refused } = summary;
+  if (failed === 0) return undefined;
+  const retried =
+    refused === 0
+      ? "running the same command again retries them"
+      : refused === failed
+        ? "the server refused their last call, so running the same command again would not change them " +
+          "(stopReason refused: the same request fails again)"
+        : `running the same command again retries ${failed - refused} of them; the server refused the last call of ` +
+          `the other ${refused}, which the same request would not change (stopReason refused)`;
   return new UserError(
-    `${summary.failed} of ${summary.ran} runs failed (their model call failed; outcome error in ${summary.answersFile}): ` +
-      "they are left out of the tables, and running the same command again retries them",
+    `${failed} of ${summary.ran} runs failed (their model call failed; outcome error in ${summary.answersFile}): ` +
+      `they are left out of the tables, and ${retried}`,
     FAILED_RUNS_EXIT_CODE,
   );
 }
@@ -74,6 +88,7 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
   const samples = settings.samples ?? 1;
   let ran = 0;
   let failed = 0;
+  let refused = 0;
   let skipped = 0;
   let cleared = !options.fresh;
   /** Each planned run's place in the log: model by model, in plan order. */
@@ -132,6 +147,7 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
           folder.append(record);
           ran++;
           if (record.outcome === "error") failed++;
+          if (serverRefused(record)) refused++;
           if (options.onTick === undefined || record.outcome === "error")
             progress(`${i + 1}/${toDo} ${describeRun(record)}`);
           options.onTick?.({
@@ -149,7 +165,7 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
   }
   // Lines were written as runs finished; the log keeps the plan's order (runs of other plans, kept, go first).
   if (ran > 0) folder.sortLog((run) => planOrder.get(runKey(run)) ?? -1);
-  return { answersFile: folder.answersFile, ran, failed, skipped };
+  return { answersFile: folder.answersFile, ran, failed, refused, skipped };
 }
 
 /**

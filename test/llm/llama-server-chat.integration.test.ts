@@ -62,7 +62,7 @@ test("the study's designs run in chat mode on llama-server: calls, results, coun
       assert.equal(c.toolChoice, r.design === "agent-forced" && i === 0 ? "required" : undefined, where);
     // Every answered call's raw answer is logged; its usage is the call's tokens, its tool_calls the calls run.
     for (const c of calls) {
-      if (c.record.stopReason === "error" && c.record.response === undefined) continue; // an HTTP error: no answer
+      if ("error" in c.record && c.record.response === undefined) continue; // an HTTP error or refusal: no answer
       const answer = c.record.response as ChatAnswer;
       assert.equal(c.record.tokensRead, answer.usage.prompt_tokens, where);
       assert.equal(c.record.tokensGenerated, answer.usage.completion_tokens, where);

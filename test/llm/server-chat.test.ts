@@ -133,8 +133,9 @@ test("recorded llama-server: its tool_calls run, go back with their ids, and a c
     const cut = calls[2]!.toolCalls[0]!;
     assert.equal(cut.malformed, true);
     assert.match(cut.result, /^"error: JSONDecodeError: Unterminated string starting at: line \d+ column \d+/);
-    // llama-server then refuses the messages that carry that call back: a call error, not retried, never an answer.
+    // llama-server then refuses the messages that carry that call back: a refused call, not retried, never an answer.
     assert.equal(transcript.outcome, "error");
+    assert.equal(calls.at(-1)!.record.stopReason, "refused");
     assert.match(
       transcript.outcome === "error" ? transcript.error : "",
       /^server: HTTP 500: Failed to parse tool call/,

@@ -197,7 +197,7 @@ test("429 and 5xx are retried; a 500 that persists is logged as a call error, ne
   });
 });
 
-test("llama-server's 500 for a reply that is not valid UTF-8 is a call error at once: greedy would repeat it", async () => {
+test("llama-server's 500 for a reply that is not valid UTF-8 is a refused call at once: greedy would repeat it", async () => {
   const message = "The model produced output that does not match the expected Content-only format";
   const answer = () => ({ status: 500, json: { error: { code: 500, message, type: "server_error" } } });
   await withServer(answer, async (server) => {
@@ -205,7 +205,7 @@ test("llama-server's 500 for a reply that is not valid UTF-8 is a call error at 
     const [runtime] = await model.openRuntimes(1, { reuseCache: true });
     const generation = await runtime!.generate(REQUEST);
     assert.equal(server.calls.length, 1);
-    assert.equal(generation.record.stopReason, "error");
+    assert.equal(generation.record.stopReason, "refused");
     assert.equal((generation.record as { error: string }).error, `server: HTTP 500: ${message}`);
   });
 });

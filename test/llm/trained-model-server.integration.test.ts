@@ -87,6 +87,8 @@ test("the trained model in chat mode: llama-server's Hermes parser returns its c
     const calls = r.transcript.calls;
     const last = calls.at(-1)!.record;
     assert.match("error" in last ? last.error : "", /Failed to parse tool call arguments as JSON/, r.question_id);
+    // counted apart, and never run again by a resume: the same messages would fail again
+    assert.equal(last.stopReason, "refused", r.question_id);
     const before = calls.at(-2)?.toolCalls ?? [];
     assert.ok(
       before.some((t) => t.result.includes("error: JSONDecodeError")),

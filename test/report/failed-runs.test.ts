@@ -115,17 +115,20 @@ test("a log of two samples counts runs, not questions, in the header, and says i
   assert.match(html, /with 6 runs over 2 wording and sample conditions they are wide/);
 });
 
+/** A failed run whose last call stopped for `stopReason`, with `error`. */
+function stoppedBy(id: string, stopReason: "context-overflow" | "refused", error: string): AnswerRecord {
+  const r = failed({ question_id: id });
+  const calls = r.transcript.calls.map((c) => ({
+    ...c,
+    reply: "",
+    record: { ...c.record, tokensGenerated: 0, stopReason, error },
+  }));
+  return { ...r, error, transcript: { calls, answer: "", outcome: "error", error } };
+}
+
 test("runs whose prompt did not fit the context are counted apart from other failures", () => {
-  const overflowed = (id: string): AnswerRecord => {
-    const r = failed({ question_id: id });
-    const error = "prompt of 40000 tokens does not fit the context of 32768 tokens";
-    const calls = r.transcript.calls.map((c) => ({
-      ...c,
-      reply: "",
-      record: { ...c.record, tokensGenerated: 0, stopReason: "context-overflow" as const, error },
-    }));
-    return { ...r, error, transcript: { calls, answer: "", outcome: "error", error } };
-  };
+  const overflowed = (id: string) =>
+    stoppedBy(id, "context-overflow", "prompt of 40000 tokens does not fit the context of 32768 tokens");
   assert.equal(
     leftOutNote([overflowed("q01")]),
     "1 run left out: 1 run whose prompt did not fit the context (context-overflow: a larger --context-size answers it)",
@@ -136,4 +139,21 @@ test("runs whose prompt did not fit the context are counted apart from other fai
       "--context-size answers them), 1 run whose model call failed otherwise",
   );
   assert.equal(leftOutNote(log().slice(1)), "3 runs left out: their model call failed (outcome error)");
+});
+
+test("runs whose last call a server refused are counted apart: a resume would not answer them", () => {
+  const refused = (id: string) =>
+    stoppedBy(id, "refused", "server: HTTP 500: Failed to parse tool call arguments as JSON: parse error");
+  assert.equal(
+    leftOutNote([refused("q01")]),
+    "1 run left out: 1 run whose last call the server refused (refused: the same request fails again, so a " +
+      "resume skips it)",
+  );
+  const overflowed = stoppedBy("q02", "context-overflow", "prompt of 40000 tokens does not fit");
+  assert.equal(
+    leftOutNote([refused("q01"), overflowed, refused("q03"), failed({ question_id: "q04" })]),
+    "4 runs left out (outcome error): 1 run whose prompt did not fit the context (context-overflow: a larger " +
+      "--context-size answers it), 2 runs whose last call the server refused (refused: the same request fails " +
+      "again, so a resume skips them), 1 run whose model call failed otherwise",
+  );
 });

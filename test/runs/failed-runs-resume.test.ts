@@ -20,8 +20,11 @@ const QUESTIONS: Question[] = ["q1", "q2"].map((id) => ({
   heading: "The online softmax",
 }));
 
-/** Every call answers, or every call fails as a server past its retries does. */
-function model(fails: boolean): LoadedModel {
+/**
+ * Every call answers, or every call fails as a server past its retries does, or as a server refuses what asking again
+ * cannot change ("refused").
+ */
+function model(fails: boolean | "refused"): LoadedModel {
   return {
     info: {} as LoadedModel["info"],
     template: compileChatTemplate("{{ '<tool_call>' }}", "a Hermes-style test template"),
@@ -38,7 +41,7 @@ function model(fails: boolean): LoadedModel {
                 tokensRead: 5,
                 tokensEvaluated: 5,
                 tokensGenerated: 0,
-                stopReason: "error" as const,
+                stopReason: fails === "refused" ? ("refused" as const) : ("error" as const),
                 seconds: 0,
                 error: "HTTP 500",
               }
@@ -48,7 +51,7 @@ function model(fails: boolean): LoadedModel {
   };
 }
 
-const run = (dir: string, fails: boolean) =>
+const run = (dir: string, fails: boolean | "refused") =>
   runStudyIn(dir, {
     models: ["m"],
     designs: ["workflow"],
@@ -61,7 +64,7 @@ const run = (dir: string, fails: boolean) =>
 test("a run whose every call failed counts them failed and ends in exit status 3", async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "blogqa-failed-"));
   const summary = await run(dir, true);
-  assert.deepEqual([summary.ran, summary.failed, summary.skipped], [2, 2, 0]);
+  assert.deepEqual([summary.ran, summary.failed, summary.refused, summary.skipped], [2, 2, 0, 0]);
   const error = failedRunsError(summary);
   assert.equal(error?.exitCode, 3);
   assert.equal(
@@ -88,6 +91,27 @@ test("resuming retries the runs that ended in a call error; the reader keeps the
   );
   // Back in plan order at the end, each retried run's new line right after the error it supersedes.
   assert.deepEqual(lineNumbers, [2, 4]);
+});
+
+test("a resume skips runs the server refused, and the exit line says a rerun would not change them", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "blogqa-refused-"));
+  const first = await run(dir, "refused");
+  assert.deepEqual([first.ran, first.failed, first.refused, first.skipped], [2, 2, 2, 0]);
+  assert.equal(
+    failedRunsError(first)?.message,
+    `2 of 2 runs failed (their model call failed; outcome error in ${first.answersFile}): they are left out of the ` +
+      "tables, and the server refused their last call, so running the same command again would not change them " +
+      "(stopReason refused: the same request fails again)",
+  );
+  assert.equal(failedRunsError(first)?.exitCode, 3);
+  const resumed = await run(dir, false);
+  assert.deepEqual([resumed.ran, resumed.failed, resumed.refused, resumed.skipped], [0, 0, 0, 2]);
+  assert.equal(readFileSync(first.answersFile, "utf8").trim().split("\n").length, 2);
+  // one of each: the transient failure is retried, the refusal is not
+  assert.match(
+    failedRunsError({ ...first, failed: 3, refused: 2 })?.message ?? "",
+    /running the same command again retries 1 of them; the server refused the last call of the other 2, which the same request would not change \(stopReason refused\)$/,
+  );
 });
 
 test("a second line after an answered one is still a duplicate, and so is an error after an answer", () => {
