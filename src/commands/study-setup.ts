@@ -2,7 +2,6 @@
 // and the tables they print at the end.
 import type { Corpus } from "../corpus/index.ts";
 import { modelIdFor, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
-import { readAnswerLog, ANSWERS_FILE } from "../runs/index.ts";
 import {
   BUILTIN_WORDINGS,
   DESIGN_IDS,
@@ -13,7 +12,7 @@ import {
   type Wording,
 } from "../designs/index.ts";
 import { readFileSync } from "node:fs";
-import { writeTables } from "../report/index.ts";
+import { readRunLog, writeTables } from "../report/index.ts";
 import { leftOutNote, splitFailed } from "../scoring/index.ts";
 import { UserError } from "../common/index.ts";
 import path from "node:path";
@@ -75,8 +74,7 @@ export function modelIds(models: readonly string[] | undefined, quant: Quant): s
 
 /** Scores the folder's log, writes its tables and prints them; stderr says how many runs failed and were left out. */
 export function scoreAndPrint(outDir: string, corpus: Corpus): void {
-  const file = path.join(outDir, ANSWERS_FILE);
-  const { records } = readAnswerLog(file);
+  const { answersFile: file, records } = readRunLog(outDir, { onNotice: progress });
   const leftOut = leftOutNote(splitFailed(records).failed);
   if (leftOut !== undefined) progress(`${file}: ${leftOut}`);
   const { markdown, files } = writeTables(
