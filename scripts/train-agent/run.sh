@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Retrains the agent model from scratch: its training data from the harness (make-data.ts), then PyTorch (train.py)
-# in three stages, each continuing the last, into src/test-models/trained-agent/. Never run by CI or npm test;
+# in four stages, each continuing the last, into src/test-models/trained-agent/. Never run by CI or npm test;
 # docs/trained-model.md says what it makes and how long it takes. Options after -- go to every stage's train.py
 # (--threads T).
 set -euo pipefail
@@ -25,4 +25,8 @@ train() { "$python" scripts/train-agent/train.py --data "$data" "$@"; }
 train --out "$stages/1" --steps 2600 --start-weight 3 "$@"
 # 2-3. At a lower rate, with a reply's first token (a call or an answer: rare, and it decides the run) weighted 5x.
 train --out "$stages/2" --init "$stages/1" --steps 1000 --lr 2e-3 --start-weight 3 --first-weight 5 "$@"
-train --out src/test-models/trained-agent --init "$stages/2" --steps 1000 --lr 2e-3 --start-weight 3 --first-weight 5 "$@"
+train --out "$stages/3" --init "$stages/2" --steps 1000 --lr 2e-3 --start-weight 3 --first-weight 5 "$@"
+# 4. The heading head (heading_head.py) planted as two more layers; the layers above it learn to use it, with a
+#    read_section call's first heading token weighted 10x.
+train --out src/test-models/trained-agent --init "$stages/3" --heading-head --steps 600 --lr 2e-3 --start-weight 3 \
+  --first-weight 5 --heading-weight 10 "$@"

@@ -18,6 +18,8 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+import heading_head
+
 VOCAB_ROWS = 151936
 # The residual's reserved dimensions (see Model.plant_copy_circuit).
 CODE_DIMS = 36
@@ -26,8 +28,12 @@ EMBEDDING = slice(0, 64)
 PREVIOUS = slice(64, 64 + CODE_DIMS)
 # the two-back slot holds only the half of a code that the two-token match reads
 BEFORE_PREVIOUS = slice(PREVIOUS.stop, PREVIOUS.stop + CODE_DIMS // 2)
+# the three-back slot (part of a code) that the heading head's shift layer writes (heading_head.py)
+THIRD = slice(118, 128)
 # A large RoPE base leaves CODE_DIMS / 2 rotation pairs slow enough for matching content across a prompt.
 SHAPE = {"hidden": 128, "layers": 4, "heads": 2, "kv_heads": 2, "ffn": 384, "rope_theta": 1e8, "rms_eps": 1e-6}
+# With the heading head: its two layers inserted after layer 0.
+HEADING_SHAPE = {**SHAPE, "layers": 6}
 
 
 def rms_norm(x, weight, eps):
@@ -48,6 +54,8 @@ class Model(torch.nn.Module):
         hd = d // shape["heads"]
         kv = hd * shape["kv_heads"]
         self.shape = shape
+        # the layer holding the copy circuit's matches: layer 1, or 3 once the heading head sits below it
+        self.copy_layer = 1 if shape["layers"] == SHAPE["layers"] else heading_head.FROM_FOUR_LAYERS[1]
         self.embedding = torch.nn.Parameter(torch.randn(used, d) * 0.02)
         self.blocks = torch.nn.ModuleList()
         for _ in range(shape["layers"]):
@@ -93,7 +101,7 @@ class Model(torch.nn.Module):
         half = hd // 2
         pairs = CODE_DIMS // 2
         slow = list(range(half - pairs, half)) + list(range(hd - pairs, hd))
-        b0, b1 = self.blocks[0], self.blocks[1]
+        b0, b1 = self.blocks[0], self.blocks[self.copy_layer]
         with torch.no_grad():
             self.embedding[:, CODE] = codes
             self.embedding[:, EMBEDDING.stop :] = 0
@@ -131,7 +139,7 @@ class Model(torch.nn.Module):
                     b1["o"][i, head * hd + i] = copy_gain
 
     def frozen_masks(self):
-        """Gradient masks (1 = trained) that keep the planted circuit and its reserved dimensions as planted."""
+        """Gradient masks (1 = trained) that keep the planted circuits and their reserved dimensions as planted."""
         hd = self.shape["hidden"] // self.shape["heads"]
         masks = {}
 
@@ -141,7 +149,7 @@ class Model(torch.nn.Module):
 
         mask(self.embedding, slice(None), CODE)
         mask(self.embedding, slice(None), slice(EMBEDDING.stop, None))
-        b0, b1 = self.blocks[0], self.blocks[1]
+        b0, b1 = self.blocks[0], self.blocks[self.copy_layer]
         for name in ("q", "q_bias", "k", "k_bias", "v", "v_bias", "o"):
             mask(b0[name], slice(None))
         for slot in (CODE, PREVIOUS, BEFORE_PREVIOUS):
@@ -149,15 +157,26 @@ class Model(torch.nn.Module):
         for name in ("k", "k_bias", "v", "v_bias"):
             mask(b1[name], slice(0, 2 * hd))
         mask(b1["o"], slice(None), slice(0, 2 * hd))
+        if self.shape["layers"] == HEADING_SHAPE["layers"]:
+            # the heading head, and what feeds it: its calibration holds only while its inputs keep their scale.
+            # The copy layer's matches keep their queries too: where the heading head writes a heading's first word,
+            # they would copy what follows it, and training would turn them down everywhere to stop that.
+            mask(self.embedding, slice(None))
+            mask(b1["q"], slice(0, 2 * hd))
+            mask(b1["q_bias"], slice(0, 2 * hd))
+            for block in (b0, self.blocks[heading_head.SHIFT], self.blocks[heading_head.MATCH]):
+                for name in block:
+                    mask(block[name], slice(None))
         return masks
 
     def copy_attention(self, ids):
-        """Layer 1 head 1's attention (the planted two-token match), for checking the circuit."""
+        """The copy layer's head 1's attention (the planted two-token match), for checking the circuit."""
         captured = {}
         self.hidden(ids, captured)
         return captured["attention"]
 
-    def hidden(self, ids, captured=None):
+    def hidden(self, ids, captured=None, raw=False):
+        """The final hidden states (normed; `raw`: the residual stream itself)."""
         s = self.shape
         B, T = ids.shape
         H, KV = s["heads"], s["kv_heads"]
@@ -178,13 +197,13 @@ class Model(torch.nn.Module):
             v = v.repeat_interleave(H // KV, dim=1)
             att = (q @ k.transpose(-1, -2)) / math.sqrt(hd) + causal
             att = att.softmax(-1)
-            if captured is not None and layer == 1:
+            if captured is not None and layer == self.copy_layer:
                 captured["attention"] = att[:, 1].detach()
             y = (att @ v).transpose(1, 2).reshape(B, T, -1)
             x = x + y @ b["o"].T
             h = rms_norm(x, b["ffn_norm"], s["rms_eps"])
             x = x + (F.silu(h @ b["gate"].T) * (h @ b["up"].T)) @ b["down"].T
-        return rms_norm(x, self.output_norm, s["rms_eps"])
+        return x if raw else rms_norm(x, self.output_norm, s["rms_eps"])
 
 
 def repeated_trigrams(seq):
@@ -210,16 +229,17 @@ def token_codes(texts):
     return torch.tensor(np.array(rows), dtype=torch.float32)
 
 
-def check_copy_circuit(model, rng, length=120, trials=4):
+def check_copy_circuit(model, rng, first, length=120, trials=4):
     """Share of second-half positions of a twice-repeated random sequence where the match attends (argmax) to the
-    token after the current token's first occurrence: the planted circuit working, before and after training."""
+    token after the current token's first occurrence: the planted circuit working, before and after training. The
+    sequence starts with `first` (<|im_start|>), as every prompt does: the heading head's gate needs it."""
     hits = total = 0
     for _ in range(trials):
         half = rng.choice(model.embedding.shape[0], size=length, replace=False)
-        ids = torch.from_numpy(np.concatenate([half, half])[None])
+        ids = torch.from_numpy(np.concatenate([[first], half, half])[None])
         with torch.no_grad():
             att = model.copy_attention(ids)[0]
-        for i in range(length, 2 * length - 1):
+        for i in range(length + 1, 2 * length):
             hits += int(att[i].argmax()) == i - length + 1
             total += 1
     return hits / total
@@ -229,9 +249,13 @@ def load_weights(model, folder, used):
     """Loads a saved model (a continued training); returns its training record, kept as the new one's `continued`.
 
     The data may use other tokens than the saved model's: a token both know keeps its row, a new one its planted
-    code and fresh learned part (its code is a function of its text, so the copy circuit treats it as before)."""
+    code and fresh learned part (its code is a function of its text, so the copy circuit treats it as before).
+    A 4-layer model loads into a model with the heading head as its layers 0, 3, 4 and 5."""
     info = json.load(open(os.path.join(folder, "model.json")))
-    if info["shape"] != SHAPE:
+    layer_of = {i: i for i in range(model.shape["layers"])}
+    if info["shape"] == SHAPE and model.shape == HEADING_SHAPE:
+        layer_of = dict(enumerate(heading_head.FROM_FOUR_LAYERS))
+    elif info["shape"] != model.shape:
         raise SystemExit(f"train.py: {folder} was trained in another shape")
     earlier_rows = {int(t): i for i, t in enumerate(info["used_tokens"])}
     pairs = [(i, earlier_rows[int(t)]) for i, t in enumerate(used) if int(t) in earlier_rows]
@@ -244,10 +268,14 @@ def load_weights(model, folder, used):
             count = int(np.prod(e["shape"]))
             arr = np.frombuffer(blob, dtype=np.dtype(e["dtype"]), count=count, offset=e["offset"])
             saved = torch.from_numpy(arr.reshape(e["shape"]).astype(np.float32))
-            if e["name"] == "token_embd.weight":
-                params[e["name"]][rows_now] = saved[rows_then]
+            name = e["name"]
+            if name.startswith("blk."):
+                layer, rest = name[len("blk.") :].split(".", 1)
+                name = f"blk.{layer_of[int(layer)]}.{rest}"
+            if name == "token_embd.weight":
+                params[name][rows_now] = saved[rows_then]
             else:
-                params[e["name"]].copy_(saved)
+                params[name].copy_(saved)
     print(f"continued from {folder}: {len(pairs)} of {len(used)} tokens' rows kept", flush=True)
     return info["training"]
 
@@ -311,6 +339,19 @@ def copy_starts(seq):
     return out
 
 
+def pattern_ends(ids, pattern):
+    """Positions t whose token and the two before it are `pattern` (current, previous, two back)."""
+    out = np.zeros(len(ids), dtype=bool)
+    out[2:] = (ids[2:] == pattern[0]) & (ids[1:-1] == pattern[1]) & (ids[:-2] == pattern[2])
+    return out
+
+
+def with_pattern(seqs, tokens, compact, pattern, count=6):
+    """The first `count` sequences that hold the pattern: the heading head's calibration samples."""
+    found = [(s, e) for s, e in seqs if pattern_ends(compact[tokens[s:e]], pattern).any()]
+    return found[:count]
+
+
 def load(data_dir):
     meta = json.load(open(os.path.join(data_dir, "data.json")))
     tokens = np.fromfile(os.path.join(data_dir, "tokens.u32"), dtype=np.uint32)
@@ -333,6 +374,14 @@ def main():
     p.add_argument("--first-weight", type=float, default=1.0, help="loss weight of a reply's first token")
     p.add_argument("--init", help="start from the weights in this folder (model.json, weights.bin) instead of planting")
     p.add_argument("--checkpoint-minutes", type=float, default=0, help="also save into OUT/checkpoint every N minutes")
+    p.add_argument(
+        "--heading-head",
+        action="store_true",
+        help="insert and plant the heading head (heading_head.py) into the 4-layer model --init names",
+    )
+    p.add_argument(
+        "--heading-weight", type=float, default=1.0, help="loss weight of a reply's token that starts a heading"
+    )
     a = p.parse_args()
     torch.set_num_threads(a.threads)
     torch.manual_seed(a.seed)
@@ -349,12 +398,28 @@ def main():
     unused_log = math.log(VOCAB_ROWS - len(used))
     stripped = {}
     same_text = np.array([stripped.setdefault(t.lstrip(" "), len(stripped)) for t in meta["used_token_texts"]])
-    model = Model(len(used), SHAPE)
+    if a.heading_head and not a.init:
+        raise SystemExit("train.py: --heading-head goes into a trained model: name it with --init")
+    init_shape = json.load(open(os.path.join(a.init, "model.json")))["shape"] if a.init else SHAPE
+    if a.heading_head and init_shape == HEADING_SHAPE:
+        raise SystemExit(f"train.py: {a.init} has the heading head already: continue it without --heading-head")
+    # a model with the heading head continues as one
+    model = Model(len(used), HEADING_SHAPE if a.heading_head or init_shape == HEADING_SHAPE else SHAPE)
     model.plant_copy_circuit(token_codes(meta["used_token_texts"]))
     earlier = load_weights(model, a.init, used) if a.init else None
+    texts = meta["used_token_texts"]
+    first = texts.index("<|im_start|>")
+    # a heading's first token follows these three: `"heading": "`
+    heading_pattern = [texts.index(t) for t in (' "', '":', "heading")]
+    if a.heading_head:
+        with_calls = with_pattern(seqs, tokens, compact, heading_pattern)
+        calibration = [torch.from_numpy(compact[tokens[s:e]][None]) for s, e in with_calls]
+        slots = (CODE, PREVIOUS, BEFORE_PREVIOUS, THIRD, EMBEDDING, CODE_DIMS)
+        planted = heading_head.plant(model, calibration, heading_pattern, first, slots)
+        print(f"heading head planted: {planted}", flush=True)
     for param, m in model.frozen_masks().items():
         param.register_hook(lambda grad, m=m: grad * m)
-    print(f"copy circuit at start: {check_copy_circuit(model, rng):.3f} of matches attend right", flush=True)
+    print(f"copy circuit at start: {check_copy_circuit(model, rng, first):.3f} of matches attend right", flush=True)
     params = sum(p.numel() for p in model.parameters())
     print(f"{len(seqs)} sequences, {len(tokens)} tokens, {len(used)} used tokens, {params} parameters", flush=True)
 
@@ -391,6 +456,9 @@ def main():
             weight[i, : e - s - 1] += (a.start_weight - 1) * ((mask[s + 1 : e] == 1) & starts[1:])
             # a reply's first token decides what the reply is (a tool call, an answer): rare, and it matters most
             weight[i, : e - s - 1] += (a.first_weight - 1) * ((mask[s + 1 : e] == 1) & (mask[s : e - 1] == 0))
+            # a read_section call's heading: its first token is where a read succeeds or fails
+            heading_starts = pattern_ends(compact[tokens[s:e]], heading_pattern)
+            weight[i, : e - s - 1] += (a.heading_weight - 1) * ((mask[s + 1 : e] == 1) & heading_starts[:-1])
         ids_t = torch.from_numpy(ids)
         where = torch.from_numpy(target_mask)
         targets = ids_t[:, 1:][where[:, :-1]]
@@ -421,7 +489,7 @@ def main():
                 flush=True,
             )
     print("held out: " + evaluate(model, held_out, tokens, mask, compact), flush=True)
-    print(f"copy circuit at the end: {check_copy_circuit(model, rng):.3f} of matches attend right", flush=True)
+    print(f"copy circuit at the end: {check_copy_circuit(model, rng, first):.3f} of matches attend right", flush=True)
     save(model, used, a, meta, step, seen, float(np.mean(losses[-50:])), time.time() - started, earlier)
 
 
@@ -443,7 +511,7 @@ def save(model, used, a, meta, steps, seen, loss, seconds, earlier=None, out=Non
     info = {
         "format": 1,
         "architecture": "qwen2",
-        "shape": SHAPE,
+        "shape": model.shape,
         "vocab_rows": VOCAB_ROWS,
         "used_tokens": [int(x) for x in used],
         "tensors": entries,
@@ -458,6 +526,7 @@ def save(model, used, a, meta, steps, seen, loss, seconds, earlier=None, out=Non
             "batch_tokens": a.batch_tokens,
             "start_weight": a.start_weight,
             "first_weight": a.first_weight,
+            **({"heading_head": True, "heading_weight": a.heading_weight} if a.heading_head else {}),
             "seed": a.seed,
             "threads": a.threads,
             "torch": torch.__version__,
