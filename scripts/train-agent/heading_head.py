@@ -20,6 +20,7 @@ what the match adds.
 """
 import math
 
+import numpy as np
 import torch
 
 SHIFT, MATCH = 1, 2
@@ -44,8 +45,16 @@ def residual_after(model, ids, layer):
         model.blocks = blocks
 
 
-def normed(model, x, weight):
-    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + model.shape["rms_eps"]) * weight
+def normed(model, x):
+    """x after an RMS norm of unit weight (the planted layers' norms are all ones)."""
+    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + model.shape["rms_eps"])
+
+
+def pattern_ends(ids, pattern):
+    """Positions t whose token and the two before it are `pattern` (current, previous, two back)."""
+    out = np.zeros(len(ids), dtype=bool)
+    out[2:] = (ids[2:] == pattern[0]) & (ids[1:-1] == pattern[1]) & (ids[:-2] == pattern[2])
+    return out
 
 
 def plant(
@@ -83,8 +92,8 @@ def plant(
             shift["o"][third_slot.start + i, i] = float(rms.median())
 
         # The match head's input scales, measured: each slot's median norm after the RMS norm.
-        xs = [residual_after(model, ids, MATCH - 1) for ids in samples]
-        n = torch.cat([normed(model, x, 1.0).reshape(-1, s["hidden"]) for x in xs])
+        hs = [normed(model, residual_after(model, ids, MATCH - 1))[0] for ids in samples]
+        n = torch.cat(hs)
 
         def scale(slot):
             return float(n[:, slot].norm(dim=-1).median())
@@ -121,7 +130,6 @@ def plant(
             (previous_slot, previous / previous.norm() / c_prev),
             (before_slot, before[:width] / before[:width].norm() / c_before_raw),
         ]
-        hs = [normed(model, x, match["attn_norm"])[0] for x in xs]
         level = pattern_level(hs, samples, pattern_ids, detectors)
         first = codes[first_id] / codes[first_id].norm()
         first_code = float(torch.tensor([float(h[0, code_slot] @ first) for h in hs]).median())
@@ -152,10 +160,8 @@ def pattern_level(hs, samples, pattern_ids, detectors):
     """The detectors' summed response where the pattern ends (about 2.5: each part is near 1 when it matches)."""
     levels = []
     for h, ids in zip(hs, samples):
-        seq = ids[0]
-        for t in range(2, seq.shape[0]):
-            if [int(seq[t]), int(seq[t - 1]), int(seq[t - 2])] == list(pattern_ids):
-                levels.append(sum(float(h[t, slot] @ weights) for slot, weights in detectors))
+        for t in np.nonzero(pattern_ends(ids[0].numpy(), pattern_ids))[0]:
+            levels.append(sum(float(h[t, slot] @ weights) for slot, weights in detectors))
     if not levels:
         raise SystemExit("train.py: the calibration samples hold no read_section call's heading")
     return float(torch.tensor(levels).median())

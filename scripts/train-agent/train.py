@@ -339,16 +339,9 @@ def copy_starts(seq):
     return out
 
 
-def pattern_ends(ids, pattern):
-    """Positions t whose token and the two before it are `pattern` (current, previous, two back)."""
-    out = np.zeros(len(ids), dtype=bool)
-    out[2:] = (ids[2:] == pattern[0]) & (ids[1:-1] == pattern[1]) & (ids[:-2] == pattern[2])
-    return out
-
-
 def with_pattern(seqs, tokens, compact, pattern, count=6):
     """The first `count` sequences that hold the pattern: the heading head's calibration samples."""
-    found = [(s, e) for s, e in seqs if pattern_ends(compact[tokens[s:e]], pattern).any()]
+    found = [(s, e) for s, e in seqs if heading_head.pattern_ends(compact[tokens[s:e]], pattern).any()]
     return found[:count]
 
 
@@ -457,7 +450,7 @@ def main():
             # a reply's first token decides what the reply is (a tool call, an answer): rare, and it matters most
             weight[i, : e - s - 1] += (a.first_weight - 1) * ((mask[s + 1 : e] == 1) & (mask[s : e - 1] == 0))
             # a read_section call's heading: its first token is where a read succeeds or fails
-            heading_starts = pattern_ends(compact[tokens[s:e]], heading_pattern)
+            heading_starts = heading_head.pattern_ends(ids[i, : e - s], heading_pattern)
             weight[i, : e - s - 1] += (a.heading_weight - 1) * ((mask[s + 1 : e] == 1) & heading_starts[:-1])
         ids_t = torch.from_numpy(ids)
         where = torch.from_numpy(target_mask)
