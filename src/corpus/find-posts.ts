@@ -29,16 +29,24 @@ function reasonByName(name: string): string | undefined {
 
 const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
+/** Whether `real` is the folder `root` or lies under it (both real paths, as realpath gives them). */
+function within(root: string, real: string): boolean {
+  return real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
+
 /**
  * Walks `dir` and every folder under it, in byte order of name. Posts are `*.mdx` and `*.md` files; symlinks to
- * files and folders are followed. Not walked: names starting with `.` (`.git`, editor folders) and `node_modules`.
- * Left out with a reason: drafts are decided later, from the frontmatter; here, names starting with `_`, READMEs,
- * symlink loops and dangling symlinks, and a symlink to a post already found (it would count one post twice).
+ * files and folders inside `dir` are followed. Not walked: names starting with `.` (`.git`, editor folders) and
+ * `node_modules`. Left out with a reason: drafts are decided later, from the frontmatter; here, names starting with
+ * `_`, READMEs, symlink loops and dangling symlinks, a symlink to a post already found (it would count one post
+ * twice), and a symlink to a post or folder outside `dir`: a link to `/` would otherwise read the whole disk, and
+ * what a blog is should not depend on what its links happen to reach.
  */
 export async function findPosts(dir: string): Promise<FoundPosts> {
   const leftOut: LeftOut[] = [];
   const problems: InputProblem[] = [];
   const candidates: { name: string; file: string; real: string; link: boolean }[] = [];
+  const root = await realpath(dir).catch(() => path.resolve(dir));
 
   const walk = async (relative: string, ancestors: ReadonlySet<string>): Promise<void> => {
     const folder = path.join(dir, relative);
@@ -73,6 +81,13 @@ export async function findPosts(dir: string): Promise<FoundPosts> {
           else problems.push({ file, message: `symlink cannot be followed (${code(error) ?? String(error)})` });
           continue;
         }
+        if (isDir || (isFile && POST_FILE.test(entry.name))) {
+          const real = await realpath(file);
+          if (!within(root, real)) {
+            leftOut.push({ file: name, reason: `a symlink to ${real}, outside the content folder: not followed` });
+            continue;
+          }
+        }
       }
       if (isDir) {
         const real = await realpath(file);
@@ -86,7 +101,7 @@ export async function findPosts(dir: string): Promise<FoundPosts> {
       }
     }
   };
-  await walk("", new Set([await realpath(dir).catch(() => path.resolve(dir))]));
+  await walk("", new Set([root]));
 
   // A file reached twice (a symlink to a post that is also here) is read once: the real file wins over a link.
   const owner = new Map<string, string>();
