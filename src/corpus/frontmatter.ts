@@ -1,5 +1,9 @@
 // Splits a post's YAML frontmatter from its body and parses it with gray-matter, with file lines for errors.
-import matter from "gray-matter";
+import { createRequire } from "node:module";
+import type matterType from "gray-matter";
+
+/** gray-matter (and its YAML parser), required on the first post with frontmatter. */
+let matter: typeof matterType | undefined;
 
 export type Frontmatter =
   | {
@@ -26,6 +30,7 @@ export function splitFrontmatter(text: string): Frontmatter {
     return { ok: false, line: 1, message: "frontmatter opened with --- is never closed (no second --- line)" };
   try {
     // Passing an options object keeps gray-matter from caching by content (its cache returns shared objects).
+    matter ??= createRequire(import.meta.url)("gray-matter") as typeof matterType;
     const parsed = matter(`${lines.slice(0, close + 1).join("\n")}\n`, {});
     return { ok: true, data: { ...parsed.data }, body: lines.slice(close + 1).join("\n"), bodyLine: close + 2 };
   } catch (error) {

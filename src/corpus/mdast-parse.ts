@@ -1,11 +1,7 @@
 // Parses a post's body with the MDX toolchain's own parser (micromark and mdast, as MDX, Next.js and Astro do).
-import { unified } from "unified";
-import remarkParse from "remark-parse";
-import remarkMdx from "remark-mdx";
-import remarkGfm from "remark-gfm";
-import remarkMath from "remark-math";
 import type { MdNode } from "./md-node.ts";
 import { htmlCommentsAsMdx } from "./html-comments.ts";
+import { mdxParsers } from "./mdx-toolchain.ts";
 
 /** Where and why the parser refused a body; `line` counts from the body's first line (1). */
 export interface ParseRefusal {
@@ -13,11 +9,6 @@ export interface ParseRefusal {
   readonly column: number;
   readonly reason: string;
 }
-
-// Math first matters: without it MDX reads `$e^{x_i}$` as a JavaScript expression and `$y_{<t}$` as broken JSX.
-const mdx = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkMath).freeze();
-// Plain markdown (`.md`) has no JSX or ESM: `<b>` is raw HTML and "export PATH first" is a sentence.
-const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkMath).freeze();
 
 /** A parsed body: its tree and the text the tree's offsets point into. */
 export interface ParsedBody {
@@ -30,6 +21,7 @@ export interface ParsedBody {
  * `export` paragraph that is not JavaScript). HTML comments in MDX are read as MDX comments (see html-comments.ts).
  */
 export function parseBody(body: string, options: { readonly mdx: boolean }): ParsedBody | ParseRefusal {
+  const { mdx, markdown } = mdxParsers();
   const plain = markdown.parse(body) as unknown as MdNode;
   const comments = htmlCommentsAsMdx(body, plain);
   if (!comments.ok) return { line: comments.line, column: 1, reason: comments.message };

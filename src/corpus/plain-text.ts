@@ -1,10 +1,6 @@
 // Markdown reduced to the words a reader sees: `_x_`, `**x**`, `` `x` `` and links give their text.
-import { unified } from "unified";
-import remarkParse from "remark-parse";
-import remarkGfm from "remark-gfm";
 import type { MdNode } from "./md-node.ts";
-
-const parser = unified().use(remarkParse).use(remarkGfm).freeze();
+import { mdxParsers } from "./mdx-toolchain.ts";
 
 /** Block-level nodes: their texts are separated, so words of two paragraphs never run together. */
 const BLOCKS = new Set(["paragraph", "heading", "listItem", "tableCell", "code", "blockquote", "html"]);
@@ -23,6 +19,6 @@ function walk(node: MdNode, out: string[]): void {
  */
 export function markdownPlainText(markdown: string): string {
   const out: string[] = [];
-  walk(parser.parse(markdown) as unknown as MdNode, out);
+  walk(mdxParsers().gfm.parse(markdown) as unknown as MdNode, out);
   return out.join("");
 }

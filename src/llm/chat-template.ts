@@ -1,5 +1,6 @@
 // Renders a chat request through the model's own Jinja chat template, the way transformers' apply_chat_template does.
-import { Environment, Interpreter, Template } from "@huggingface/jinja";
+import { createRequire } from "node:module";
+import type * as Jinja from "@huggingface/jinja";
 import { UserError } from "../common/index.ts";
 import type { ChatMessage, GenerateRequest } from "./types.ts";
 import { sha256Hex } from "../common/index.ts";
@@ -9,7 +10,7 @@ export interface ChatTemplate {
   /** Where the template came from, for error messages: "GGUF metadata of X" or a file path. */
   readonly origin: string;
   readonly sha256: string;
-  readonly template: Template;
+  readonly template: Jinja.Template;
 }
 
 /** Special-token strings a template may refer to (transformers passes the tokenizer's special tokens). */
@@ -20,7 +21,7 @@ export interface TemplateTokens {
 
 export function compileChatTemplate(source: string, origin: string): ChatTemplate {
   try {
-    return { source, origin, sha256: sha256Hex(source), template: new Template(source) };
+    return { source, origin, sha256: sha256Hex(source), template: new (jinja().Template)(source) };
   } catch (error) {
     throw new UserError(`Cannot parse the chat template from ${origin}: ${(error as Error).message}`);
   }
@@ -47,36 +48,51 @@ class RenderBound extends Error {}
 /** The budget of the render under way; undefined outside renderChatPrompt (renders are synchronous: one at a time). */
 let budget: { steps: number } | undefined;
 
-// subtle: a template is a program from a GGUF, a file or a server, and Jinja can loop without end (nested ranges,
-// a macro that calls itself twice) or double a string until memory runs out. @huggingface/jinja's render makes its
-// own Interpreter, so the bound sits on the Interpreter's one entry for every node, and only counts while a budget
-// is set.
-const evaluate = Interpreter.prototype.evaluate;
-Interpreter.prototype.evaluate = function bounded(this: Interpreter, ...args: Parameters<typeof evaluate>) {
-  if (budget !== undefined && --budget.steps < 0)
-    throw new RenderBound(`it took more than ${MAX_RENDER_STEPS} steps (a loop that does not end?)`);
-  const value = evaluate.apply(this, args);
-  if (budget !== undefined && typeof value.value === "string" && value.value.length > MAX_RENDER_CHARS)
-    throw new RenderBound(`it built a text longer than ${MAX_RENDER_CHARS} characters`);
-  return value;
-};
+let loaded: typeof Jinja | undefined;
 
-// range(n) builds its whole list before a loop takes one step of it: range(1e8) exhausts the heap first. Each
-// render's Environment gets the global by this one set call, so the length is checked there, within the same budget.
-const set = Environment.prototype.set;
-Environment.prototype.set = function boundedSet(this: Environment, name: string, value: unknown) {
-  if (name !== "range" || typeof value !== "function") return set.call(this, name, value);
-  const range = value as (...args: number[]) => number[];
-  return set.call(this, name, (start: number, stop?: number, step = 1) => {
-    const [from, to] = stop === undefined ? [0, start] : [start, stop];
-    const length = step === 0 ? 0 : Math.ceil((to - from) / step);
-    if (budget !== undefined && length > budget.steps)
-      throw new RenderBound(
-        `range() of ${length} numbers is more than the ${budget.steps} steps left of ${MAX_RENDER_STEPS}`,
-      );
-    return stop === undefined ? range(start) : range(start, stop, step);
-  });
-};
+/**
+ * The one door to @huggingface/jinja: required on the first template compiled, so a command that renders no prompt
+ * never loads it, and its render bounded once, as it loads.
+ */
+function jinja(): typeof Jinja {
+  if (loaded !== undefined) return loaded;
+  loaded = createRequire(import.meta.url)("@huggingface/jinja") as typeof Jinja;
+  boundRenders(loaded);
+  return loaded;
+}
+
+function boundRenders({ Environment, Interpreter }: typeof Jinja): void {
+  // subtle: a template is a program from a GGUF, a file or a server, and Jinja can loop without end (nested ranges,
+  // a macro that calls itself twice) or double a string until memory runs out. @huggingface/jinja's render makes its
+  // own Interpreter, so the bound sits on the Interpreter's one entry for every node, and only counts while a budget
+  // is set.
+  const evaluate = Interpreter.prototype.evaluate;
+  Interpreter.prototype.evaluate = function bounded(this: Jinja.Interpreter, ...args: Parameters<typeof evaluate>) {
+    if (budget !== undefined && --budget.steps < 0)
+      throw new RenderBound(`it took more than ${MAX_RENDER_STEPS} steps (a loop that does not end?)`);
+    const value = evaluate.apply(this, args);
+    if (budget !== undefined && typeof value.value === "string" && value.value.length > MAX_RENDER_CHARS)
+      throw new RenderBound(`it built a text longer than ${MAX_RENDER_CHARS} characters`);
+    return value;
+  };
+
+  // range(n) builds its whole list before a loop takes one step of it: range(1e8) exhausts the heap first. Each
+  // render's Environment gets the global by this one set call, so the length is checked there, within the same budget.
+  const set = Environment.prototype.set;
+  Environment.prototype.set = function boundedSet(this: Jinja.Environment, name: string, value: unknown) {
+    if (name !== "range" || typeof value !== "function") return set.call(this, name, value);
+    const range = value as (...args: number[]) => number[];
+    return set.call(this, name, (start: number, stop?: number, step = 1) => {
+      const [from, to] = stop === undefined ? [0, start] : [start, stop];
+      const length = step === 0 ? 0 : Math.ceil((to - from) / step);
+      if (budget !== undefined && length > budget.steps)
+        throw new RenderBound(
+          `range() of ${length} numbers is more than the ${budget.steps} steps left of ${MAX_RENDER_STEPS}`,
+        );
+      return stop === undefined ? range(start) : range(start, stop, step);
+    });
+  };
+}
 
 /**
  * The prompt for one call: the template rendered with `messages`, `tools` and `add_generation_prompt: true`,

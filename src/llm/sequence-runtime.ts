@@ -1,15 +1,9 @@
 // One context sequence as a ChatRuntime: greedy decoding with exact token accounting and optional KV-cache reuse.
-import {
-  LlamaGrammarEvaluationState,
-  type LlamaContextSequence,
-  type LlamaGrammar,
-  type LlamaModel,
-  type SequenceEvaluateOptions,
-  type Token,
-} from "node-llama-cpp";
+import type { LlamaContextSequence, LlamaGrammar, LlamaModel, SequenceEvaluateOptions, Token } from "node-llama-cpp";
 import type { Decoding } from "./generation-config.ts";
 import type { CallEnding, CallRecord, ChatRuntime, GenerateRequest, Generation, Sampling } from "./types.ts";
 import { commonPrefixLength } from "../common/index.ts";
+import { importNodeLlamaCpp } from "./native.ts";
 import { specialIdSet } from "./special-tokens.ts";
 import { toolCallGrammar } from "./tool-call-grammar.ts";
 
@@ -111,7 +105,9 @@ export class SequenceRuntime implements ChatRuntime {
         this.sequence.contextSize,
         request.sampling,
       );
-      const state = grammar && new LlamaGrammarEvaluationState({ model: this.model, grammar });
+      // Through the one door: a grammar exists only once a model has loaded node-llama-cpp.
+      const state =
+        grammar && new (await importNodeLlamaCpp()).LlamaGrammarEvaluationState({ model: this.model, grammar });
       const options = state ? { ...plain, grammarEvaluationState: state } : plain;
       for await (const token of this.sequence.evaluate(input, options)) {
         times.last = performance.now();

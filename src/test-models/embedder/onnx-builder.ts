@@ -1,9 +1,14 @@
 // A minimal ONNX graph builder over onnx-proto: nodes, initializers, typed inputs and outputs, encoded to bytes.
-import onnxProto from "onnx-proto";
+import { createRequire } from "node:module";
+import type onnxProto from "onnx-proto";
 
-const { onnx } = onnxProto;
-const { DataType } = onnx.TensorProto;
-const { AttributeType } = onnx.AttributeProto;
+let loaded: typeof onnxProto.onnx | undefined;
+
+/** The one door to onnx-proto (protobufjs): required when a model is first built, not when a command line loads. */
+function onnx(): typeof onnxProto.onnx {
+  loaded ??= (createRequire(import.meta.url)("onnx-proto") as typeof onnxProto).onnx;
+  return loaded;
+}
 
 /** ONNX attributes by kind: `{ axis: int(-1) }`. */
 export type Attribute =
@@ -15,7 +20,10 @@ export const ints = (value: readonly number[]): Attribute => ({ kind: "ints", va
 export const float = (value: number): Attribute => ({ kind: "float", value });
 
 export type ElementType = "float32" | "int64";
-const ELEMENT_TYPE: Record<ElementType, number> = { float32: DataType.FLOAT, int64: DataType.INT64 };
+const ELEMENT_TYPE = (): Record<ElementType, number> => ({
+  float32: onnx().TensorProto.DataType.FLOAT,
+  int64: onnx().TensorProto.DataType.INT64,
+});
 
 /** A graph input or output: its name, element type and dims (a string names a dynamic dimension). */
 export interface ValueInfo {
@@ -48,7 +56,7 @@ export class GraphBuilder {
     const bytes = new Uint8Array(data.length * 4);
     const view = new DataView(bytes.buffer);
     for (let i = 0; i < data.length; i++) view.setFloat32(i * 4, data[i]!, true);
-    this.initializers.push({ name, dims: [...dims], dataType: DataType.FLOAT, rawData: bytes });
+    this.initializers.push({ name, dims: [...dims], dataType: onnx().TensorProto.DataType.FLOAT, rawData: bytes });
     return name;
   }
 
@@ -59,13 +67,13 @@ export class GraphBuilder {
     values.forEach((v, i) => {
       view.setBigInt64(i * 8, BigInt(v), true);
     });
-    this.initializers.push({ name, dims: [...dims], dataType: DataType.INT64, rawData: bytes });
+    this.initializers.push({ name, dims: [...dims], dataType: onnx().TensorProto.DataType.INT64, rawData: bytes });
     return name;
   }
 
   /** The model's bytes: IR version 8, opset 17 (the first with LayerNormalization), loadable by onnxruntime 1.14+. */
   encode(graphName: string, inputs: readonly ValueInfo[], outputs: readonly ValueInfo[], producer: string): Uint8Array {
-    const model = onnx.ModelProto.create({
+    const model = onnx().ModelProto.create({
       irVersion: 8,
       producerName: producer,
       opsetImport: [{ domain: "", version: 17 }],
@@ -77,22 +85,22 @@ export class GraphBuilder {
         output: outputs.map(valueInfoProto),
       },
     });
-    return onnx.ModelProto.encode(model).finish();
+    return onnx().ModelProto.encode(model).finish();
   }
 }
 
 function attributeProto(name: string, a: Attribute): onnxProto.onnx.IAttributeProto {
   switch (a.kind) {
     case "int":
-      return { name, type: AttributeType.INT, i: a.value };
+      return { name, type: onnx().AttributeProto.AttributeType.INT, i: a.value };
     case "ints":
-      return { name, type: AttributeType.INTS, ints: [...a.value] };
+      return { name, type: onnx().AttributeProto.AttributeType.INTS, ints: [...a.value] };
     case "float":
-      return { name, type: AttributeType.FLOAT, f: a.value };
+      return { name, type: onnx().AttributeProto.AttributeType.FLOAT, f: a.value };
   }
 }
 
 function valueInfoProto(v: ValueInfo): onnxProto.onnx.IValueInfoProto {
   const dim = v.dims.map((d) => (typeof d === "string" ? { dimParam: d } : { dimValue: d }));
-  return { name: v.name, type: { tensorType: { elemType: ELEMENT_TYPE[v.type], shape: { dim } } } };
+  return { name: v.name, type: { tensorType: { elemType: ELEMENT_TYPE()[v.type], shape: { dim } } } };
 }

@@ -1,0 +1,57 @@
+// Child of test/layout/loads.test.ts: imports each module named on the command line in turn and prints, as JSON,
+// the packages from node_modules each one loaded first (ES modules seen by a resolve hook, CommonJS by require's cache).
+import { createRequire, register } from "node:module";
+import { MessageChannel } from "node:worker_threads";
+
+/** The package a file URL or path lies in: `node_modules/@scope/name/...` -> `@scope/name`. */
+function packageOf(where: string): string | undefined {
+  const match = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(where);
+  return match?.[1]?.replace("\\", "/");
+}
+
+const { port1, port2 } = new MessageChannel();
+// The hooks run on their own thread: each resolved URL comes back over the port, in the order it was resolved.
+const hooks = `
+let port;
+export function initialize(data) { port = data.port; }
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  port.postMessage(resolved.url);
+  return resolved;
+}`;
+register(`data:text/javascript,${encodeURIComponent(hooks)}`, {
+  data: { port: port2 },
+  transferList: [port2],
+});
+
+const seen: string[] = [];
+let waiting: { marker: string; done: () => void } | undefined;
+port1.on("message", (url: string) => {
+  seen.push(url);
+  if (waiting !== undefined && url.includes(waiting.marker)) waiting.done();
+});
+port1.unref();
+
+/** Waits until the hooks' thread has reported every resolve before this call: a marker module passes through last. */
+async function settle(n: number): Promise<void> {
+  const marker = `load-probe-marker-${n}`;
+  const arrived = new Promise<void>((done) => {
+    waiting = { marker, done };
+  });
+  await import(`data:text/javascript,export const ${marker.replaceAll("-", "_")} = 1; // ${marker}`);
+  await arrived;
+}
+
+const require = createRequire(import.meta.url);
+const loaded = new Set<string>();
+const report: Record<string, string[]> = {};
+await settle(0);
+for (const [i, target] of process.argv.slice(2).entries()) {
+  const before = seen.length;
+  await import(target);
+  await settle(i + 1);
+  const packages = [...seen.slice(before), ...Object.keys(require.cache)].map(packageOf);
+  report[target] = [...new Set(packages.filter((p): p is string => p !== undefined && !loaded.has(p)))].sort();
+  for (const p of report[target]) loaded.add(p);
+}
+process.stdout.write(`${JSON.stringify(report)}\n`);
