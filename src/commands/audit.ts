@@ -1,7 +1,7 @@
 // The audit command: rerun a run folder's first N runs of one model, one at a time, and compare transcripts byte for byte.
 import type { Argv, CommandModule } from "yargs";
-import { auditRunFolder, auditText, readManifest, settingsFromFields, type AnswerRecord } from "../runs/index.ts";
-import { modelLabels, readRunLog } from "../report/index.ts";
+import type { AnswerRecord } from "../runs/index.ts";
+import { modelLabels } from "../report/index.ts";
 import { UserError } from "../common/index.ts";
 import { defaultCacheDir } from "./options.ts";
 
@@ -69,6 +69,8 @@ const audit: CommandModule<object, AuditArgs> = {
         return true;
       }) as never,
   handler: async (argv) => {
+    const { auditRunFolder, auditText, readManifest, settingsFromFields } = await import("../runs/index.ts");
+    const { readRunLog } = await import("../report/index.ts");
     const { dir, answersFile: file, records } = readRunLog(argv.run ?? argv.out);
     const manifest = readManifest(dir);
     if (!manifest)

@@ -1,29 +1,7 @@
 // The corpus commands: thin shells over src/corpus/ (list or sum up sections, check the questions file, how lexical it is).
 import type { Argv, CommandModule } from "yargs";
-import {
-  ANSWER_OVERLAP_DEFAULTS,
-  answerOverlaps,
-  checkQuestions,
-  checkWeakFacts,
-  factSources,
-  formatClearedFlags,
-  describeQuestionShape,
-  formatAnswerOverlaps,
-  formatCorpusSummary,
-  isTwoPost,
-  loadCorpus,
-  loadQuestions,
-  parseQuestions,
-  problemsError,
-  questionPosts,
-  questionShapeWarning,
-  readQuestionsFile,
-  summarizeCorpus,
-  type Corpus,
-  type Question,
-} from "../corpus/index.ts";
-import { bm25Terms, questionStats, type QuestionSetStats } from "../search/index.ts";
-import { READ_SECTION_MAX_WORDS } from "../designs/index.ts";
+import { ANSWER_OVERLAP_DEFAULTS, factSources, isTwoPost, type Corpus, type Question } from "../corpus/index.ts";
+import type { QuestionSetStats } from "../search/index.ts";
 import { contentOption, jsonOption, questionsOption, splitDepthOf } from "./options.ts";
 import { UserError } from "../common/index.ts";
 
@@ -41,6 +19,8 @@ const sections: CommandModule<object, { content: string; "split-depth": number; 
       },
     }),
   handler: async (argv) => {
+    const { formatCorpusSummary, loadCorpus, summarizeCorpus } = await import("../corpus/index.ts");
+    const { READ_SECTION_MAX_WORDS } = await import("../designs/index.ts");
     if (argv.summary) {
       // The summary lists what was left out itself, so the loader's note would only say it twice.
       const corpus = await loadCorpus(argv.content, { note: () => {}, splitDepth: splitDepthOf(argv) });
@@ -86,6 +66,21 @@ const questionsCheck: CommandModule<
       },
     }),
   handler: async (argv) => {
+    const {
+      answerOverlaps,
+      checkQuestions,
+      checkWeakFacts,
+      formatClearedFlags,
+      describeQuestionShape,
+      formatAnswerOverlaps,
+      loadCorpus,
+      parseQuestions,
+      problemsError,
+      questionPosts,
+      questionShapeWarning,
+      readQuestionsFile,
+    } = await import("../corpus/index.ts");
+    const { bm25Terms } = await import("../search/index.ts");
     const threshold = argv["overlap-threshold"];
     if (argv.overlap && !(threshold >= 0 && threshold <= 1))
       throw new UserError(`--overlap-threshold must be a number from 0 to 1, got ${threshold}`);
@@ -158,6 +153,8 @@ const questionsStats: CommandModule<
     "its content words found in its section, in its post's title, and in any other post; and whether it holds all of its post's slug words",
   builder: (y) => y.options({ ...questionsOption, ...contentOption, ...jsonOption }),
   handler: async (argv) => {
+    const { loadCorpus, loadQuestions } = await import("../corpus/index.ts");
+    const { questionStats } = await import("../search/index.ts");
     const corpus = await loadCorpus(argv.content, { splitDepth: splitDepthOf(argv) });
     const stats = questionStats(corpus, await loadQuestions(argv.questions, corpus));
     console.log(argv.json ? JSON.stringify(stats) : statsTable(argv.questions, stats));

@@ -1,6 +1,5 @@
 // The cost command: the study's transcript-cost table, from its assumptions.
 import type { Argv, CommandModule } from "yargs";
-import { costTableText, transcriptCostTable } from "../designs/index.ts";
 import { UserError } from "../common/index.ts";
 import { refuseRepeats, usageError } from "./options.ts";
 
@@ -21,7 +20,8 @@ const cost: CommandModule<object, { prefix: number; "per-turn": number; price: n
         }
         return true;
       }),
-  handler: (argv) => {
+  handler: async (argv) => {
+    const { costTableText, transcriptCostTable } = await import("../designs/index.ts");
     const assumptions = { prefix: argv.prefix, perTurn: argv["per-turn"], pricePerMillion: argv.price };
     const rows = transcriptCostTable(assumptions);
     const counts = [argv.prefix, argv["per-turn"], ...rows.flatMap((r) => [r.finalContext, r.tokensRead])];

@@ -1,6 +1,6 @@
 // The embedding-model commands (make-tiny-embedder): thin shells over src/test-models/.
 import type { Argv, CommandModule } from "yargs";
-import { TINY_EMBEDDER_SHAPES, writeTinyEmbedder, type TinyEmbedderShapeName } from "../test-models/index.ts";
+import { TINY_EMBEDDER_SHAPES, type TinyEmbedderShapeName } from "../test-models/index.ts";
 
 interface MakeTinyEmbedderArgs {
   readonly out: string;
@@ -34,7 +34,8 @@ const makeTinyEmbedder: CommandModule<object, MakeTinyEmbedderArgs> = {
           "tiny: 1 layer, about 0.3 MB; minilm: all-MiniLM-L6-v2's sizes (6 layers, 12 heads, 30,522 rows, about 90 MB), to time indexing",
       },
     }),
-  handler: (argv) => {
+  handler: async (argv) => {
+    const { writeTinyEmbedder } = await import("../test-models/index.ts");
     const folder = writeTinyEmbedder(argv.out, { seed: argv.seed, shape: argv.shape, hidden: argv.hidden });
     console.log(folder);
   },

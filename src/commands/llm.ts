@@ -2,18 +2,13 @@
 import path from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import {
-  ensureTinyLlamaModel,
-  ensureTinyModel,
-  ensureTinyQwen3Model,
   TINY_MODEL_SHAPES,
-  TRAINED_MODEL_FILE,
   type TinyModelDtype,
   type TinyModelShape,
   type TinyModelWeights,
 } from "../test-models/index.ts";
-import { loadModel, modelIdFor, QUANTS, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
-import { AGENT_TOOLS, dialectExample, prompts, toolBlockSize } from "../designs/index.ts";
-import { TOOL_FORMATS, modelDialect, type ToolFormat } from "../toolcalls/index.ts";
+import { QUANTS, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
+import { TOOL_FORMATS, type ToolFormat } from "../toolcalls/index.ts";
 import { defaultCacheDir } from "./options.ts";
 import { UserError } from "../common/index.ts";
 
@@ -94,6 +89,9 @@ function makeTinyModelCommand(): CommandModule<
           describe: "Cache folder (also holds the chat template extracted from node-llama-cpp's llama.cpp sources)",
         }),
     handler: async (argv) => {
+      const { ensureTinyLlamaModel, ensureTinyModel, ensureTinyQwen3Model, TRAINED_MODEL_FILE } = await import(
+        "../test-models/index.ts"
+      );
       if (argv.family !== "qwen2.5") {
         const unsupported = [
           ...(argv.shape !== "tiny" ? ["--shape"] : []),
@@ -195,6 +193,9 @@ function templateCommand(): CommandModule<
           describe: "Downloaded models live in <cache-dir>/models",
         }),
     handler: async (argv) => {
+      const { loadModel, modelIdFor } = await import("../llm/index.ts");
+      const { AGENT_TOOLS, dialectExample, prompts, toolBlockSize } = await import("../designs/index.ts");
+      const { modelDialect } = await import("../toolcalls/index.ts");
       // Vocabulary only: rendering and counting need the tokenizer and template, not the weights.
       const model = await loadModel(modelIdFor(argv.model, argv.quant), {
         cacheDir: argv["cache-dir"],

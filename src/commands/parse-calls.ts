@@ -1,7 +1,7 @@
 // parse-calls: what the agent loop would take from a reply on stdin, to check a model's replies by hand.
 import type { Argv, CommandModule } from "yargs";
-import { DIALECTS, TOOL_FORMATS, type ToolFormat } from "../toolcalls/index.ts";
-import { parseCalls, type ParsedReply } from "../designs/index.ts";
+import { TOOL_FORMATS, type ToolFormat } from "../toolcalls/index.ts";
+import type { ParsedReply } from "../designs/index.ts";
 import { pyJsonDumps, pyRepr } from "../python/index.ts";
 import { UserError } from "../common/index.ts";
 
@@ -31,6 +31,8 @@ const parseCallsCommand: CommandModule<object, { json: boolean; format: ToolForm
       .example("$0 parse-calls --json < reply.txt", "")
       .example("$0 parse-calls --format llama3 < reply.txt", ""),
   handler: async (argv) => {
+    const { DIALECTS } = await import("../toolcalls/index.ts");
+    const { parseCalls } = await import("../designs/index.ts");
     if (process.stdin.isTTY)
       throw new UserError("parse-calls reads a reply on stdin: npm run -s blogqa -- parse-calls < reply.txt", 2);
     const parsed = parseCalls(await readStdin(), DIALECTS[argv.format]);

@@ -1,6 +1,5 @@
 // The report commands: thin shells over src/report/ (the HTML page, the paired comparisons).
 import type { Argv, CommandModule } from "yargs";
-import { compareJson, compareText, readRunFolder, writeInspectLogs, writeReport } from "../report/index.ts";
 import { jsonOption, runFolderOptions, runPositional, usageError } from "./options.ts";
 
 const report: CommandModule<object, { run: string; content?: string; force: boolean; against?: string }> = {
@@ -18,6 +17,7 @@ const report: CommandModule<object, { run: string; content?: string; force: bool
           "test (per design, how often right citations and answers survive withholding, with paired p)",
       }),
   handler: async (argv) => {
+    const { writeReport } = await import("../report/index.ts");
     const file = await writeReport(argv.run, { content: argv.content, force: argv.force, against: argv.against });
     console.log(file);
   },
@@ -51,6 +51,7 @@ const compare: CommandModule<
         return true;
       }),
   handler: async (argv) => {
+    const { compareJson, compareText, readRunFolder } = await import("../report/index.ts");
     const options = { content: argv.content, force: argv.force };
     const folder = await readRunFolder(argv.run, options);
     const other = argv.other === undefined ? undefined : await readRunFolder(argv.other, options);
@@ -71,6 +72,7 @@ const exportRun: CommandModule<object, { run: string; content?: string; force: b
       .options(runFolderOptions)
       .option("format", { choices: ["inspect"] as const, demandOption: true, describe: "What to write" }),
   handler: async (argv) => {
+    const { readRunFolder, writeInspectLogs } = await import("../report/index.ts");
     const folder = await readRunFolder(argv.run, { content: argv.content, force: argv.force });
     for (const file of writeInspectLogs(folder)) console.log(file);
   },

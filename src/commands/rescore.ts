@@ -2,9 +2,6 @@
 // (--against) and the model judge (--judge), whose records then join the folder's tables.
 import path from "node:path";
 import type { Argv, CommandModule, Options } from "yargs";
-import { readRunFolder, rescoreJson, rescoreText, withheldComparison, writeTables } from "../report/index.ts";
-import { JUDGE_TIMEOUT_SECONDS, judgeRunFolder, recordWithheldPair } from "../runs/index.ts";
-import { judgeRequest, parseVerdict } from "../scoring/index.ts";
 import { jsonOption, refuseRepeats, runFolderOptions, runPositional, usageError, type BuiltArgs } from "./options.ts";
 
 /** rescore's options beyond the run folder's: the withheld-source test's second folder, and the model judge. */
@@ -75,6 +72,11 @@ const rescore: CommandModule<object, BuiltArgs<typeof rescoreBuilder>> = {
     "two-post questions get their own table (exactly the gold posts / subset / plus others / none of them / no source line)",
   builder: rescoreBuilder,
   handler: async (argv) => {
+    const { readRunFolder, rescoreJson, rescoreText, withheldComparison, writeTables } = await import(
+      "../report/index.ts"
+    );
+    const { JUDGE_TIMEOUT_SECONDS, judgeRunFolder, recordWithheldPair } = await import("../runs/index.ts");
+    const { judgeRequest, parseVerdict } = await import("../scoring/index.ts");
     const options = { content: argv.content, force: argv.force };
     const folder = await readRunFolder(argv.run, options);
     // Checked before any judging: a pair that cannot be compared is refused at once, and recorded once it passes.

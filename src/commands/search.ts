@@ -1,7 +1,6 @@
 // The search commands: thin shells over src/search/ (index, search, search-eval).
 import type { Argv, CommandModule, InferredOptionTypes } from "yargs";
-import { loadCorpus, loadQuestions } from "../corpus/index.ts";
-import { RETRIEVER_KINDS, evaluateSearch, loadEmbedder, openIndex } from "../search/index.ts";
+import { RETRIEVER_KINDS } from "../search/index.ts";
 import type { Embedder, RetrieverKind, RetrieverScore, SearchOptions } from "../search/index.ts";
 import type { ProgressTick } from "../common/index.ts";
 import { jsonOption, questionsOption, searchOptions, splitDepthOf, type BuiltArgs } from "./options.ts";
@@ -32,6 +31,8 @@ const index: CommandModule<object, BuiltArgs<typeof indexBuilder>> = {
   describe: "Build the search index for the blog (or load it from the cache) and report its size",
   builder: indexBuilder,
   handler: async (argv) => {
+    const { loadCorpus } = await import("../corpus/index.ts");
+    const { openIndex } = await import("../search/index.ts");
     const started = performance.now();
     const corpus = await loadCorpus(argv.content, { splitDepth: splitDepthOf(argv) });
     const opened = await openIndex(corpus, searchOptionsFrom(argv, argv.retriever));
@@ -65,6 +66,8 @@ const search: CommandModule<object, BuiltArgs<typeof searchBuilder>> = {
     "Search the blog as the study's workflow and agent do: top k sections with post, heading and first 60 words",
   builder: searchBuilder,
   handler: async (argv) => {
+    const { loadCorpus } = await import("../corpus/index.ts");
+    const { openIndex } = await import("../search/index.ts");
     const opened = await openIndex(
       await loadCorpus(argv.content, { splitDepth: splitDepthOf(argv) }),
       searchOptionsFrom(argv, argv.retriever),
@@ -91,6 +94,8 @@ const searchEval: CommandModule<object, BuiltArgs<typeof searchEvalBuilder>> = {
     "the top 3 (found_at_3), and the mean reciprocal rank of the right post's first hit",
   builder: searchEvalBuilder,
   handler: async (argv) => {
+    const { loadCorpus, loadQuestions } = await import("../corpus/index.ts");
+    const { evaluateSearch, loadEmbedder, openIndex } = await import("../search/index.ts");
     const corpus = await loadCorpus(argv.content, { splitDepth: splitDepthOf(argv) });
     const questions = await loadQuestions(argv.questions, corpus);
     const kinds = argv.retriever ? [argv.retriever] : RETRIEVER_KINDS;

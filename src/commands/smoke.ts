@@ -1,18 +1,10 @@
 // smoke and experiment: the whole study in one command, on the generated tiny models or on the study's two models.
 import path from "node:path";
 import type { Argv, CommandModule } from "yargs";
-import { modelIdFor, DEFAULT_MODEL_NAMES, QUANTS, type Quant } from "../llm/index.ts";
-import {
-  ensureTinyEmbedder,
-  ensureTinyLlamaModel,
-  ensureTinyModel,
-  ensureTinyQwen3Model,
-  TRAINED_MODEL_FILE,
-} from "../test-models/index.ts";
+import { DEFAULT_MODEL_NAMES, QUANTS, type Quant } from "../llm/index.ts";
 import { runStudyCommand, studyRunOptions } from "./study.ts";
 import type { BuiltArgs } from "./options.ts";
 import { DESIGN_IDS, ENGINEERED_DESIGNS, STUDY_DESIGNS } from "../designs/index.ts";
-import { progress } from "./study-setup.ts";
 import { UserError } from "../common/index.ts";
 
 const TINY_EMBEDDER = "(the tiny embedder)";
@@ -52,6 +44,9 @@ const smoke: CommandModule<object, BuiltArgs<typeof smokeBuilder>> = {
     "run, never how well a real model answers",
   builder: smokeBuilder,
   handler: async (argv) => {
+    const { ensureTinyEmbedder, ensureTinyLlamaModel, ensureTinyModel, ensureTinyQwen3Model, TRAINED_MODEL_FILE } =
+      await import("../test-models/index.ts");
+    const { progress } = await import("./study-setup.ts");
     if (argv.server !== undefined) throw notOnServer("smoke runs the generated tiny model in this process");
     const tinyDir = path.join(argv["cache-dir"], "tiny");
     const weights = argv.weights ?? (argv.family === "qwen2.5" ? "trained" : "random");
@@ -96,6 +91,7 @@ const experiment: CommandModule<object, BuiltArgs<typeof experimentBuilder>> = {
   describe: `The study itself: ${DEFAULT_MODEL_NAMES.join(" and ")}, its four designs (--designs study,engineered adds the engineered ones), all questions, into results/ (resumes)`,
   builder: experimentBuilder,
   handler: async (argv) => {
+    const { modelIdFor } = await import("../llm/index.ts");
     if (argv.server !== undefined) throw notOnServer("experiment loads both study models itself");
     return runStudyCommand(
       argv,
