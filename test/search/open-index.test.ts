@@ -7,6 +7,8 @@ import path from "node:path";
 import { loadCorpus } from "../../src/corpus/index.ts";
 import { openIndex, type RetrieverKind, type SearchOptions } from "../../src/search/index.ts";
 import { reciprocalRankFusion } from "../../src/search/fusion.ts";
+import { embeddingText } from "../../src/search/open-index.ts";
+import type { Embedder } from "../../src/search/types.ts";
 import { fakeEmbedder } from "../helpers/fake-embedder.ts";
 
 const fixturePosts = path.resolve(import.meta.dirname, "../fixtures/blog/posts");
@@ -87,6 +89,35 @@ test("hybrid's ranking is the reciprocal rank fusion of the bm25 and dense ranki
     ]).map((f) => f.item);
     assert.deepEqual(names(await hybrid.search(query, all)), expected);
   }
+});
+
+test("hybrid: a BM25 hit and a dense hit that tie in the fusion come BM25's first", async (t) => {
+  const { posts, cacheDir } = sandbox(t);
+  const corpus = await loadCorpus(posts);
+  const bm25 = await openIndex(corpus, options(path.join(cacheDir, "bm25"), "bm25"));
+  const [a, b] = await bm25.search(QUERY, 2);
+  const text = (hit: typeof a) =>
+    embeddingText(corpus.sections.find((s) => s.post === hit!.post && s.heading === hit!.heading)!);
+  // Dense ranks BM25's second hit first and its first second, every other section below both (cosine 0): each of
+  // the two is first in one ranking and second in the other, so their fused scores and best ranks tie exactly.
+  const [aText, bText] = [text(a), text(b)];
+  const embedder: Embedder = {
+    info: { model: "fake/tie", dtype: "fp32", library: "fake@1", dimensions: 3 },
+    async embed(texts) {
+      return texts.map(
+        (s) => new Float32Array(s === bText || s === QUERY ? [1, 0, 0] : s === aText ? [0.8, 0.6, 0] : [0, 0, 1]),
+      );
+    },
+  };
+  const open = (retriever: RetrieverKind) =>
+    openIndex(corpus, { ...options(path.join(cacheDir, retriever), retriever), embedder });
+  const names = (hits: readonly { post: string; heading: string }[]) => hits.map((h) => `${h.post}/${h.heading}`);
+  assert.deepEqual(names(await (await open("dense")).search(QUERY, 2)), names([b!, a!]));
+  const fused = reciprocalRankFusion([names([a!, b!]), names([b!, a!])]);
+  assert.equal(fused[0]!.score, fused[1]!.score, "a full tie");
+  // The study names BM25 first ("a hybrid of BM25 and MiniLM embeddings"); the fusion's last tie-break is the order
+  // of its rankings, and hybrid passes BM25's first: fused the other way round, the dense hit would lead.
+  assert.deepEqual(names(await (await open("hybrid")).search(QUERY, 2)), names([a!, b!]));
 });
 
 test("a second open loads the cache without re-embedding and gives equal results", async (t) => {
