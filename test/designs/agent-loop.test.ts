@@ -1,6 +1,11 @@
 // Every branch of the agent loop, driven by a scripted runtime that returns chosen replies.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadCorpus } from "../../src/corpus/index.ts";
+import { openIndex } from "../../src/search/index.ts";
 import { runAgent, MAX_TURNS } from "../../src/designs/agent-loop.ts";
 import { runWorkflow } from "../../src/designs/workflow.ts";
 import { answerRecord } from "../../src/runs/answer-record.ts";
@@ -48,6 +53,21 @@ test("two calls in one reply both run, in order, each with its own tool message"
   const r = answerRecord("m", "agent", QUESTION, t);
   assert.deepEqual([r.model_calls, r.tool_calls, r.malformed, r.found], [2, 2, 0, true]);
   assert.deepEqual(r.seen_posts, ["flashattention-explained", "kv-cache-inference"]);
+});
+
+test("found: a search showed the right post at any rank; a read of it alone is no find", async () => {
+  const question = { ...QUESTION, post: "bm25-hybrid-search", heading: "Reciprocal rank fusion" };
+  const searched = scriptedRuntime([call("search_posts", { query: "running maximum rankings" }), "A."]);
+  const t = await runAgent({ question: question.question, design: "agent", runtime: searched, index: fakeIndex() });
+  assert.deepEqual(
+    t.calls[0]!.toolCalls[0]!.shownPosts,
+    ["flashattention-explained", "bm25-hybrid-search"],
+    "the right post is the second hit",
+  );
+  assert.equal(answerRecord("m", "agent", question, t).found, true);
+  const read = scriptedRuntime([call("read_section", { post: question.post, heading: question.heading }), "A."]);
+  const r = await runAgent({ question: question.question, design: "agent", runtime: read, index: fakeIndex() });
+  assert.equal(answerRecord("m", "agent", question, r).found, false);
 });
 
 test("JSON followed by trailing text parses the first value and ignores the rest", async () => {
@@ -261,4 +281,48 @@ test("a dialect whose template takes no tools gets none in the request; they are
   });
   assert.equal(runtime.requests[0]?.tools, undefined);
   assert.match(runtime.requests[0]?.messages[0]?.content ?? "", /<tools>\n\{"type": "function"/);
+});
+
+test("on a real BM25 index: search_posts and the workflow show three hits of 60 words, read_section the section asked", async (t) => {
+  const root = mkdtempSync(path.join(os.tmpdir(), "blogqa-loop-index-"));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const posts = path.join(root, "posts");
+  mkdirSync(posts);
+  const words = (n: number, from: number) => Array.from({ length: n }, (_, i) => `word${from + i}`).join(" ");
+  // Four sections about softmax, the first 80 words long; read_section asks for the second of three in a row.
+  writeFileSync(
+    path.join(posts, "alpha.mdx"),
+    `---\ntitle: Alpha\n---\n\n## Softmax first\n\nSoftmax softmax softmax ${words(77, 0)}\n\n## Two\n\nSoftmax here ${words(20, 100)}\n\n` +
+      `## Three\n\nSoftmax there ${words(20, 200)}\n`,
+  );
+  writeFileSync(path.join(posts, "beta.mdx"), `---\ntitle: Beta\n---\n\n## Four\n\nSoftmax again ${words(20, 300)}\n`);
+  const corpus = await loadCorpus(posts);
+  const cacheDir = path.join(root, "cache");
+  const index = await openIndex(corpus, { retriever: "bm25", embeddingModel: "/nonexistent", dtype: "fp32", cacheDir });
+  const text = (post: string, heading: string) =>
+    corpus.sections.find((s) => s.post === post && s.heading === heading)!.text;
+  // What a hit must show: its section's first 60 words, counted here, not by the search's own snippet function.
+  const first60 = (hit: { post: string; heading: string }) =>
+    text(hit.post, hit.heading).split(/\s+/).filter(Boolean).slice(0, 60).join(" ");
+
+  const reply = `${call("search_posts", { query: "softmax" })}\n${call("read_section", { post: "alpha", heading: "Two" })}`;
+  const runtime = scriptedRuntime([reply, "Done. Source: alpha"]);
+  const run = await runAgent({ question: QUESTION.question, design: "agent", runtime, index });
+  const [search, read] = run.calls[0]!.toolCalls;
+  const hits = JSON.parse(search!.result) as { post: string; heading: string; snippet: string }[];
+  assert.equal(hits.length, 3);
+  for (const hit of hits) assert.equal(hit.snippet, first60(hit));
+  assert.ok(
+    hits.some((h) => h.heading === "Softmax first"),
+    "the 80-word section is a hit, its snippet cut at 60 words",
+  );
+  assert.deepEqual(JSON.parse(read!.result), { post: "alpha", heading: "Two", text: text("alpha", "Two") });
+  assert.deepEqual(read!.shownPosts, ["alpha"]);
+
+  const workflow = scriptedRuntime(["Done. Source: alpha"]);
+  await runWorkflow({ question: "What does softmax do?", runtime: workflow, index });
+  const shown = /^Search results:\n(.*)\n\nQuestion: /s.exec(workflow.requests[0]!.messages[1]!.content)![1]!;
+  const workflowHits = JSON.parse(shown) as { post: string; heading: string; snippet: string }[];
+  assert.equal(workflowHits.length, 3);
+  for (const hit of workflowHits) assert.equal(hit.snippet, first60(hit));
 });

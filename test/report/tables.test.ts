@@ -86,6 +86,15 @@ test("agent averages, no-tool and malformed counts; thousands separators as in t
   );
 });
 
+test("malformed sums failed calls over runs; no tool counts runs that called no tool, failed calls included", () => {
+  const [row] = studyRows([
+    record(1, { design: "agent", model_calls: 3, tool_calls: 2, malformed: 2 }),
+    record(2, { design: "agent", model_calls: 2, tool_calls: 1, malformed: 1 }),
+    record(3, { design: "agent", model_calls: 1, tool_calls: 0 }),
+  ]);
+  assert.deepEqual([row?.malformed, row?.no_tool], [3, 1]);
+});
+
 test("model labels and CSV", () => {
   const hub = "hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF/qwen2.5-1.5b-instruct-fp16.gguf";
   const label = modelLabels([hub, "/models/tiny-seed1.gguf"]);

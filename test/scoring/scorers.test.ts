@@ -77,6 +77,15 @@ const cases: { answer: string; any: boolean; lenient: boolean; kind: string; pos
     strict: false,
   },
   { answer: "source: flashattention-explained", any: false, lenient: true, kind: "none", posts: [], strict: false },
+  // "Source:" anywhere counts, inside a line too: the study's test is a substring, not a line.
+  {
+    answer: "It rescales. Source: flashattention-explained",
+    any: true,
+    lenient: true,
+    kind: "one-real",
+    posts: [GOLD],
+    strict: true,
+  },
 ];
 
 for (const c of cases) {
