@@ -12,14 +12,14 @@ export interface CliResult {
 
 export function runCli(
   args: readonly string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {},
 ): CliResult {
   const result = spawnSync(process.execPath, [path.join(repoRoot, "bin/blogqa.cjs"), ...args], {
     cwd: options.cwd ?? repoRoot,
     env: { ...process.env, ...options.env },
     input: options.input ?? "",
     encoding: "utf8",
-    timeout: 600_000,
+    timeout: options.timeoutMs ?? 600_000,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
