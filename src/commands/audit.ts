@@ -3,7 +3,7 @@ import type { Argv, CommandModule } from "yargs";
 import type { AnswerRecord } from "../runs/index.ts";
 import { modelLabels } from "../report/index.ts";
 import { UserError } from "../common/index.ts";
-import { defaultCacheDir } from "./options.ts";
+import { checkOptions, COUNT_RANGE, defaultCacheDir } from "./options.ts";
 
 interface AuditArgs {
   run?: string;
@@ -46,7 +46,12 @@ const audit: CommandModule<object, AuditArgs> = {
         type: "string",
         describe: "The model to audit: its id in answers.jsonl or part of its name (default: the only one)",
       })
-      .option("limit", { type: "number", default: 10, describe: "How many of its runs to rerun, in log order" })
+      .option("limit", {
+        type: "number",
+        default: 10,
+        range: COUNT_RANGE,
+        describe: "How many of its runs to rerun, in log order",
+      })
       .option("out", {
         type: "string",
         default: "runs/default",
@@ -65,7 +70,7 @@ const audit: CommandModule<object, AuditArgs> = {
       })
       .option("json", { type: "boolean", default: false, describe: "Print the result as JSON" })
       .check((argv) => {
-        if (!Number.isInteger(argv.limit) || argv.limit < 1) throw new UserError("--limit must be a positive integer");
+        checkOptions(argv, { limit: { range: COUNT_RANGE } });
         return true;
       }) as never,
   handler: async (argv) => {

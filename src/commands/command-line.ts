@@ -24,6 +24,7 @@ interface YargsOptions {
   readonly array: readonly string[];
   readonly number: readonly string[];
   readonly boolean: readonly string[];
+  readonly choices: Readonly<Record<string, readonly unknown[]>>;
   readonly hiddenOptions: readonly string[];
 }
 
@@ -45,7 +46,7 @@ const commands = [
 
 /**
  * The command line for `argv` (the arguments after the script), its help wrapped at `width` columns. A usage error
- * prints `blogqa: <what was wrong>` and `run with --help` on stderr and exits with status 2.
+ * is thrown as a UserError of exit status 2: `<what was wrong>` and, for yargs' own, a line `run with --help`.
  */
 export function commandLine(argv: string[], width: number): Argv {
   /** The option names of the command being parsed, for the nearest one to a misspelt flag. */
@@ -68,6 +69,7 @@ export function commandLine(argv: string[], width: number): Argv {
       arrays: options.array,
       numbers: options.number,
       booleans: options.boolean,
+      choices: options.choices,
     });
     if (problem !== undefined) throw optionError(problem);
   }
@@ -90,8 +92,8 @@ export function commandLine(argv: string[], width: number): Argv {
       .fail((message, error) => {
         // yargs reports an option's coerce error (a value it refused) as its own YError: a usage error, not a bug
         if (error && error.name !== "YError") throw error;
-        console.error(`blogqa: ${usageError(message ?? error?.message ?? "", argv, suggestable)}\nrun with --help`);
-        process.exit(2);
+        // Thrown, not printed and exited: the entry prints it as every other error, and a caller in process gets it.
+        throw optionError(`${usageError(message ?? error?.message ?? "", argv, suggestable)}\nrun with --help`);
       })
   );
 }

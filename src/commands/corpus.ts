@@ -2,14 +2,13 @@
 import type { Argv, CommandModule } from "yargs";
 import { ANSWER_OVERLAP_DEFAULTS, factSources, isTwoPost, type Corpus, type Question } from "../corpus/index.ts";
 import type { QuestionSetStats } from "../search/index.ts";
-import { contentOption, jsonOption, questionsOption, splitDepthOf } from "./options.ts";
-import { UserError } from "../common/index.ts";
+import { checkedOptions, contentOption, jsonOption, questionsOption, splitDepthOf } from "./options.ts";
 
 const sections: CommandModule<object, { content: string; "split-depth": number; summary: boolean }> = {
   command: "sections",
   describe: "Print every section of the blog as one JSON object a line: {post, heading, level, text}",
   builder: (y) =>
-    y.options({
+    checkedOptions(y, {
       ...contentOption,
       summary: {
         type: "boolean",
@@ -48,7 +47,7 @@ const questionsCheck: CommandModule<
     "the sections of other posts that " +
     "may answer it as well as its own",
   builder: (y) =>
-    y.options({
+    checkedOptions(y, {
       ...questionsOption,
       ...contentOption,
       overlap: {
@@ -62,6 +61,7 @@ const questionsCheck: CommandModule<
       "overlap-threshold": {
         type: "number",
         default: ANSWER_OVERLAP_DEFAULTS.threshold,
+        range: { whole: false, min: 0, max: 1 },
         describe: "Least overlap (0 to 1: the geometric mean of the two sections' shared term weight) to list",
       },
     }),
@@ -82,8 +82,6 @@ const questionsCheck: CommandModule<
     } = await import("../corpus/index.ts");
     const { bm25Terms } = await import("../search/index.ts");
     const threshold = argv["overlap-threshold"];
-    if (argv.overlap && !(threshold >= 0 && threshold <= 1))
-      throw new UserError(`--overlap-threshold must be a number from 0 to 1, got ${threshold}`);
     const corpus = await loadCorpus(argv.content, { splitDepth: splitDepthOf(argv) });
     const { questions, problems } = parseQuestions(argv.questions, await readQuestionsFile(argv.questions));
     const weak = checkWeakFacts(argv.questions, questions, corpus, bm25Terms);
@@ -151,7 +149,7 @@ const questionsStats: CommandModule<
   describe:
     "How lexical the questions are, in BM25's terms (stop words out, stemmed): per question and on average, the share of " +
     "its content words found in its section, in its post's title, and in any other post; and whether it holds all of its post's slug words",
-  builder: (y) => y.options({ ...questionsOption, ...contentOption, ...jsonOption }),
+  builder: (y) => checkedOptions(y, { ...questionsOption, ...contentOption, ...jsonOption }),
   handler: async (argv) => {
     const { loadCorpus, loadQuestions } = await import("../corpus/index.ts");
     const { questionStats } = await import("../search/index.ts");

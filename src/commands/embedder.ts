@@ -1,6 +1,7 @@
 // The embedding-model commands (make-tiny-embedder): thin shells over src/test-models/.
 import type { Argv, CommandModule } from "yargs";
-import { TINY_EMBEDDER_SHAPES, type TinyEmbedderShapeName } from "../test-models/index.ts";
+import { MAX_HIDDEN, TINY_EMBEDDER_SHAPES, type TinyEmbedderShapeName } from "../test-models/index.ts";
+import { checkedOptions, SEED_RANGE } from "./options.ts";
 
 interface MakeTinyEmbedderArgs {
   readonly out: string;
@@ -15,7 +16,7 @@ const makeTinyEmbedder: CommandModule<object, MakeTinyEmbedderArgs> = {
     "Write a BERT-style embedding model folder (onnx/model.onnx, config.json, WordPiece tokenizer.json) with seeded random " +
     "weights, for offline tests (--embedding-model DIR) and benchmarks; prints the folder's path",
   builder: (y) =>
-    y.options({
+    checkedOptions(y, {
       out: {
         type: "string",
         demandOption: true,
@@ -24,9 +25,14 @@ const makeTinyEmbedder: CommandModule<object, MakeTinyEmbedderArgs> = {
       seed: {
         type: "number",
         default: 42,
+        range: SEED_RANGE,
         describe: "Seed of the random weights: the same arguments write the same bytes",
       },
-      hidden: { type: "number", describe: "Hidden size (default: 32 for tiny, 384 for minilm)" },
+      hidden: {
+        type: "number",
+        range: { whole: true, min: 1, max: MAX_HIDDEN },
+        describe: `Hidden size, a multiple of the shape's attention heads up to ${MAX_HIDDEN} (default: 32 for tiny, 384 for minilm)`,
+      },
       shape: {
         choices: TINY_EMBEDDER_SHAPES,
         default: "tiny" as TinyEmbedderShapeName,

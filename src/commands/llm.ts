@@ -9,7 +9,7 @@ import {
 } from "../test-models/index.ts";
 import { QUANTS, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
 import { TOOL_FORMATS, type ToolFormat } from "../toolcalls/index.ts";
-import { defaultCacheDir } from "./options.ts";
+import { checkOptions, defaultCacheDir, SEED_RANGE } from "./options.ts";
 import { UserError } from "../common/index.ts";
 
 /** The families smoke runs; each writes the file smoke reads, so a model made here is the one it uses. */
@@ -87,6 +87,10 @@ function makeTinyModelCommand(): CommandModule<
           default: defaultCacheDir(),
           defaultDescription: "$BLOGQA_CACHE or ./.cache",
           describe: "Cache folder (also holds the chat template extracted from node-llama-cpp's llama.cpp sources)",
+        })
+        .check((argv) => {
+          checkOptions(argv, { seed: { range: SEED_RANGE } });
+          return true;
         }),
     handler: async (argv) => {
       const { ensureTinyLlamaModel, ensureTinyModel, ensureTinyQwen3Model, TRAINED_MODEL_FILE } = await import(

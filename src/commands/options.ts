@@ -2,7 +2,7 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import type { Argv, Options } from "yargs";
-import { UserError } from "../common/index.ts";
+import { type NumberRange, rangeProblem, UserError } from "../common/index.ts";
 import { SETTING_OPTIONS, settingValueProblem } from "../runs/index.ts";
 
 /** A bad option value: one line and exit status 2, as yargs' own usage errors, never a table of NaN. */
@@ -10,17 +10,43 @@ export function usageError(message: string): UserError {
   return new UserError(message, 2);
 }
 
+/** An option's yargs definition and, for a number, the values it takes (as a run setting's entry holds them). */
+export type CheckedOption = Options & { readonly range?: NumberRange };
+
+/** The bounds of a count that has none of its own: what llama.cpp's int32 fields and any plan hold. */
+export const COUNT_RANGE: NumberRange = { whole: true, min: 1, max: 2 ** 31 - 1 };
+/** A random model's seed: 32 bits. */
+export const SEED_RANGE: NumberRange = { whole: true, min: 0, max: 0xffffffff };
 /**
- * yargs turns an option given twice into a list, which a single-valued option would then read as NaN or take one of
- * silently: refuse it, naming the values. An option with a coerce function sees the list itself and refuses it there
- * (its value after coercion may be a list of its own, as --designs is).
+ * Seconds one request to a server may take: whole milliseconds (a timer's unit; 1.0005 s made Node refuse every
+ * request), at least a second (less aborts any model's reply) and at most 300 (Node's fetch gives up then).
  */
-export function refuseRepeats(argv: Record<string, unknown>, options: Record<string, Options>): void {
+export const REQUEST_SECONDS_RANGE: NumberRange = { whole: false, min: 1, max: 300, milliseconds: true };
+/** Tries after the first: the waits double from 0.5 s, so 10 already wait 17 minutes in all. */
+export const RETRIES_RANGE: NumberRange = { whole: true, min: 0, max: 10 };
+
+/**
+ * A command's options as parsed, checked against their definitions: each number within its range, and no option
+ * given twice. yargs turns an option given twice into a list, which a single-valued option would then read as NaN or
+ * take one of silently: refuse it, naming the values. An option with a coerce function sees the list itself and
+ * refuses it there (its value after coercion may be a list of its own, as --designs is).
+ */
+export function checkOptions(argv: Readonly<Record<string, unknown>>, options: Record<string, CheckedOption>): void {
   for (const [flag, option] of Object.entries(options)) {
     const value = argv[flag];
     if (option.array !== true && option.coerce === undefined && Array.isArray(value))
       throw usageError(`--${flag} given ${value.length} times (${value.join(", ")}): give it once`);
+    const problem = option.range === undefined ? undefined : rangeProblem(flag, option.range, value);
+    if (problem !== undefined) throw usageError(problem);
   }
+}
+
+/** `y` with `options` declared and checked by checkOptions: what a command with no other checks builds. */
+export function checkedOptions<T, const O extends Record<string, CheckedOption>>(y: Argv<T>, options: O) {
+  return y.options(options).check((argv) => {
+    checkOptions(argv, options);
+    return true;
+  });
 }
 
 /** Where caches live: the index, downloaded models, generated tiny models. */

@@ -1,4 +1,5 @@
-// Checks on the command line as typed, before yargs reads it: an option given twice, and an option given no value.
+// Checks on the command line as typed, before yargs reads it: an option given twice, given no value, or a number
+// option given a word.
 
 /** What yargs knows of the command being parsed: its option names, their aliases, which take lists or numbers. */
 export interface KnownOptions {
@@ -7,6 +8,8 @@ export interface KnownOptions {
   readonly arrays: readonly string[];
   readonly numbers: readonly string[];
   readonly booleans: readonly string[];
+  /** The values an option of choices takes, for the message that asks for one. */
+  readonly choices?: Readonly<Record<string, readonly unknown[]>>;
 }
 
 /**
@@ -29,8 +32,18 @@ export function rawOptionProblem(args: readonly string[], known: KnownOptions): 
     const next = args[i + 1];
     const takesValue = !known.booleans.includes(name);
     const value = inline ?? (takesValue && next !== undefined && !next.startsWith("--") ? next : undefined);
-    if (known.numbers.includes(name) && value !== undefined && value.trim() === "")
+    const number = known.numbers.includes(name);
+    // yargs would use the default (a number, a list) or "" (a string) without a word
+    if (takesValue && value === undefined) {
+      const choices = known.choices?.[name];
+      const wanted = number ? "a number" : choices !== undefined ? `one of ${choices.join(", ")}` : "a value";
+      return `--${name} was given no value (an unset shell variable?): give ${wanted}`;
+    }
+    if (number && value !== undefined && value.trim() === "")
       return `--${name} was given an empty value (an unset shell variable?): give a number`;
+    // yargs reads it as NaN, which a range check would show as "got NaN"
+    if (number && value !== undefined && !Number.isFinite(Number(value)))
+      return `--${name} takes a number, got ${value}`;
     if (known.arrays.includes(name)) continue;
     const values = seen.get(name) ?? [];
     values.push(value ?? (takesValue ? "" : typed.startsWith("no-") ? "false" : "true"));

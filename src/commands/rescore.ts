@@ -1,8 +1,18 @@
 // The rescore command: the study's strict rescore of a run folder, and beside it the withheld-source test
 // (--against) and the model judge (--judge), whose records then join the folder's tables.
 import path from "node:path";
-import type { Argv, CommandModule, Options } from "yargs";
-import { jsonOption, refuseRepeats, runFolderOptions, runPositional, usageError, type BuiltArgs } from "./options.ts";
+import type { Argv, CommandModule } from "yargs";
+import {
+  checkOptions,
+  jsonOption,
+  REQUEST_SECONDS_RANGE,
+  RETRIES_RANGE,
+  runFolderOptions,
+  runPositional,
+  usageError,
+  type BuiltArgs,
+  type CheckedOption,
+} from "./options.ts";
 
 /** rescore's options beyond the run folder's: the withheld-source test's second folder, and the model judge. */
 const rescoreOptions = {
@@ -25,9 +35,10 @@ const rescoreOptions = {
   "judge-model": { type: "string", describe: "With --judge: the server's model id to judge with" },
   "judge-timeout": {
     type: "number",
+    range: REQUEST_SECONDS_RANGE,
     describe:
-      "With --judge: seconds one judge request may take before it is abandoned and tried again (default 300, the " +
-      "most: Node's fetch gives up on an answer whose headers take longer)",
+      "With --judge: seconds one judge request may take before it is abandoned and tried again, from 1 to 300 in " +
+      "whole milliseconds (default 300, the most: Node's fetch gives up on an answer whose headers take longer)",
   },
   "judge-api-key-env": {
     type: "string",
@@ -35,11 +46,12 @@ const rescoreOptions = {
   },
   "judge-retries": {
     type: "number",
+    range: RETRIES_RANGE,
     describe:
-      "With --judge: tries again after a connection error, a timeout, 429 or 5xx, waiting 0.5 s, then twice as " +
-      "long each time (default 4)",
+      "With --judge: tries again (0 to 10 times) after a connection error, a timeout, 429 or 5xx, waiting 0.5 s, " +
+      "then twice as long each time (default 4)",
   },
-} as const satisfies Record<string, Options>;
+} as const satisfies Record<string, CheckedOption>;
 
 const rescoreBuilder = (y: Argv) =>
   y
@@ -48,7 +60,7 @@ const rescoreBuilder = (y: Argv) =>
     .options(jsonOption)
     .options(rescoreOptions)
     .check((argv) => {
-      refuseRepeats(argv, { ...runFolderOptions, ...jsonOption, ...rescoreOptions });
+      checkOptions(argv, { ...runFolderOptions, ...jsonOption, ...rescoreOptions });
       if ((argv.judge === undefined) !== (argv["judge-model"] === undefined))
         throw usageError("--judge URL and --judge-model NAME go together: give both");
       for (const flag of ["judge", "judge-model", "judge-api-key-env"] as const)
@@ -56,12 +68,6 @@ const rescoreBuilder = (y: Argv) =>
           throw usageError(`--${flag} was given an empty value: give a ${flag === "judge" ? "URL" : "name"}`);
       for (const flag of ["judge-api-key-env", "judge-retries", "judge-timeout"] as const)
         if (argv[flag] !== undefined && argv.judge === undefined) throw usageError(`--${flag} needs --judge URL`);
-      const retries = argv["judge-retries"];
-      if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0))
-        throw usageError("--judge-retries must be a whole number, 0 or more");
-      const timeout = argv["judge-timeout"];
-      if (timeout !== undefined && !(timeout > 0 && timeout <= 300))
-        throw usageError("--judge-timeout must be a number of seconds above 0 and at most 300");
       return true;
     });
 

@@ -3,7 +3,15 @@ import type { Argv, CommandModule, InferredOptionTypes } from "yargs";
 import { RETRIEVER_KINDS } from "../search/index.ts";
 import type { Embedder, RetrieverKind, RetrieverScore, SearchOptions } from "../search/index.ts";
 import type { ProgressTick } from "../common/index.ts";
-import { jsonOption, questionsOption, searchOptions, splitDepthOf, type BuiltArgs } from "./options.ts";
+import {
+  checkedOptions,
+  COUNT_RANGE,
+  jsonOption,
+  questionsOption,
+  searchOptions,
+  splitDepthOf,
+  type BuiltArgs,
+} from "./options.ts";
 import { progressDisplay } from "./progress-display.ts";
 
 /** The parsed shape of `searchOptions`, as yargs infers it from their definitions. */
@@ -24,7 +32,7 @@ export function searchOptionsFrom(argv: Omit<SearchArgv, "retriever">, retriever
   };
 }
 
-const indexBuilder = (y: Argv) => y.options({ ...searchOptions, ...jsonOption });
+const indexBuilder = (y: Argv) => checkedOptions(y, { ...searchOptions, ...jsonOption });
 
 const index: CommandModule<object, BuiltArgs<typeof indexBuilder>> = {
   command: "index",
@@ -56,9 +64,11 @@ const index: CommandModule<object, BuiltArgs<typeof indexBuilder>> = {
 };
 
 const searchBuilder = (y: Argv) =>
-  y
-    .positional("query", { type: "string", demandOption: true, describe: "What to search for" })
-    .options({ ...searchOptions, ...jsonOption, k: { type: "number", default: 3, describe: "How many hits" } });
+  checkedOptions(y.positional("query", { type: "string", demandOption: true, describe: "What to search for" }), {
+    ...searchOptions,
+    ...jsonOption,
+    k: { type: "number", default: 3, range: COUNT_RANGE, describe: "How many hits" },
+  });
 
 const search: CommandModule<object, BuiltArgs<typeof searchBuilder>> = {
   command: "search <query>",
@@ -80,7 +90,7 @@ const search: CommandModule<object, BuiltArgs<typeof searchBuilder>> = {
 };
 
 const searchEvalBuilder = (y: Argv) =>
-  y.options({
+  checkedOptions(y, {
     ...searchOptions,
     ...questionsOption,
     ...jsonOption,

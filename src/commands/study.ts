@@ -1,6 +1,6 @@
 // The run command and what run, smoke and experiment share: their options, and the body that runs the study
 // (runs/study.ts) and prints its tables.
-import type { Argv, ArgumentsCamelCase, CommandModule, Options } from "yargs";
+import type { Argv, ArgumentsCamelCase, CommandModule } from "yargs";
 import { QUANTS, type Quant } from "../llm/index.ts";
 import { DERIVED_FILES, writeReport } from "../report/index.ts";
 import { type DesignId, STUDY_DESIGNS } from "../designs/index.ts";
@@ -8,7 +8,6 @@ import {
   failedRunsError,
   runStudyFolder,
   settingsFromArgs,
-  settingsProblem,
   SETTING_OPTIONS,
   readModelsFile,
   suiteModels,
@@ -17,7 +16,18 @@ import {
   type ModelEntry,
 } from "../runs/index.ts";
 import { UserError } from "../common/index.ts";
-import { contentOption, questionsOption, refuseRepeats, usageError, searchOptions, type BuiltArgs } from "./options.ts";
+import {
+  checkOptions,
+  contentOption,
+  COUNT_RANGE,
+  questionsOption,
+  REQUEST_SECONDS_RANGE,
+  RETRIES_RANGE,
+  usageError,
+  searchOptions,
+  type BuiltArgs,
+  type CheckedOption,
+} from "./options.ts";
 import { display, tick, modelIds, parseDesigns, readWordings, progress, scoreAndPrint } from "./study-setup.ts";
 
 /** What a run command takes besides the settings: its inputs, its selection of runs, and where it writes. */
@@ -36,7 +46,7 @@ const runInvocationOptions = {
       `Designs to run, comma-separated: ids, or the groups study (${STUDY_DESIGNS.join(",")}, the default) ` +
       "and engineered (agent-validated,agent-cite-checked,workflow-cite-checked,agent-constrained)",
   },
-  limit: { type: "number", describe: "Only the first N questions" },
+  limit: { type: "number", range: COUNT_RANGE, describe: "Only the first N questions" },
   wordings: {
     type: "string",
     describe:
@@ -48,15 +58,18 @@ const runInvocationOptions = {
   "request-timeout": {
     type: "number",
     default: 300,
+    range: REQUEST_SECONDS_RANGE,
     describe:
-      "With --server: seconds one request may take before it is abandoned and tried again (at most 300: Node's fetch " +
-      "gives up on an answer whose headers take longer)",
+      "With --server: seconds one request may take before it is abandoned and tried again, from 1 to 300 in whole " +
+      "milliseconds (1.5 is 1,500 ms; Node's fetch gives up on an answer whose headers take longer than 300)",
   },
   retries: {
     type: "number",
     default: 4,
+    range: RETRIES_RANGE,
     describe:
-      "With --server: tries again after a connection error, a timeout, 429 or 5xx, waiting 0.5 s, then twice as long each time",
+      "With --server: tries again (0 to 10 times) after a connection error, a timeout, 429 or 5xx, waiting 0.5 s, " +
+      "then twice as long each time",
   },
   fresh: {
     type: "boolean",
@@ -64,7 +77,7 @@ const runInvocationOptions = {
     describe:
       "Start the folder over: once the inputs and the first model check out, remove its answers, tables, manifest and report",
   },
-} as const satisfies Record<string, Options>;
+} as const satisfies Record<string, CheckedOption>;
 
 /** Options of every command that runs models over the study: the run settings and the invocation's own. */
 export function studyRunOptions<T>(y: Argv<T>) {
@@ -72,20 +85,8 @@ export function studyRunOptions<T>(y: Argv<T>) {
     .options(SETTING_OPTIONS)
     .options(runInvocationOptions)
     .check((argv) => {
-      refuseRepeats(argv, { ...SETTING_OPTIONS, ...runInvocationOptions });
-      const positive = (flag: string, value: number | undefined) => {
-        if (value !== undefined && (!Number.isInteger(value) || value < 1))
-          throw usageError(`--${flag} must be a positive integer`);
-      };
-      positive("limit", argv.limit);
-      // each setting's own range, the one the manifest's schema and so audit check too
-      const problem = settingsProblem(argv);
-      if (problem !== undefined) throw usageError(problem);
-      const timeout = argv["request-timeout"];
-      if (!(timeout > 0 && timeout <= 300))
-        throw new UserError("--request-timeout must be a number of seconds above 0 and at most 300");
-      if (!Number.isInteger(argv.retries) || argv.retries < 0)
-        throw new UserError("--retries must be a whole number, 0 or more");
+      // each setting's own range, the one the manifest's schema and so audit check too, and the invocation's
+      checkOptions(argv, { ...SETTING_OPTIONS, ...runInvocationOptions });
       return true;
     });
 }

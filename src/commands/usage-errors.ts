@@ -1,4 +1,5 @@
-// Usage errors as one line that says what to type instead: the command typed, the nearest option, two dashes.
+// Usage errors as one line that says what to type instead: the command typed, the nearest option, two dashes, the
+// choices of an option.
 
 /**
  * yargs' message for a usage error, made to say what was wrong and what to type. `args` is the command line as
@@ -8,6 +9,8 @@
 export function usageError(message: string, args: readonly string[], known: readonly string[]): string {
   const typed = args.find((a) => !a.startsWith("-"));
   if (message.startsWith("Did you mean") && typed !== undefined) return `unknown command "${typed}". ${message}`;
+  const choices = invalidChoices(message);
+  if (choices !== undefined) return choices;
   const unknown = /^Unknown arguments?: (.*)$/.exec(message)?.[1]?.split(", ");
   if (unknown === undefined) return message;
   const oneDash = args.find((a) => /^-[A-Za-z][\w-]+$/.test(a));
@@ -22,6 +25,21 @@ export function usageError(message: string, args: readonly string[], known: read
   return hints
     .map(([name, near]) => `unknown option --${name}${near === undefined ? "" : `; did you mean --${near}?`}`)
     .join(" ");
+}
+
+/**
+ * yargs' "Invalid values:" block, one line per option ("Argument: retriever, Given: "x", Choices: "bm25", ..."),
+ * as lines that name the flag as it is typed: `--retriever must be one of bm25, dense, hybrid, got "x"`.
+ */
+function invalidChoices(message: string): string | undefined {
+  if (!message.startsWith("Invalid values:")) return undefined;
+  const lines = message
+    .split("\n")
+    .slice(1)
+    .map((line) => /^\s*Argument: (.+?), Given: (.*), Choices: (.*)$/.exec(line))
+    .filter((match) => match !== null)
+    .map(([, name, given, choices]) => `--${name} must be one of ${choices!.replaceAll('"', "")}, got ${given}`);
+  return lines.length > 0 ? lines.join("\n") : undefined;
 }
 
 /** The known name within two edits of `name` (a swap of neighbours is one), the closest; undefined if none is. */

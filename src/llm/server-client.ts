@@ -133,7 +133,9 @@ export class ServerClient {
     let response: Response;
     let text: string | undefined;
     try {
-      response = await fetch(url, { ...init, signal: AbortSignal.timeout(this.options.timeoutSeconds * 1000) });
+      // a timer takes whole milliseconds: Node refuses 1000.5 with a RangeError that would read as the server's fault
+      const signal = AbortSignal.timeout(Math.max(1, Math.round(this.options.timeoutSeconds * 1000)));
+      response = await fetch(url, { ...init, signal });
       text = await readCapped(response, MAX_REPLY_BYTES);
     } catch (error) {
       return { kind: "unreachable", message: this.redact(networkReason(error, this.options.timeoutSeconds)), tries };

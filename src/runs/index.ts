@@ -26,7 +26,6 @@ export {
   STUDY_MAX_NEW_TOKENS,
   settingsFromArgs,
   settingsFromFields,
-  settingsProblem,
   settingValueProblem,
   recordedSplitDepth,
 } from "./settings.ts";

@@ -11,23 +11,16 @@ import { RETRIEVER_KINDS } from "../search/index.ts";
 import { TOOL_FORMATS } from "../toolcalls/index.ts";
 import { WITHHOLD_MODES } from "../designs/index.ts";
 import { SPLIT_DEPTH } from "../corpus/index.ts";
+import { describeRange, inRange, type NumberRange, rangeProblem } from "../common/index.ts";
 
 /** The study's cap on new tokens per model call. */
 export const STUDY_MAX_NEW_TOKENS = 200;
 
 /**
- * A number setting's bounds: what the runtime takes (llama.cpp's int32 fields, a seed of 32 bits, a plan that fits in
- * memory), checked on the flag, on the manifest's field and so by `audit`. `above`: the lower bound itself is out.
+ * A setting's yargs option, and for a number its range: what the runtime takes (llama.cpp's int32 fields, a seed of 32
+ * bits, a plan that fits in memory), checked on the flag, on the manifest's field and so by `audit`.
  */
-interface SettingRange {
-  readonly whole: boolean;
-  readonly min: number;
-  readonly max: number;
-  readonly above?: boolean;
-}
-
-/** A setting's yargs option, and for a number its range. */
-type SettingOption = Options & { readonly range?: SettingRange };
+type SettingOption = Options & { readonly range?: NumberRange };
 
 const INT32_MAX = 2 ** 31 - 1;
 /** Tokens of context (and so new tokens) a runtime is asked for at most: 2^20, past any GGUF's trained length. */
@@ -270,22 +263,8 @@ export function recordedSplitDepth(fields: SettingFields | undefined): number {
   return fields?.split_depth ?? SPLIT_DEPTH;
 }
 
-/** What `range` takes, as a message says it: "a whole number from 1 to 256". */
-function describeRange(range: SettingRange): string {
-  const kind = range.whole ? "a whole number" : "a number";
-  const low = range.above ? `above ${range.min}` : `from ${range.min}`;
-  return `${kind} ${low} ${range.above ? "and at most" : "to"} ${range.max}`;
-}
-
-/** Whether `value` is a number `range` takes (NaN and the infinities never are). */
-function inRange(range: SettingRange, value: unknown): boolean {
-  if (typeof value !== "number" || !Number.isFinite(value)) return false;
-  if (range.whole && !Number.isInteger(value)) return false;
-  return (range.above ? value > range.min : value >= range.min) && value <= range.max;
-}
-
 /** The setting's range, for a number setting that has one. */
-function rangeOf(key: SettingKey): SettingRange | undefined {
+function rangeOf(key: SettingKey): NumberRange | undefined {
   const option: SettingOption = SETTING_OPTIONS[key];
   return option.range;
 }
@@ -296,17 +275,7 @@ function rangeOf(key: SettingKey): SettingRange | undefined {
  */
 export function settingValueProblem(key: SettingKey, value: unknown): string | undefined {
   const range = rangeOf(key);
-  if (range === undefined || value === undefined || inRange(range, value)) return undefined;
-  return `--${key} must be ${describeRange(range)}, got ${String(value)}`;
-}
-
-/** The first setting of the parsed command line whose value is out of its range, as settingValueProblem says it. */
-export function settingsProblem(argv: Readonly<Record<string, unknown>>): string | undefined {
-  for (const key of SETTING_KEYS) {
-    const problem = settingValueProblem(key, argv[key]);
-    if (problem !== undefined) return problem;
-  }
-  return undefined;
+  return range === undefined ? undefined : rangeProblem(key, range, value);
 }
 
 /** Why `value` cannot be the manifest's field for `key`, judged from the option's own definition; undefined if it can. */

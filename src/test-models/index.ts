@@ -14,4 +14,4 @@ export { ensureTinyQwen3Model } from "./gguf/make-tiny-qwen3.ts";
 export { TINY_MODEL_SHAPES, type TinyModelShape } from "./gguf/qwen2-shapes.ts";
 export { ensureTinyEmbedder, writeTinyEmbedder } from "./embedder/make-tiny-embedder.ts";
 
-export { TINY_EMBEDDER_SHAPES, type TinyEmbedderShapeName } from "./embedder/bert-shapes.ts";
+export { MAX_HIDDEN, TINY_EMBEDDER_SHAPES, type TinyEmbedderShapeName } from "./embedder/bert-shapes.ts";

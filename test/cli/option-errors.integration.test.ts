@@ -5,8 +5,8 @@ import { runCliAsync } from "../helpers/run-cli.ts";
 
 test("cost, run: a bad number, an empty --designs or an option given twice is a usage error, exit 2", async () => {
   const cases: [readonly string[], string][] = [
-    [["cost", "--prefix", "abc"], "blogqa: --prefix must be a number, 0 or more\n"],
-    [["cost", "--prefix", "-1"], "blogqa: --prefix must be a number, 0 or more\n"],
+    [["cost", "--prefix", "abc"], "blogqa: --prefix takes a number, got abc\n"],
+    [["cost", "--prefix", "-1"], "blogqa: --prefix must be a whole number from 0 to 9007199254740991, got -1\n"],
     [["cost", "--price", "3", "--price", "4"], "blogqa: --price given 2 times (3, 4): give it once\n"],
     [
       ["run", "--designs", "", "--out", "/nonexistent/x"],

@@ -42,6 +42,25 @@ test("a number option with an empty value is refused, not read as 0", () => {
   assert.equal(rawOptionProblem(["--out="], KNOWN), undefined);
 });
 
+test("an option that takes a value and is given none is refused, not left at its default", () => {
+  assert.equal(
+    rawOptionProblem(["run", "--limit"], KNOWN),
+    "--limit was given no value (an unset shell variable?): give a number",
+  );
+  assert.equal(
+    rawOptionProblem(["run", "--out", "--gpu"], KNOWN),
+    "--out was given no value (an unset shell variable?): give a value",
+  );
+  assert.match(rawOptionProblem(["--model", "--limit", "1"], KNOWN) ?? "", /^--model was given no value/);
+  assert.equal(rawOptionProblem(["--seed", "-1", "--gpu", "--out", "x"], KNOWN), undefined);
+});
+
+test("a number option given a word is refused with the word, not read as NaN", () => {
+  assert.equal(rawOptionProblem(["--limit", "abc"], KNOWN), "--limit takes a number, got abc");
+  assert.equal(rawOptionProblem(["--seed=Infinity"], KNOWN), "--seed takes a number, got Infinity");
+  assert.equal(rawOptionProblem(["--seed", "1e3"], KNOWN), undefined);
+});
+
 /** The usage error the command line raises for `args`, before any command runs. */
 async function refusal(args: string[]): Promise<UserError> {
   // yargs throws from a middleware at once, not in the promise

@@ -85,13 +85,11 @@ test("CLI: make-tiny-embedder --out DIR writes the folder and prints its path; b
     assert.ok(fs.readFileSync(path.join(out, file)).equals(Buffer.from(expected.get(file)!)), file);
 
   const bad = runCli(["make-tiny-embedder", "--out", out, "--hidden", "33"]);
-  assert.equal(bad.status, 1);
+  assert.equal(bad.status, 2); // a usage error, as every bad option value is
   assert.match(bad.stderr, /--hidden must be a positive multiple of 2/);
   assert.doesNotMatch(bad.stderr, /\n\s+at /);
   // A width that would need terabytes is refused up front, not a RangeError from a typed array.
   const huge = runCli(["make-tiny-embedder", "--out", out, "--hidden", "1e9"]);
-  assert.equal(
-    huge.stderr,
-    "blogqa: --hidden must be a positive multiple of 2 (the tiny shape's attention heads) up to 1024, got 1000000000\n",
-  );
+  assert.equal(huge.stderr, "blogqa: --hidden must be a whole number from 1 to 1024, got 1000000000\n");
+  assert.equal(huge.status, 2);
 });

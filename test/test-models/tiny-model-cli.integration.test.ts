@@ -27,8 +27,8 @@ test("make-tiny-model writes into the cache folder by shape and seed, prints onl
 test("a bad seed is a one-line error and writes nothing", () => {
   const out = path.join(os.tmpdir(), `tiny-cli-bad-${process.pid}.gguf`);
   const result = runCli(["make-tiny-model", "--seed", "-3", "--out", out]);
-  assert.equal(result.status, 1);
-  assert.equal(result.stderr, "blogqa: --seed must be an integer from 0 to 4294967295, got -3\n");
+  assert.equal(result.status, 2);
+  assert.equal(result.stderr, "blogqa: --seed must be a whole number from 0 to 4294967295, got -3\n");
   assert.equal(fs.existsSync(out), false);
 });
 

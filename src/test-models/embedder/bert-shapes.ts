@@ -24,7 +24,7 @@ export interface BertShape {
  * BertModel of these sizes ran within 10% of it in onnxruntime 1.30).
  */
 /** BERT-large's width: wider writes gigabytes of random weights (4096 in the minilm shape: about 5 GB). */
-const MAX_HIDDEN = 1024;
+export const MAX_HIDDEN = 1024;
 
 export function bertShape(
   name: TinyEmbedderShapeName,
@@ -36,6 +36,7 @@ export function bertShape(
   if (!Number.isInteger(hiddenSize) || hiddenSize <= 0 || hiddenSize % heads !== 0 || hiddenSize > MAX_HIDDEN) {
     throw new UserError(
       `--hidden must be a positive multiple of ${heads} (the ${name} shape's attention heads) up to ${MAX_HIDDEN}, got ${hidden}`,
+      2,
     );
   }
   return {

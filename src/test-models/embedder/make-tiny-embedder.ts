@@ -40,7 +40,7 @@ export interface TinyEmbedderManifest {
  */
 export function tinyEmbedderFiles(options: TinyEmbedderOptions): Map<string, Uint8Array> {
   if (!Number.isInteger(options.seed) || options.seed < 0 || options.seed > 0xffffffff) {
-    throw new UserError(`--seed must be an integer from 0 to 4294967295, got ${options.seed}`);
+    throw new UserError(`--seed must be an integer from 0 to 4294967295, got ${options.seed}`, 2);
   }
   const vocabulary = options.shape === "tiny" ? tinyVocabulary() : minilmVocabulary();
   const shape = bertShape(options.shape, options.hidden, vocabulary.length);

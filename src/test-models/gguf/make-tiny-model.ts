@@ -101,7 +101,7 @@ export async function ensureTinyModel(options: TinyModelOptions): Promise<TinyMo
       `unknown model shape ${JSON.stringify(shapeName)}; expected one of ${Object.keys(SHAPES).join(", ")}`,
     );
   if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32)
-    throw new UserError(`--seed must be an integer from 0 to 4294967295, got ${seed}`);
+    throw new UserError(`--seed must be an integer from 0 to 4294967295, got ${seed}`, 2);
   const out = path.resolve(options.out);
   const cacheDir = options.cacheDir ?? path.dirname(out);
 
