@@ -101,13 +101,14 @@ export function placeLabels(points: readonly LabelPoint[], r: number, dotR: numb
     // A place where the label covers nothing, else one where it covers no other label; of those, the one whose
     // distance plus leader cost is least (candidates come nearest first, so the search stops past that).
     const tier = candidates.some((c) => clear(c, () => true)) ? () => true : (o: Owned) => o.label;
+    const obstacles = leaderObstacles(p, dotR, all);
     let spot: { x: number; y: number } | undefined;
     let best = Number.POSITIVE_INFINITY;
     for (const c of candidates) {
       const d = Math.hypot(c.x - p.x, c.y - p.y);
       if (d >= best) break;
       if (!clear(c, tier)) continue;
-      const cost = d + leaderCost(i, p, c, r, dotR, all);
+      const cost = d + leaderCost(i, p, c, r, dotR, obstacles, best - d);
       if (cost < best) [spot, best] = [c, cost];
     }
     take(i, spot === undefined ? { x: p.x, y: p.y, onPoint: true } : { ...spot, onPoint: false });
@@ -149,9 +150,17 @@ function offsets(p: LabelPoint, r: number, dotR: number, plot: PlotBox): { x: nu
 const CROSSES_WHISKER = 40;
 const CROSSES_MARK = 1000;
 
+/** What a leader from p's dot may cross: every dot, whisker and label but a dot that sits on p's own. */
+function leaderObstacles(p: LabelPoint, dotR: number, all: readonly Owned[]): Owned[] {
+  return all.filter(
+    (o) => o.shape.kind !== "segment" && !(o.shape.kind === "circle" && !o.label && hits(o.shape, p.x, p.y, 0.5)),
+  );
+}
+
 /**
  * The cost of a leader from p's dot to the label at c: what it crosses, checked every pixel along it from just
- * beyond the caps of whiskers that end at the dot. A dot that sits on p's own does not count.
+ * beyond the caps of whiskers that end at the dot. Once the cost reaches `budget` (what would make this place no
+ * better than the best so far) the walk stops and returns what it has: only a cost under the budget matters.
  */
 function leaderCost(
   i: number,
@@ -159,22 +168,41 @@ function leaderCost(
   c: { x: number; y: number },
   r: number,
   dotR: number,
-  all: readonly Owned[],
+  obstacles: readonly Owned[],
+  budget: number,
 ): number {
   const length = Math.hypot(c.x - p.x, c.y - p.y);
-  const obstacles = all.filter(
-    (o) => o.shape.kind !== "segment" && !(o.shape.kind === "circle" && !o.label && hits(o.shape, p.x, p.y, 0.5)),
-  );
-  const crossed = new Set<Owned>();
+  // Only what lies within half a pixel of the leader's box can be crossed: the walk tests nothing else.
+  const [left, right] = [Math.min(p.x, c.x) - 0.5, Math.max(p.x, c.x) + 0.5];
+  const [top, bottom] = [Math.min(p.y, c.y) - 0.5, Math.max(p.y, c.y) + 0.5];
+  const near = obstacles.filter((o) => {
+    const b = bounds(o.shape);
+    return b.x2 >= left && b.x1 <= right && b.y2 >= top && b.y1 <= bottom;
+  });
+  const whiskersCrossed = new Set<number>();
+  let marks = false;
+  const cost = () => whiskersCrossed.size * CROSSES_WHISKER + (marks ? CROSSES_MARK : 0);
+  if (near.length === 0) return 0;
   for (let d = Math.max(dotR, CAP_HALF) + 1; d <= length - r; d += 1) {
     const [x, y] = [p.x + ((c.x - p.x) * d) / length, p.y + ((c.y - p.y) * d) / length];
-    for (const o of obstacles) if (hits(o.shape, x, y, 0.5)) crossed.add(o);
+    for (const o of near) {
+      if (!hits(o.shape, x, y, 0.5)) continue;
+      if (o.shape.kind === "circle" || o.owner === i) marks = true;
+      else if (o.shape.kind === "rect") whiskersCrossed.add(o.owner);
+    }
+    if (cost() >= budget) break;
   }
-  const whiskersCrossed = new Set(
-    [...crossed].filter((o) => o.shape.kind === "rect" && o.owner !== i).map((o) => o.owner),
-  );
-  const marks = [...crossed].some((o) => o.shape.kind === "circle" || o.owner === i);
-  return whiskersCrossed.size * CROSSES_WHISKER + (marks ? CROSSES_MARK : 0);
+  return cost();
+}
+
+/** A shape's bounding box. */
+function bounds(s: Shape): { x1: number; y1: number; x2: number; y2: number } {
+  switch (s.kind) {
+    case "circle":
+      return { x1: s.x - s.r, y1: s.y - s.r, x2: s.x + s.r, y2: s.y + s.r };
+    default:
+      return { x1: Math.min(s.x1, s.x2), y1: Math.min(s.y1, s.y2), x2: Math.max(s.x1, s.x2), y2: Math.max(s.y1, s.y2) };
+  }
 }
 
 /** Whether a circle at (x, y) of radius r touches the shape. */
