@@ -21,6 +21,7 @@ const EXTERNAL = [
   "unified",
   "remark-*",
   "gray-matter",
+  "ipull",
 ];
 
 /**

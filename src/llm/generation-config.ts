@@ -12,7 +12,10 @@ export type RepetitionPenaltySetting = "auto" | "none" | number;
 /** Where a generation_config.json came from on the hub. */
 export interface HubSource {
   readonly repo: string;
-  /** A commit: pinned, or the one the hub resolved when the file was first fetched. */
+  /**
+   * A commit: pinned, or the one the hub named when the file was first fetched; "unknown" when it named none (a
+   * mirror that drops X-Repo-Commit), never the branch asked for.
+   */
   readonly revision: string;
 }
 

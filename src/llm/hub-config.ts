@@ -5,6 +5,7 @@ import path from "node:path";
 import { hubEndpoint, hubHeaders, UserError } from "../common/index.ts";
 import { readGenerationConfig, type GenerationConfigFile, type HubSource } from "./generation-config.ts";
 import { writeFileAtomic } from "../common/index.ts";
+import { commitInPath } from "./hub-download.ts";
 
 /** A repository's file on the hub, at a revision (a commit, or "main"). */
 export interface HubFileRequest {
@@ -80,23 +81,56 @@ export async function hubFile(
   }
   const endpoint = request.endpoint ?? hubEndpoint();
   const url = `${endpoint}/${request.repo}/resolve/${request.revision ?? "main"}/${name}`;
-  let response: Response;
-  try {
-    // A gated repository needs the user's token (never printed: errors name the URL and the status only).
-    response = await fetch(url, { headers: hubHeaders(), signal: AbortSignal.timeout(30_000) });
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-    throw new UserError(`cannot fetch ${url} (${cause}; offline?). ${offline}`);
-  }
-  if (!response.ok) throw new UserError(`cannot fetch ${url}: HTTP ${response.status}. ${offline}`);
-  const bytes = Buffer.from(await response.arrayBuffer());
-  const revision = request.revision ?? response.headers.get("x-repo-commit") ?? "main";
+  const fetched = await fetchSmallHubFile(url, offline);
+  // A pinned request records its pin; else the commit the hub named (on its redirect, or in the resolve-cache URL
+  // it redirected to); a hub or mirror that names none leaves it "unknown", never the branch asked for.
+  const revision = request.revision ?? fetched.commit ?? UNKNOWN_REVISION;
   const source: HubSource = { repo: request.repo, revision };
   fs.mkdirSync(dir, { recursive: true });
-  writeFileAtomic(file, bytes);
+  writeFileAtomic(file, fetched.bytes);
   writeFileAtomic(sourceFile, `${JSON.stringify({ ...source, url }, null, 2)}\n`);
-  onProgress?.(`fetched ${request.repo}'s ${name} at ${revision} into ${dir}`);
+  onProgress?.(
+    revision === UNKNOWN_REVISION
+      ? `fetched ${request.repo}'s ${name} into ${dir}; the hub named no commit, so its revision is recorded as unknown`
+      : `fetched ${request.repo}'s ${name} at ${revision} into ${dir}`,
+  );
   return { path: file, hub: source };
+}
+
+/** The revision recorded for a file fetched from a branch when the hub named no commit. */
+export const UNKNOWN_REVISION = "unknown";
+
+/**
+ * A small file's bytes and the commit the hub named. The hub answers a small file with a 307 to a relative
+ * /api/resolve-cache/ URL carrying X-Repo-Commit, so redirects are followed by hand to keep that header; the token
+ * goes to the hub's own origin only. Errors name the URL (never a query string) and the status, never the token.
+ */
+async function fetchSmallHubFile(url: string, offline: string): Promise<{ bytes: Buffer; commit: string | undefined }> {
+  const origin = new URL(url).origin;
+  let at = url;
+  let commit: string | undefined;
+  for (let hop = 0; hop < 5; hop++) {
+    let response: Response;
+    try {
+      const headers = new URL(at).origin === origin ? hubHeaders() : {};
+      response = await fetch(at, { headers, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+      throw new UserError(`cannot fetch ${url} (${cause}; offline?). ${offline}`);
+    }
+    commit ??= response.headers.get("x-repo-commit") ?? commitInPath(at);
+    const location = response.headers.get("location");
+    if (response.status >= 300 && response.status < 400 && location !== null) {
+      at = new URL(location, at).href;
+      continue;
+    }
+    if (!response.ok) {
+      const code = response.headers.get("x-error-code");
+      throw new UserError(`cannot fetch ${url}: HTTP ${response.status}${code ? ` ${code}` : ""}. ${offline}`);
+    }
+    return { bytes: Buffer.from(await response.arrayBuffer()), commit };
+  }
+  throw new UserError(`cannot fetch ${url}: redirected more than 5 times. ${offline}`);
 }
 
 function readSource(file: string): HubSource | undefined {

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { hubEndpoint, hubToken, UserError } from "../common/index.ts";
 import { importNodeLlamaCpp } from "./native.ts";
+import { downloadHubFile, withoutQueries } from "./hub-download.ts";
 import type { OnTick } from "../common/index.ts";
 
 export const QUANTS = ["f16", "q8_0", "q4_k_m"] as const;
@@ -182,19 +183,14 @@ export async function resolveModelFiles(
         `Model ${id} is not in ${dir} and ${new URL(probe).host} cannot be reached (offline?). ${offlineHint}`,
       );
     options.onProgress?.(`downloading ${id} into ${dir} (an interrupted download resumes)`);
+    const hub = hfLocalFileNames(id);
     try {
-      // cli: false keeps stdout clean; the parts of a split model download together.
-      // The hub and the token are given, not left to the library to find: every request blogqa makes to the hub
-      // follows one rule (common/hub.ts).
-      first = await resolveModelFile(id, {
-        directory: dir,
-        cli: false,
-        endpoints: { huggingFace: `${hubEndpoint()}/` },
-        tokens: { huggingFace: hubToken() },
-        onProgress: downloadProgress(options.onProgress, options.onTick, id),
-      });
+      first = hub !== undefined ? await downloadHubParts(hub, dir, options) : await downloadOther(id, dir, options);
     } catch (error) {
-      throw new UserError(`Could not download model ${id}: ${(error as Error).message}. ${offlineHint}`);
+      if (error instanceof UserError) throw new UserError(`Could not download model ${id}: ${error.message}`);
+      throw new UserError(
+        `Could not download model ${id}: ${withoutQueries((error as Error).message)}. ${offlineHint}`,
+      );
     }
   }
   return describe(splitParts(first));
@@ -213,26 +209,78 @@ function localModelFiles(file: string): ModelFiles {
   return describe(parts);
 }
 
-/** Turns byte counts into a line on stderr at most every 2 seconds, plus the last one. */
-function downloadProgress(report: ((message: string) => void) | undefined, onTick: OnTick | undefined, id: string) {
+/**
+ * Each part of an hf: URI's file missing from `dir`, downloaded by the hub's rules (hub-download.ts) at the hub's
+ * main revision, as node-llama-cpp resolves it; returns the first part's path.
+ */
+async function downloadHubParts(
+  hub: NonNullable<ReturnType<typeof hfLocalFileNames>>,
+  dir: string,
+  options: { onProgress?: (message: string) => void; onTick?: OnTick },
+): Promise<string> {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [i, file] of hub.hubFiles.entries()) {
+    const dest = path.join(dir, hub.localFiles[i]!);
+    if (fs.existsSync(dest)) continue;
+    const target = { endpoint: hubEndpoint(), repo: hub.repo, revision: "main", file, token: hubToken() };
+    await downloadHubFile(target, dest, {
+      onLine: options.onProgress,
+      onBytes: downloadProgress(options.onProgress, options.onTick, file),
+    });
+  }
+  return path.join(dir, hub.localFiles[0]!);
+}
+
+/** Any other hf: URI or URL, by node-llama-cpp's downloader, which keeps a failed download's partial file. */
+async function downloadOther(
+  id: string,
+  dir: string,
+  options: { onProgress?: (message: string) => void; onTick?: OnTick },
+): Promise<string> {
+  const { resolveModelFile } = await importNodeLlamaCpp();
+  // cli: false keeps stdout clean; the parts of a split model download together.
+  // The hub and the token are given, not left to the library to find: every request blogqa makes to the hub
+  // follows one rule (common/hub.ts).
+  return resolveModelFile(id, {
+    directory: dir,
+    cli: false,
+    deleteTempFileOnCancel: false,
+    endpoints: { huggingFace: `${hubEndpoint()}/` },
+    tokens: { huggingFace: hubToken() },
+    onProgress: (p) => downloadProgress(options.onProgress, options.onTick, id)?.(p.downloadedSize, p.totalSize),
+  });
+}
+
+/**
+ * Byte counts as a line on stderr at most every 2 seconds and one final line at 100% (the downloader reports the
+ * end many times over), or as ticks for a progress display.
+ */
+export function downloadProgress(
+  report: ((message: string) => void) | undefined,
+  onTick: OnTick | undefined,
+  name: string,
+  now: () => number = Date.now,
+): ((downloadedSize: number, totalSize: number) => void) | undefined {
   if (onTick !== undefined) {
-    return ({ totalSize, downloadedSize }: { totalSize: number; downloadedSize: number }) =>
+    return (downloadedSize, totalSize) =>
       onTick({
         task: "downloading",
         done: Math.floor(downloadedSize / 1e6),
         total: Math.ceil(totalSize / 1e6),
         unit: "MB",
-        detail: id,
+        detail: name,
       });
   }
   if (report === undefined) return undefined;
-  let last = 0;
-  return ({ totalSize, downloadedSize }: { totalSize: number; downloadedSize: number }) => {
-    const now = Date.now();
-    if (now - last < 2000 && downloadedSize < totalSize) return;
-    last = now;
+  let last = Number.NEGATIVE_INFINITY;
+  let finished = false;
+  return (downloadedSize, totalSize) => {
+    const done = totalSize > 0 && downloadedSize >= totalSize;
+    if (finished || (now() - last < 2000 && !done)) return;
+    last = now();
+    finished = done;
     const gb = (n: number) => (n / 1e9).toFixed(2);
     const pct = totalSize > 0 ? ((100 * downloadedSize) / totalSize).toFixed(1) : "?";
-    report(`downloading: ${gb(downloadedSize)} / ${gb(totalSize)} GB (${pct}%)`);
+    report(`downloading ${name}: ${gb(downloadedSize)} / ${gb(totalSize)} GB (${pct}%)`);
   };
 }

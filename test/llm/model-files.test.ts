@@ -5,7 +5,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defaultModelUri, modelIdFor, modelsDir, DEFAULT_MODEL_NAMES } from "../../src/llm/index.ts";
-import { resolveModelFiles, splitParts } from "../../src/llm/model-files.ts";
+import { downloadProgress, resolveModelFiles, splitParts } from "../../src/llm/model-files.ts";
+import { withoutQueries } from "../../src/llm/hub-download.ts";
 import { UserError } from "../../src/common/errors.ts";
 import { missingFiles } from "../../src/runs/offline-check.ts";
 
@@ -105,4 +106,32 @@ test("with HF_ENDPOINT set, a missing hub model is looked for at the mirror, nev
     if (saved === undefined) delete process.env.HF_ENDPOINT;
     else process.env.HF_ENDPOINT = saved;
   }
+});
+
+test("download progress: a line at most every 2 s, and one final line however often the downloader reports the end", () => {
+  const lines: string[] = [];
+  let clock = 0;
+  const report = downloadProgress(
+    (m) => lines.push(m),
+    undefined,
+    "x.gguf",
+    () => clock,
+  )!;
+  report(1e9, 4e9); // the first report always shows
+  clock = 1000;
+  report(2e9, 4e9); // under 2 s later: not shown
+  clock = 3000;
+  report(3e9, 4e9);
+  for (let i = 0; i < 40; i++) report(4e9, 4e9); // as ipull reports the end, over and over
+  assert.deepEqual(lines, [
+    "downloading x.gguf: 1.00 / 4.00 GB (25.0%)",
+    "downloading x.gguf: 3.00 / 4.00 GB (75.0%)",
+    "downloading x.gguf: 4.00 / 4.00 GB (100.0%)",
+  ]);
+});
+
+test("no URL's query string is shown: a signed URL keeps its host and path", () => {
+  const message =
+    "Url: https://cas-bridge.xethub.hf.co/xet-bridge-us/abc/def?X-Amz-Signature=0123&X-Amz-Expires=3600, Status code: 403";
+  assert.equal(withoutQueries(message), "Url: https://cas-bridge.xethub.hf.co/xet-bridge-us/abc/def Status code: 403");
 });

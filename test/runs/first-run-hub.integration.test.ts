@@ -1,6 +1,7 @@
-// The first run from an empty cache behind a firewall: with HF_ENDPOINT naming a mirror, every file the experiment
-// needs (both models' GGUFs, the 3B's in two split parts, their original repositories' generation_config.json,
-// MiniLM) comes from the mirror, a download cut half-way is taken up again, and a second run asks for nothing at all.
+// The first run from an empty cache behind a firewall: with HF_ENDPOINT naming a hub that answers as the real one
+// (302s to signed CDN URLs that expire, 307s for small files, a 429), every file the experiment needs (both models'
+// GGUFs, the 3B's in two split parts, their original repositories' generation_config.json and tokenizer_config.json,
+// MiniLM) comes from it, the expired URLs are resolved afresh, and a second run asks for nothing at all.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -34,6 +35,12 @@ async function hubFiles(): Promise<HubFile[]> {
         file: "generation_config.json",
         bytes: config(m.name === "qwen2.5-1.5b" ? 1.1 : 1.05),
       },
+      {
+        repo: m.original.repo,
+        revision: m.original.revision ?? "main",
+        file: "tokenizer_config.json",
+        bytes: fs.readFileSync(path.join(embedder, "tokenizer_config.json")),
+      },
     ]),
     ...embedderFiles.map((file) => ({
       repo: "Xenova/all-MiniLM-L6-v2",
@@ -44,11 +51,14 @@ async function hubFiles(): Promise<HubFile[]> {
   ];
 }
 
-test("experiment from an empty cache downloads everything from HF_ENDPOINT, resumes a cut download, then asks nothing", async () => {
+test("experiment from an empty cache downloads everything from HF_ENDPOINT through expiring URLs, then asks nothing", async () => {
   const files = await hubFiles();
   const first = DEFAULT_MODELS[0]!;
-  const cut = `/${first.repo}/resolve/main/${first.files[QUANT][0]}`;
-  const hub = await startStandInHub(files, [cut]);
+  // Three requests a signed URL: the 45 MB tiny model's nine 5 MB chunks need the hub again mid-download.
+  const hub = await startStandInHub(files, {
+    signedUrlUses: 3,
+    rateLimit: { count: 1, seconds: 1, file: first.files[QUANT][0] },
+  });
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "blogqa-first-run-"));
   const args = [
     "experiment",
@@ -74,8 +84,20 @@ test("experiment from an empty cache downloads everything from HF_ENDPOINT, resu
     const run = await runCliAsync(args, { env });
     assert.equal(run.status, 0, run.stderr);
     const gets = hub.requests.filter((r) => r.startsWith("GET "));
-    // The cut download was asked for again, from where it stopped or from the start.
-    assert.ok(gets.filter((r) => r.startsWith(`GET ${cut}`)).length >= 2, hub.requests.join("\n"));
+    const resolves = (file: string) => hub.requests.filter((r) => r.endsWith(`/resolve/main/${file}`)).length;
+    // The expired URLs were resolved afresh, each in one line, and the download went on.
+    assert.ok(resolves(first.files[QUANT][0]!) >= 2, hub.requests.join("\n"));
+    assert.ok(hub.cdnRequests.some((r) => r.status === 403));
+    assert.match(
+      run.stderr,
+      /HTTP 403, as when a signed URL has expired\) at [\d.]+ MB of [\d.]+ MB; asking the hub for a fresh URL/,
+    );
+    assert.match(run.stderr, /HTTP 429 .*waiting 1 s, then asking the hub/);
+    assert.match(run.stderr, /qwen2\.5-1\.5b-instruct-fp16\.gguf: [\d.]+ MB, sha256 checked against the hub's/);
+    // No query string (a signed URL's signature) anywhere, and no progress line twice.
+    assert.doesNotMatch(run.stderr, /Signature=|Expires=/);
+    const progress = run.stderr.split("\n").filter((l) => l.includes("downloading") && l.includes("%"));
+    assert.equal(new Set(progress).size, progress.length, progress.join("\n"));
     const pinned = `/${first.original.repo}/resolve/${first.original.revision}/generation_config.json`;
     assert.ok(gets.includes(`GET ${pinned}`), hub.requests.join("\n"));
     // Both defaults pin their original repository's commit: that commit is fetched and recorded, whatever the hub
