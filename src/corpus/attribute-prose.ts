@@ -1,6 +1,6 @@
 // The prose a JSX element's attributes hold (alt, caption, title...), wherever it sits: plain, object literal, nested JSX.
 import type { JsxAttribute, MdNode } from "./md-node.ts";
-import { drop, type ReadStats } from "./read-stats.ts";
+import { drop, type ReadStats, sawSyntax } from "./read-stats.ts";
 import { stripTags } from "./jsx-tags.ts";
 
 /**
@@ -108,26 +108,40 @@ function estreeOf(value: JsxAttribute["value"]): unknown {
 }
 
 /**
+ * Docusaurus's `<TabItem value="npm">` shows its value as the tab's name when it has no label: then the value is
+ * the label, the one name a reader has for the code under it.
+ */
+function tabValueAsLabel(element: MdNode, prose: ReadonlySet<string>): string | undefined {
+  if (element.name !== "TabItem" || !prose.has("label")) return undefined;
+  const named = (name: string) => element.attributes?.find((a) => a.type === "mdxJsxAttribute" && a.name === name);
+  const value = named("value")?.value;
+  return named("label") === undefined && typeof value === "string" ? "value" : undefined;
+}
+
+/**
  * The words of an element's prose attributes, in order, each value on one line; records in `stats` what was kept and
- * counts the attributes that gave nothing (markup such as `src`, spreads, code) as dropped.
+ * counts the attributes that gave nothing (markup such as `src`, spreads, code) as dropped. A value the element
+ * already gave (`<img alt="X" title="X">`) is not said twice.
  */
 export function attributeProse(element: MdNode, prose: ReadonlySet<string>, stats: ReadStats): string[] {
   const words: string[] = [];
   const tag = element.name ?? "";
+  const tabValue = tabValueAsLabel(element, prose);
   for (const attribute of element.attributes ?? []) {
     let gave = false;
     const out: Out = {
       keep(value, at, name) {
         const text = oneLine(value);
         if (text === "") return;
+        gave = true;
+        if (words.includes(text)) return;
         words.push(text);
         stats.kept.push({ tag: at, attribute: name });
-        gave = true;
       },
     };
     const name = attribute.name ?? "";
     if (attribute.type === "mdxJsxAttribute" && typeof attribute.value === "string") {
-      if (prose.has(name)) out.keep(attribute.value, tag, name);
+      if (prose.has(name) || name === tabValue) out.keep(attribute.value, tag, name);
     } else if (attribute.type === "mdxJsxAttribute" && attribute.value !== null && attribute.value !== undefined) {
       const program = estreeOf(attribute.value) as { body?: { expression?: unknown }[] } | undefined;
       const expression = program?.body?.[0]?.expression;
@@ -137,5 +151,6 @@ export function attributeProse(element: MdNode, prose: ReadonlySet<string>, stat
     }
     if (!gave) drop(stats, "JSX attribute");
   }
+  if (tag === "TabItem" && words.length > 0) sawSyntax(stats, "tab label");
   return words;
 }

@@ -5,7 +5,7 @@ import { stripTags } from "./jsx-tags.ts";
  * Strips markup, keeping the words:
  *   "Using `softmax` with **care**" -> "Using softmax with care"
  *   "[Links](/posts/x) and ![images](a.png)" -> "Links and images"
- *   "Custom ids {#my-id}" -> "Custom ids"
+ *   "Custom ids {#my-id}" -> "Custom ids" (Docusaurus's id, escaped to `\{#my-id\}` in MDX: site-syntax.ts)
  * Inline code is lifted out first and put back last (its own marker characters, apart from jsx-tags.ts's) so that
  * `__init__` inside backticks keeps its underscores.
  */
@@ -16,7 +16,7 @@ export function cleanHeading(raw: string): string {
     (_, _ticks: string, inner: string) => `\uE002${code.push(inner) - 1}\uE003`,
   );
   text = stripTags(text)
-    .replace(/\s*\{#[\w-]+\}\s*$/, "")
+    .replace(/\s*\\?\{#[\w-]+\\?\}\s*$/, "")
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/\[([^\]]*)\]\[[^\]]*\]/g, "$1")

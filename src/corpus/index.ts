@@ -5,6 +5,7 @@ export { questionLineSchema } from "./question-schema.ts";
 export { loadCorpus, problemsError } from "./load-corpus.ts";
 
 export { SPLIT_DEPTH } from "./parse-post.ts";
+export { SLUG_RULES } from "./site-layout.ts";
 export { formatCorpusSummary, summarizeCorpus } from "./summary.ts";
 export { nearest } from "./nearest.ts";
 export { factsStated } from "./facts.ts";

@@ -6,6 +6,7 @@ import type { Corpus, InputProblem, LeftOut, Post } from "./types.ts";
 import { findPosts, type PostFile } from "./find-posts.ts";
 import { type ParseOptions, parsePost, SPLIT_DEPTH } from "./parse-post.ts";
 import { PROSE_ATTRIBUTES } from "./attribute-prose.ts";
+import { DEFAULT_SLUG_RULE, detectSiteLayout, type SlugRule } from "./site-layout.ts";
 
 /** "file:line: message" (or "file:line:column: message"), the shape editors and terminals turn into links. */
 export function formatProblem(problem: InputProblem): string {
@@ -22,18 +23,20 @@ export function problemsError(what: string, problems: readonly InputProblem[]): 
 /**
  * sha256 over every file's name and bytes, files in sorted order. Each name and body is preceded by its length,
  * so no two different folders can produce the same stream of bytes. Prose attributes other than the default change
- * the sections, so they are hashed too, and so is a split depth other than the default (after the files: the default's hash is the files' alone, as it always was).
+ * the sections, so they are hashed too, and so is a split depth other than the default (after the files: the default's hash is the files' alone, as it always was), and a slug rule other than the file name's.
  */
 export function corpusHash(
   files: readonly { readonly name: string; readonly bytes: Uint8Array }[],
   proseAttributes: readonly string[] = PROSE_ATTRIBUTES,
   splitDepth: number = SPLIT_DEPTH,
+  slugRule: SlugRule = DEFAULT_SLUG_RULE,
 ): string {
   const hash = createHash("sha256");
   const attributes = [...new Set(proseAttributes)].sort();
   if (attributes.join("\n") !== [...PROSE_ATTRIBUTES].sort().join("\n"))
     hash.update(`attributes ${JSON.stringify(attributes)}`);
   if (splitDepth !== SPLIT_DEPTH) hash.update(`split depth ${splitDepth}`);
+  if (slugRule !== DEFAULT_SLUG_RULE) hash.update(`slug rule ${slugRule}`);
   for (const file of [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const name = Buffer.from(file.name, "utf8");
     hash.update(`${name.length}:`).update(name).update(`${file.bytes.length}:`).update(file.bytes);
@@ -96,8 +99,9 @@ export function corpusFromFiles(
     throw new UserError(`${dir}: no .mdx or .md posts in this folder or under it${why} ${hint}`);
   }
   leftOut.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  const hash = corpusHash(read, options.proseAttributes, options.splitDepth);
-  return { dir, posts, sections: posts.flatMap((post) => post.sections), hash, leftOut };
+  const slugRule = options.slugRule ?? DEFAULT_SLUG_RULE;
+  const hash = corpusHash(read, options.proseAttributes, options.splitDepth, slugRule);
+  return { dir, posts, sections: posts.flatMap((post) => post.sections), hash, leftOut, slugRule };
 }
 
 /** "drafts/wip.mdx (draft: true)" */
@@ -111,12 +115,14 @@ export interface LoadOptions extends ParseOptions {
 }
 
 /**
- * Reads every post under `dir` (see find-posts.ts for what counts as one), in byte order of path.
+ * Reads every post under `dir` (see find-posts.ts for what counts as one), in byte order of path, its slugs named
+ * as the site the folder's layout shows publishes them (site-layout.ts) unless `options.slugRule` says.
  * What is left out is said in one note, so no post goes missing without a word.
  */
 export async function loadCorpus(dir: string, options: LoadOptions = {}): Promise<Corpus> {
   const found = await findPosts(dir);
-  const corpus = corpusFromFiles(dir, found.files, found, options);
+  const slugRule = options.slugRule ?? (await detectSiteLayout(dir)).slugRule;
+  const corpus = corpusFromFiles(dir, found.files, found, { ...options, slugRule });
   const note = options.note ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (corpus.leftOut.length > 0) {
     const n = corpus.leftOut.length;

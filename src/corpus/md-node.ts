@@ -20,6 +20,10 @@ export interface MdNode {
   /** A JSX element's tag name; null for a fragment. */
   readonly name?: string | null;
   readonly attributes?: readonly JsxAttribute[];
+  /** A code block's language (after the fence). */
+  readonly lang?: string | null;
+  /** `directiveLabel`: this paragraph is a directive's `[label]` (an admonition's title), not its body. */
+  readonly data?: { readonly directiveLabel?: boolean };
 }
 
 export interface JsxAttribute {
@@ -27,6 +31,17 @@ export interface JsxAttribute {
   readonly type: string;
   readonly name?: string;
   readonly value?: string | null | { readonly value: string; readonly data?: { readonly estree?: unknown } };
+}
+
+/**
+ * `text` without the indentation its node's first line had in the source (up to that many spaces or tabs off each
+ * later line): a paragraph or fence indented inside `<TabItem>` reads as it would at the margin.
+ */
+export function dedented(node: MdNode, text: string): string {
+  const indent = (node.position?.start.column ?? 1) - 1;
+  if (indent <= 0 || !text.includes("\n")) return text;
+  const margin = new RegExp(`\\n[ \\t]{0,${indent}}`, "g");
+  return text.replace(margin, "\n");
 }
 
 /** A node's start and end offsets in the text it was parsed from. */

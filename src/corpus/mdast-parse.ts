@@ -1,7 +1,8 @@
-// Parses a post's body with the MDX toolchain's own parser (micromark and mdast, as MDX, Next.js and Astro do).
+// Parses a post's body with the MDX toolchain's own parser (micromark and mdast, as MDX, Next.js, Astro and Docusaurus do).
 import type { MdNode } from "./md-node.ts";
 import { htmlCommentsAsMdx } from "./html-comments.ts";
 import { mdxParsers } from "./mdx-toolchain.ts";
+import { readSiteSyntax, type SiteSyntaxCounts } from "./site-syntax.ts";
 
 /** Where and why the parser refused a body; `line` counts from the body's first line (1). */
 export interface ParseRefusal {
@@ -14,6 +15,8 @@ export interface ParseRefusal {
 export interface ParsedBody {
   readonly tree: MdNode;
   readonly source: string;
+  /** The Docusaurus forms read before parsing (see site-syntax.ts). */
+  readonly siteSyntax: SiteSyntaxCounts;
 }
 
 /**
@@ -25,9 +28,14 @@ export function parseBody(body: string, options: { readonly mdx: boolean }): Par
   const plain = markdown.parse(body) as unknown as MdNode;
   const comments = htmlCommentsAsMdx(body, plain);
   if (!comments.ok) return { line: comments.line, column: 1, reason: comments.message };
-  if (!options.mdx) return { tree: plain, source: body };
+  // A `.md` post keeps its HTML comments: plain markdown reads them as HTML.
+  const site = readSiteSyntax(options.mdx ? comments.text : body, plain, options);
+  if (!options.mdx) {
+    const tree = site.text === body ? plain : (markdown.parse(site.text) as unknown as MdNode);
+    return { tree, source: site.text, siteSyntax: site.counts };
+  }
   try {
-    return { tree: mdx.parse(comments.text) as unknown as MdNode, source: comments.text };
+    return { tree: mdx.parse(site.text) as unknown as MdNode, source: site.text, siteSyntax: site.counts };
   } catch (error) {
     const e = error as { line?: unknown; column?: unknown; reason?: unknown; message?: unknown };
     const reason = `MDX parser: ${typeof e.reason === "string" ? e.reason : String(e.message ?? error)}`;

@@ -1,10 +1,10 @@
 // Turns mdast nodes into a section's text: markdown as written, minus what is markup (JSX tags, ESM, expressions, URLs).
 import type { MdNode } from "./md-node.ts";
-import { span } from "./md-node.ts";
+import { dedented, span } from "./md-node.ts";
 import { attributeProse } from "./attribute-prose.ts";
 import { stripTagsKeepingProse } from "./jsx-tags.ts";
 import { cleanHeading } from "./clean-heading.ts";
-import { drop, type ReadStats } from "./read-stats.ts";
+import { drop, type ReadStats, sawSyntax } from "./read-stats.ts";
 
 /** What rendering needs: the parsed text, the prose attributes, and where to count what was kept and dropped. */
 export interface TextContext {
@@ -27,6 +27,24 @@ function withoutFences(code: string): string {
 const STUDY_VERBATIM = new Set(["link", "linkReference", "image", "imageReference", "definition"]);
 
 const COMMENT = /^\s*\/\*[\s\S]*\*\/\s*$/;
+// Docusaurus's end of a post's excerpt: an MDX comment holding only `truncate` (or an HTML one, read as one).
+const TRUNCATE = /^\s*\/\*\s*truncate\s*\*\/\s*$/;
+
+/**
+ * Admonition kinds whose word says something about the text (a warning is not a tip); a note or an info box's kind
+ * is its styling. Docusaurus shows the kind as the title when none is given.
+ */
+const TELLING_KINDS = new Set(["tip", "warning", "caution", "danger", "important"]);
+
+/** `:::warning[Breaking change]` -> `Warning: Breaking change`; `:::note[Why]` -> `Why`; `:::note` -> nothing. */
+function admonitionTitle(kind: string, title: string): string {
+  const word = TELLING_KINDS.has(kind.toLowerCase()) ? `${kind[0]!.toUpperCase()}${kind.slice(1).toLowerCase()}:` : "";
+  return [word, title].filter((t) => t !== "").join(" ");
+}
+
+/** Block children apart, each at the margin, blank ones left out. */
+const blocks = (nodes: readonly MdNode[], context: TextContext): string[] =>
+  nodes.map((child) => dedented(child, nodeText(child, context))).filter((t) => t.trim() !== "");
 
 /** The node's text in the source, each child replaced by its own rendering (markers, indents, spacing as written). */
 function spliced(node: MdNode, context: TextContext): string {
@@ -73,6 +91,7 @@ export function nodeText(node: MdNode, context: TextContext): string {
       return "";
     case "mdxFlowExpression":
     case "mdxTextExpression":
+      if (TRUNCATE.test(node.value ?? "")) sawSyntax(context.stats, "truncate marker");
       drop(context.stats, COMMENT.test(node.value ?? "") ? "comment" : "{expression}");
       // An expression alone on its line leaves the line: `## Security {/* #security */}` is `Security`.
       return "";
@@ -84,9 +103,26 @@ export function nodeText(node: MdNode, context: TextContext): string {
     }
     case "mdxJsxFlowElement": {
       const words = attributeProse(node, context.prose, context.stats).join(" ");
-      const children = (node.children ?? []).map((child) => nodeText(child, context)).filter((t) => t.trim() !== "");
-      return [words, ...children].filter((t) => t !== "").join("\n\n");
+      return [words, ...blocks(node.children ?? [], context)].filter((t) => t !== "").join("\n\n");
     }
+    case "containerDirective": {
+      // An admonition: its title (and telling kind) on a line of its own, then its body; the `:::` lines go.
+      sawSyntax(context.stats, "admonition");
+      const [first, ...rest] = node.children ?? [];
+      const labelled = first?.data?.directiveLabel === true;
+      const title = labelled ? cleanHeading(inline(first.children ?? [], context)) : "";
+      const body = blocks(labelled ? rest : (node.children ?? []), context);
+      const heading = admonitionTitle(node.name ?? "", title);
+      // A kind alone leads the body's first line ("Warning: Never ..."); a title stands on its own line.
+      if (title === "" && heading !== "" && body.length > 0) body[0] = `${heading} ${body[0]}`;
+      else body.unshift(heading);
+      return body.filter((t) => t !== "").join("\n\n");
+    }
+    case "leafDirective":
+    case "textDirective":
+      // `ratio a:b` or `::name` that no site renders: the text as written, as Docusaurus puts it back.
+      sawSyntax(context.stats, "directive as text");
+      return context.source.slice(span(node).start, span(node).end);
     case "link":
       if (node.url !== undefined && node.url !== inline(node.children ?? [], context)) drop(context.stats, "link URL");
       return inline(node.children ?? [], context);
@@ -122,6 +158,7 @@ export function nodeText(node: MdNode, context: TextContext): string {
 function htmlText(html: string, context: TextContext): string {
   const withoutComments = html.replace(/<!--[\s\S]*?(?:-->|$)/g, (comment) => {
     drop(context.stats, "comment");
+    if (/^<!--\s*truncate\s*-->/.test(comment)) sawSyntax(context.stats, "truncate marker");
     return comment.endsWith("\n") ? "\n" : "";
   });
   const { text, kept } = stripTagsKeepingProse(withoutComments, [...context.prose]);

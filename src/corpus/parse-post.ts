@@ -6,25 +6,13 @@ import { buildSections } from "./sections.ts";
 import { isRefusal, parseBody } from "./mdast-parse.ts";
 import { splitTree } from "./split-tree.ts";
 import { PROSE_ATTRIBUTES } from "./attribute-prose.ts";
-import { newReadStats } from "./read-stats.ts";
+import { newReadStats, sawSyntax } from "./read-stats.ts";
+import { type SlugRule, slugFromPath } from "./site-layout.ts";
 
 export type ParsedPost =
   | { readonly kind: "post"; readonly post: Post }
   | { readonly kind: "left-out"; readonly reason: string }
   | { readonly kind: "problems"; readonly problems: readonly InputProblem[] };
-
-/** The names that make a file its folder's post (page bundles: `my-post/index.mdx` in Docusaurus, Astro, Hugo). */
-const BUNDLE_NAMES = new Set(["index"]);
-
-/**
- * The slug a file gets from where it lies: its name without `.mdx` or `.md`, or, for `my-post/index.mdx`, the
- * folder's name. `file` may be a relative or absolute path with either separator.
- */
-export function slugFromPath(file: string): string {
-  const parts = file.split(/[\\/]/).filter((part) => part !== "");
-  const name = (parts.pop() ?? file).replace(/\.mdx?$/, "");
-  return BUNDLE_NAMES.has(name) && parts.length > 0 ? parts[parts.length - 1]! : name;
-}
 
 /**
  * A frontmatter `slug` as a post's citable name: surrounding slashes dropped and, for a path such as
@@ -65,6 +53,8 @@ export interface ParseOptions {
    * Off by default (see node-text.ts for why); what shows the tree reads a blog exactly as that splitter did.
    */
   readonly studyText?: boolean;
+  /** How a file's path gives its slug (see site-layout.ts); the file-name rule by default. */
+  readonly slugRule?: SlugRule;
 }
 
 /**
@@ -75,7 +65,7 @@ const NOT_A_POST =
   /^(?:licen[cs]e|notice|changelog|changes|history|contributing|code_of_conduct|security|authors)(?:[.-][^/\\]*)?\.mdx?$/i;
 
 /**
- * `file` is the path to report, and gives the slug unless the frontmatter has one (see slugFromPath).
+ * `file` is the path to report, and gives the slug unless the frontmatter has one (see slugFromPath in site-layout.ts).
  * Pure: no filesystem access.
  */
 export function parsePost(file: string, bytes: Uint8Array, options: ParseOptions = {}): ParsedPost {
@@ -99,7 +89,7 @@ export function parsePost(file: string, bytes: Uint8Array, options: ParseOptions
     if (NOT_A_POST.test(name)) return { kind: "left-out", reason: "no frontmatter title: a project file, not a post" };
     return fail(1, "frontmatter has no title (a non-empty string)");
   }
-  let slug = slugFromPath(file);
+  let slug = slugFromPath(file, options.slugRule);
   if (front.data.slug !== undefined) {
     const own = slugFromFrontmatter(front.data.slug);
     if ("problem" in own) return fail(1, own.problem);
@@ -115,6 +105,8 @@ export function parsePost(file: string, bytes: Uint8Array, options: ParseOptions
     return { kind: "problems", problems: [{ file, line: parsed.line, ...column, message: parsed.reason }] };
   }
   const stats = newReadStats();
+  sawSyntax(stats, "heading id", parsed.siteSyntax.headingIds);
+  sawSyntax(stats, "mdx-code-block", parsed.siteSyntax.mdxCodeBlocks);
   const prose = new Set(options.proseAttributes ?? PROSE_ATTRIBUTES);
   const split = splitTree(
     parsed.tree,
@@ -137,6 +129,7 @@ export function parsePost(file: string, bytes: Uint8Array, options: ParseOptions
     emptyHeadings: built.emptyHeadings,
     attributeProse: stats.kept,
     dropped: stats.dropped,
+    siteSyntax: stats.siteSyntax,
     foldedHeadings: built.foldedHeadings,
   };
   return { kind: "post", post };

@@ -1,6 +1,6 @@
 // Splits a post's tree at its headings into blocks of section text, folding deeper headings into their parent.
 import type { MdNode } from "./md-node.ts";
-import { span } from "./md-node.ts";
+import { dedented, span } from "./md-node.ts";
 import { nodeText, type TextContext } from "./node-text.ts";
 import { attributeProse } from "./attribute-prose.ts";
 import { cleanHeading } from "./clean-heading.ts";
@@ -37,7 +37,9 @@ function joinItems(items: readonly Item[], source: string): string {
   items.forEach((item, i) => {
     if (i > 0) {
       const gap = source.slice(items[i - 1]!.end, item.start);
-      out += /^\s*$/.test(gap) ? gap : gap.includes("\n") ? "\n\n" : " ";
+      // The next item's indentation (inside `<TabItem>`) is the source's layout, not the text's.
+      if (/^\s*$/.test(gap)) out += gap.includes("\n") ? gap.replace(/[ \t]+$/, "") : gap;
+      else out += gap.includes("\n") ? "\n\n" : " ";
     }
     out += item.text;
   });
@@ -73,15 +75,20 @@ export function splitTree(root: MdNode, context: TextContext, splitDepth: number
     [{ heading: undefined, level: 1, line: 1, items: [], folded: [] }];
   const problems: { line: number; message: string }[] = [];
   const current = () => blocks[blocks.length - 1]!;
-  const add = (node: MdNode, text: string) => {
-    if (text !== "") current().items.push({ ...span(node), text });
+  // Inside JSX, a child's source indentation is layout: its text starts at the margin.
+  const add = (node: MdNode, text: string, inJsx: boolean) => {
+    if (text !== "") current().items.push({ ...span(node), text: inJsx ? dedented(node, text) : text });
   };
 
-  const visit = (node: MdNode) => {
+  const visit = (node: MdNode, inJsx: boolean) => {
     const line = node.position?.start.line ?? 1;
     if (node.type === "mdxJsxFlowElement") {
-      add(node, attributeProse(node, context.prose, context.stats).join(" "));
-      for (const child of node.children ?? []) visit(child);
+      // An element's own words (a tab's label) end where it starts, so they stand on their own line, apart from
+      // the first child (a fence): the opening tag between them becomes a paragraph break.
+      const words = attributeProse(node, context.prose, context.stats).join(" ");
+      const { start } = span(node);
+      if (words !== "") current().items.push({ start, end: start, text: words });
+      for (const child of node.children ?? []) visit(child, true);
       return;
     }
     if (node.type === "heading") {
@@ -101,7 +108,7 @@ export function splitTree(root: MdNode, context: TextContext, splitDepth: number
       }
       const text = cleanHeading(raw);
       current().folded.push(text);
-      add(node, text);
+      add(node, text, inJsx);
       return;
     }
     if (node.type === "code") {
@@ -110,9 +117,9 @@ export function splitTree(root: MdNode, context: TextContext, splitDepth: number
     }
     if (node.type === "html" && /<!--(?![\s\S]*-->)/.test(node.value ?? ""))
       problems.push({ line, message: "comment is never closed (no -->)" });
-    add(node, nodeText(node, context));
+    add(node, nodeText(node, context), inJsx);
   };
-  for (const node of root.children ?? []) visit(node);
+  for (const node of root.children ?? []) visit(node, false);
 
   return {
     blocks: blocks.map((b) => ({

@@ -24,6 +24,8 @@ export interface PostSummary {
   readonly foldedHeadings: Post["foldedHeadings"];
   /** What was dropped as markup, by kind. */
   readonly dropped: Post["dropped"];
+  /** A site generator's own syntax read as the site reads it, by kind. */
+  readonly siteSyntax: Post["siteSyntax"];
 }
 
 export interface CorpusSummary {
@@ -75,19 +77,56 @@ export function summarizeCorpus(corpus: Corpus, readLimit: number): CorpusSummar
       attributeProse,
       foldedHeadings: post.foldedHeadings,
       dropped: post.dropped,
+      siteSyntax: post.siteSyntax,
     };
   });
   return { dir: corpus.dir, posts, leftOut: corpus.leftOut, readLimit };
 }
 
-/** Left-aligned text columns, numbers right-aligned, two spaces apart. */
-function columns(rows: readonly (readonly string[])[], numeric: readonly boolean[]): string[] {
+/** The widest a summary line gets: a terminal's 120 columns. */
+export const SUMMARY_WIDTH = 120;
+
+/** `text` in at most `width` characters: its end cut (`tail`) or its middle, an ellipsis where it was cut. */
+function fit(text: string, width: number, cut: "tail" | "middle"): string {
+  if (text.length <= width) return text;
+  if (cut === "tail") return `${text.slice(0, width - 1)}…`;
+  const head = Math.ceil((width - 1) / 2);
+  return `${text.slice(0, head)}…${text.slice(text.length - (width - 1 - head))}`;
+}
+
+/**
+ * Left-aligned text columns, numbers right-aligned, two spaces apart, in at most `maxWidth` characters a line:
+ * the last column is cut first (down to 24 characters), then the widest of the `narrowable` ones (down to 16), each
+ * in its middle.
+ */
+function columns(
+  rows: readonly (readonly string[])[],
+  numeric: readonly boolean[],
+  maxWidth: number,
+  narrowable: readonly number[],
+): string[] {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const last = widths.length - 1;
+  let excess = widths.reduce((a, b) => a + b, 0) + 2 * last - maxWidth;
+  const cut = Math.max(0, Math.min(excess, widths[last]! - 24));
+  widths[last] = widths[last]! - cut;
+  excess -= cut;
+  // Then the widest of the others, down to the next widest, until the line fits or all are at 16.
+  while (excess > 0) {
+    const open = narrowable.filter((i) => widths[i]! > 16).sort((a, b) => widths[b]! - widths[a]!);
+    if (open.length === 0) break;
+    const next = open.length > 1 ? widths[open[1]!]! : 16;
+    const by = Math.min(excess, Math.max(1, widths[open[0]!]! - next));
+    widths[open[0]!] = widths[open[0]!]! - by;
+    excess -= by;
+  }
   return rows.map((row) =>
     row
-      .map((cell, i) =>
-        numeric[i] ? cell.padStart(widths[i]!) : i === row.length - 1 ? cell : cell.padEnd(widths[i]!),
-      )
+      .map((cell, i) => {
+        if (numeric[i]) return cell.padStart(widths[i]!);
+        const text = fit(cell, widths[i]!, i === last ? "tail" : "middle");
+        return i === last ? text : text.padEnd(widths[i]!);
+      })
       .join("  ")
       .trimEnd(),
   );
@@ -125,7 +164,7 @@ export function formatCorpusSummary(summary: CorpusSummary): string {
     `${p.longest.words} words: ${p.longest.heading}${p.longest.words > readLimit ? " *" : ""}`,
   ]);
   const header = ["slug", "file", "intro", "#", "##", "###", "longest section"];
-  lines.push(...columns([header, ...rows], [false, false, true, true, true, true, false]));
+  lines.push(...columns([header, ...rows], [false, false, true, true, true, true, false], SUMMARY_WIDTH, [1, 0]));
   const over = summary.posts.reduce((n, p) => n + p.overReadLimit, 0);
   if (over > 0) {
     const long = summary.posts.filter((p) => p.overReadLimit > 0).length;
@@ -148,7 +187,7 @@ export function formatCorpusSummary(summary: CorpusSummary): string {
     const listed = Object.entries(kept).map(([key, n]) => `${key} ${n}`);
     lines.push("", `attribute prose kept as text: ${listed.join(", ")}`);
   }
-  lines.push(...foldedLines(summary), ...droppedLines(summary));
+  lines.push(...foldedLines(summary), ...siteSyntaxLines(summary), ...droppedLines(summary));
   if (left > 0) {
     lines.push("", "left out:", ...summary.leftOut.map((item) => `  ${item.file}: ${item.reason}`));
   }
@@ -166,6 +205,15 @@ function foldedLines(summary: CorpusSummary): string[] {
   for (const p of summary.posts.filter((post) => post.foldedHeadings.length > 0))
     lines.push(`  ${p.slug}: ${p.foldedHeadings.map((f) => `${f.heading} (in ${f.section})`).join(" | ")}`);
   return lines;
+}
+
+/** The site generator's own syntax that was read, summed over the posts, by kind. */
+function siteSyntaxLines(summary: CorpusSummary): string[] {
+  const read: Record<string, number> = {};
+  for (const p of summary.posts)
+    for (const [kind, n] of Object.entries(p.siteSyntax)) read[kind] = (read[kind] ?? 0) + (n ?? 0);
+  const listed = Object.entries(read).map(([kind, n]) => `${kind} ${n}`);
+  return listed.length === 0 ? [] : ["", `read as the site reads it: ${listed.join(", ")}`];
 }
 
 /** What never reached a section's text, summed over the posts, by kind. */

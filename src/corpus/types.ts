@@ -1,13 +1,15 @@
 // The records the corpus stage hands to every later stage: posts, sections, questions.
 import type { Question, TwoPostQuestion } from "./question-schema.ts";
-import type { DroppedKind, KeptAttribute } from "./read-stats.ts";
+import type { DroppedKind, KeptAttribute, SiteSyntaxKind } from "./read-stats.ts";
 import type { HeadingLevel } from "./split-tree.ts";
+import type { SlugRule } from "./site-layout.ts";
 
 /** One searchable unit: the text under one heading the post is split at (h1-h3 by default) (or before the first heading, headed by the post title). */
 export interface Section {
   /**
    * The post's slug: its frontmatter `slug`, else its file name without `.mdx`/`.md` (a page bundle's
-   * `my-post/index.mdx`: the folder's name). This is what answers must cite; no slug is inside another.
+   * `my-post/index.mdx`: the folder's name; on a Docusaurus blog, without its date: site-layout.ts). This is what
+   * answers must cite; no slug is inside another.
    */
   readonly post: string;
   /** Unique within the post (repeats are disambiguated, see corpus/sections.ts). */
@@ -35,6 +37,8 @@ export interface Post {
   readonly attributeProse: readonly KeptAttribute[];
   /** What was dropped as markup, by kind. */
   readonly dropped: Readonly<Partial<Record<DroppedKind, number>>>;
+  /** A site generator's own syntax read as the site reads it (Docusaurus's heading ids, admonitions, tabs...), by kind. */
+  readonly siteSyntax: Readonly<Partial<Record<SiteSyntaxKind, number>>>;
   /** Headings deeper than the split, kept as a line of the section named. */
   readonly foldedHeadings: readonly FoldedHeading[];
 }
@@ -54,6 +58,8 @@ export interface Corpus {
   readonly hash: string;
   /** Markdown files under the folder that are not posts (drafts, READMEs, symlink loops, ...), and why. */
   readonly leftOut: readonly LeftOut[];
+  /** How each post's path gave its slug where the frontmatter has none (see site-layout.ts). */
+  readonly slugRule: SlugRule;
 }
 
 /** A markdown file the loader did not read as a post. */

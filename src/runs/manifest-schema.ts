@@ -4,6 +4,7 @@ import { type Immutable, schemaMismatch, typesAgree } from "../common/index.ts";
 import { DESIGN_IDS, type Wording } from "../designs/index.ts";
 import { type RunFormat, TOOL_FORMATS } from "../toolcalls/index.ts";
 import type { EmbeddingDtype } from "../search/index.ts";
+import { SLUG_RULES } from "../corpus/index.ts";
 import { arrayOf, boolOrNull, num, numOrNull, object, str, strOrNull } from "./manifest-fields.ts";
 import { modelInfoSchema } from "./model-info-schema.ts";
 import { settingsSchemaShape } from "./setting-schemas.ts";
@@ -85,7 +86,18 @@ export const manifestSchema = object({
     { model: str, dtype: stringOf(EMBEDDING_DTYPES), library: str, dimensions: num },
     "an object or null",
   ).nullable(),
-  corpus: object({ dir: str, sha256: str, posts: arrayOf(str), sections: num }),
+  corpus: object({
+    dir: str,
+    sha256: str,
+    posts: arrayOf(str),
+    sections: num,
+    slug_rule: stringOf(SLUG_RULES)
+      .optional()
+      .describe(
+        "How a post's path gave its slug where its frontmatter has none: file-name (its file or page-bundle folder's " +
+          "name) or docusaurus (the same without the date Docusaurus reads from the path). Absent in older manifests: file-name.",
+      ),
+  }),
   questions: object({ file: str, sha256: str, count: num }),
   host: object({ node: str, platform: str, arch: str, cpu: str, cores: num, memory_bytes: num }),
   sessions: arrayOf(manifestSessionSchema),

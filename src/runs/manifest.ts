@@ -93,6 +93,7 @@ export function newManifest(inputs: ManifestInputs, startedAt: Date): RunManifes
       sha256: corpus.hash,
       posts: corpus.posts.map((p) => p.slug),
       sections: corpus.sections.length,
+      slug_rule: corpus.slugRule,
     },
     questions: {
       file: inputs.questionsFile,

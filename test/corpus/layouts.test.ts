@@ -6,7 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { UserError } from "../../src/common/errors.ts";
 import { loadCorpus, type Corpus, type Post } from "../../src/corpus/index.ts";
-import { parsePost, slugFromPath } from "../../src/corpus/parse-post.ts";
+import { parsePost } from "../../src/corpus/parse-post.ts";
+import { slugFromPath } from "../../src/corpus/site-layout.ts";
 
 const blog = path.resolve(import.meta.dirname, "../fixtures/layouts/blog");
 

@@ -19,6 +19,7 @@ function post(slug: string, texts: readonly string[]): Post {
     attributeProse: [],
     dropped: {},
     foldedHeadings: [],
+    siteSyntax: {},
   };
 }
 
@@ -29,7 +30,14 @@ const posts = [
   post("d", ["Nothing about the others, only a rare word: saturation and memory."]),
   post("e", ["Memory, and nothing else."]),
 ];
-const corpus: Corpus = { dir: "blog", posts, sections: posts.flatMap((p) => p.sections), hash: "x", leftOut: [] };
+const corpus: Corpus = {
+  dir: "blog",
+  posts,
+  sections: posts.flatMap((p) => p.sections),
+  hash: "x",
+  leftOut: [],
+  slugRule: "file-name",
+};
 
 const one = (question: string, facts: string[][], cleared?: Question["cleared"]): Question => ({
   id: "q1",

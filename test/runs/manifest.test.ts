@@ -48,10 +48,12 @@ function setup() {
         attributeProse: [],
         dropped: {},
         foldedHeadings: [],
+        siteSyntax: {},
       },
     ],
     sections: [{ post: "kv-cache-inference", heading: "Prefill", level: 2, text: "t" }],
     leftOut: [],
+    slugRule: "file-name",
   };
   const settings = defaultSettings({ retriever: "bm25", gpu: false });
   const inputs: ManifestInputs = {
@@ -126,7 +128,13 @@ test("a session writes the manifest once a model loads, and stamps its end", asy
   assert.equal(m.finished_at, "2025-01-01T10:05:00.000Z");
   assert.equal(m.questions.sha256, SHA_ABC);
   assert.equal(m.questions.count, 2);
-  assert.deepEqual(m.corpus, { dir: "content/posts", sha256: "c0ffee", posts: ["kv-cache-inference"], sections: 1 });
+  assert.deepEqual(m.corpus, {
+    dir: "content/posts",
+    sha256: "c0ffee",
+    posts: ["kv-cache-inference"],
+    sections: 1,
+    slug_rule: "file-name",
+  });
   assert.equal(m.embedding, null);
   assert.equal(m.settings.embedding_model, null, "bm25 loads no embedding model");
   assert.equal(m.settings.max_new_tokens, 200);
