@@ -136,5 +136,6 @@ test("experiment from an empty cache downloads everything from HF_ENDPOINT throu
     assert.deepEqual(hub.requests.slice(asked), [], "a second run makes no request at all");
   } finally {
     await hub.close();
+    fs.rmSync(cacheDir, { recursive: true, force: true });
   }
 });
