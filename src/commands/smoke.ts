@@ -6,14 +6,61 @@ import { runStudyCommand, studyRunOptions } from "./study.ts";
 import type { BuiltArgs } from "./options.ts";
 import { DESIGN_IDS, ENGINEERED_DESIGNS, STUDY_DESIGNS } from "../designs/index.ts";
 import { UserError } from "../common/index.ts";
+import { loggedRunCount, readManifest } from "../runs/index.ts";
 
 const TINY_EMBEDDER = "(the tiny embedder)";
 /** What smoke refuses or never uses: it runs its generated model in this process, never on a server. */
 const SERVER_ONLY = ["server", "server-mode", "api-key-env", "request-timeout", "retries"] as const;
+/** The blog that ships: its smoke runs go to results/smoke/, as they always did. */
+const SHIPPED_CONTENT = "content/posts";
+/** Folder names that say where posts sit, not which blog they are. */
+const GENERIC_FOLDERS = new Set(["posts", "post", "blog", "blogs", "content", "src", "website", "docs", "_posts"]);
+
+/**
+ * smoke's folder for a blog when --out is not given: `results/smoke` for the shipped blog, `results/smoke-NAME` for
+ * another, NAME being the nearest folder of `content` that names the blog (`~/sites/acme/website/blog` is `acme`).
+ * So a smoke of one blog never lands in another's folder.
+ */
+export function smokeFolder(content: string): string {
+  if (path.resolve(content) === path.resolve(SHIPPED_CONTENT)) return path.join("results", "smoke");
+  const parts = path
+    .resolve(content)
+    .split(/[\\/]/)
+    .filter((part) => part !== "");
+  const named = [...parts].reverse().find((part) => !GENERIC_FOLDERS.has(part.toLowerCase())) ?? parts.at(-1);
+  const name = (named ?? "blog")
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, "-")
+    .replace(/^[-.]+|-+$/g, "");
+  return path.join("results", `smoke-${name === "" ? "blog" : name}`);
+}
+
+/**
+ * The blog whose runs `out` holds when it is not `content` (read from the folder's manifest), with how many runs
+ * are logged; undefined when the folder holds none, or this blog's. A manifest that cannot be read is left to the
+ * run's own checks.
+ */
+function otherBlogIn(out: string, content: string): { readonly dir: string; readonly runs: number } | undefined {
+  const runs = loggedRunCount(out);
+  if (runs === 0) return undefined;
+  let manifest: ReturnType<typeof readManifest>;
+  try {
+    manifest = readManifest(out);
+  } catch {
+    return undefined;
+  }
+  const dir = manifest?.corpus.dir;
+  return dir === undefined || path.resolve(dir) === path.resolve(content) ? undefined : { dir, runs };
+}
+
 const smokeBuilder = (y: Argv) =>
   SERVER_ONLY.reduce((built, key) => built.hide(key), studyRunOptions(y))
-    .default("out", path.join("results", "smoke"))
-    .default("fresh", true)
+    .default("out", undefined, "results/smoke for content/posts, results/smoke-NAME for the blog NAME")
+    .default(
+      "fresh",
+      undefined,
+      "true: start over (--no-fresh resumes); a folder holding another blog's runs is refused unless --fresh is given",
+    )
     .default("embedding-model", TINY_EMBEDDER)
     .describe(
       "designs",
@@ -38,7 +85,7 @@ const smokeBuilder = (y: Argv) =>
 const smoke: CommandModule<object, BuiltArgs<typeof smokeBuilder>> = {
   command: "smoke",
   describe:
-    "The whole study offline on a generated test model and the tiny embedder (hybrid search, every design, the engineered ones too, all questions) into results/smoke/: " +
+    "The whole study offline on a generated test model and the tiny embedder (hybrid search, every design, the engineered ones too, all questions) into results/smoke/ (another blog: results/smoke-NAME/): " +
     "the small agent model trained in this project, or with --weights random random weights. " +
     "Try your own blog with --content DIR --questions FILE: it checks that the blog, the questions and every design " +
     "run, never how well a real model answers",
@@ -69,11 +116,23 @@ const smoke: CommandModule<object, BuiltArgs<typeof smokeBuilder>> = {
       argv.embeddingModel === TINY_EMBEDDER
         ? ensureTinyEmbedder(path.join(tinyDir, "tiny-embedder"), { seed: 42, shape: "tiny" })
         : argv.embeddingModel;
-    progress(`smoke: ${weights} model ${model.path}, embedder ${embedder}`);
+    const out = argv.out ?? smokeFolder(argv.content);
+    const other = otherBlogIn(out, argv.content);
+    if (other !== undefined && argv.fresh === undefined)
+      throw new UserError(
+        `${out} holds ${other.runs} logged runs of another blog (${other.dir}); smoke starts over by default and ` +
+          `would remove them. Leave out --out (each blog gets its own results/smoke-NAME folder), choose another ` +
+          "--out, or add --fresh to replace them",
+      );
+    progress(`smoke: ${weights} model ${model.path}, embedder ${embedder}, into ${out}`);
     // Every design, the engineered ones too: the smoke run exercises each code path on a real runtime. The
     // engineered designs validate and constrain the hermes format only, so the llama3 family runs the study's four.
     const designs = { report: true, defaultDesigns: argv.family === "llama3" ? STUDY_DESIGNS : DESIGN_IDS };
-    await runStudyCommand({ ...argv, embeddingModel: embedder, "embedding-model": embedder }, [model.path], designs);
+    await runStudyCommand(
+      { ...argv, out, fresh: argv.fresh ?? true, embeddingModel: embedder, "embedding-model": embedder },
+      [model.path],
+      { ...designs, startsOverByDefault: true },
+    );
   },
 };
 

@@ -1,6 +1,7 @@
 // The run command and what run, smoke and experiment share: their options, and the body that runs the study
 // (runs/study.ts) and prints its tables.
 import type { Argv, ArgumentsCamelCase, CommandModule } from "yargs";
+import { hideBin } from "yargs/helpers";
 import { QUANTS, type Quant } from "../llm/index.ts";
 import { DERIVED_FILES, writeReport } from "../report/index.ts";
 import { type DesignId, STUDY_DESIGNS } from "../designs/index.ts";
@@ -29,6 +30,7 @@ import {
   type CheckedOption,
 } from "./options.ts";
 import { display, tick, modelIds, parseDesigns, readWordings, progress, scoreAndPrint } from "./study-setup.ts";
+import { sayOnInterrupt } from "./interrupt.ts";
 
 /** What a run command takes besides the settings: its inputs, its selection of runs, and where it writes. */
 const runInvocationOptions = {
@@ -104,10 +106,15 @@ export async function runStudyCommand(
     defaultDesigns?: readonly DesignId[];
     /** The suite's or --models file's entries, one per model (labels, sizes, each model's own settings). */
     entries?: readonly ModelEntry[];
+    /** The command starts its folder over unless told --no-fresh (smoke), so a resume must say --no-fresh. */
+    startsOverByDefault?: boolean;
   } = {},
 ): Promise<void> {
   const settings = settingsFromArgs(argv);
   const wordings = argv.wordings === undefined ? undefined : readWordings(argv.wordings);
+  const stopSaying = sayOnInterrupt(argv.out, hideBin(process.argv), options.startsOverByDefault ?? false, () =>
+    display.stop(),
+  );
   const { summary, corpus } = await runStudyFolder({
     settings,
     selection: {
@@ -127,7 +134,7 @@ export async function runStudyCommand(
     modelHint: options.modelHint ?? "--model PATH runs a local .gguf file",
     onProgress: progress,
     onTick: tick,
-  });
+  }).finally(stopSaying);
   display.stop();
   const failedNote = summary.failed > 0 ? ` (${summary.failed} failed: their model call failed)` : "";
   progress(`${summary.ran} runs done${failedNote}, ${summary.skipped} already logged, in ${summary.answersFile}`);

@@ -38,7 +38,7 @@ export {
   type GoldSection,
 } from "./judge-runs.ts";
 export { renderLoggedPrompts, type ExportedPrompt } from "./export-prompts.ts";
-export { openRunFolder } from "./run-folder.ts";
+export { loggedRunCount, openRunFolder } from "./run-folder.ts";
 export { WITHHELD_PAIR_FILE, readWithheldPair, recordWithheldPair } from "./withheld-pair.ts";
 export {
   readJudgments,

@@ -1,6 +1,6 @@
 // A run folder as a run writes it: opened for one plan and its settings (with every refusal a folder can give), then
 // appended to one answer at a time, its models recorded, finished; commands never touch its files themselves.
-import { mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { ModelInfo } from "../llm/index.ts";
 import type { RunFormat } from "../toolcalls/index.ts";
@@ -28,6 +28,19 @@ import { WITHHELD_PAIR_FILE } from "./withheld-pair.ts";
  */
 export const RECORDED_FILES = [JUDGMENTS_FILE, WITHHELD_PAIR_FILE] as const;
 
+/**
+ * How many runs `dir`'s answer log holds: its complete lines (a torn last line, cut short by a kill, is no run).
+ * 0 when there is no log.
+ */
+export function loggedRunCount(dir: string): number {
+  const file = path.join(dir, ANSWERS_FILE);
+  if (!existsSync(file)) return 0;
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .slice(0, -1)
+    .filter((line) => line.trim() !== "").length;
+}
+
 export interface RunFolder {
   readonly dir: string;
   readonly answersFile: string;
@@ -40,7 +53,7 @@ export interface RunFolder {
   recordModel(info: ModelInfo & { readonly toolFormat?: RunFormat; readonly entry?: ModelEntryFields }): Promise<void>;
   /**
    * run --fresh: removes what earlier runs wrote, derived files first and the answers last, so that no table outlives
-   * the answers it counted. Call it only once every check of the run has passed.
+   * the answers it counted, and says how many logged runs went. Call it only once every check of the run has passed.
    */
   clear(): void;
   /** Stamps the session's end and counts into the manifest. */
@@ -104,9 +117,15 @@ export function openRunFolder(dir: string, options: OpenRunFolderOptions = {}): 
     sortLog: (rank) => sortAnswerLog(answersFile, rank),
     recordModel: async (info) => manifest?.recordModel(info),
     clear() {
+      const logged = loggedRunCount(dir);
       for (const file of [...(options.derivedFiles ?? []), ...RECORDED_FILES, MANIFEST_FILE, ANSWERS_FILE])
         rmSync(path.join(dir, file), { force: true, recursive: true });
       done.clear();
+      // Never without a word: a start over of the wrong folder is hours of runs.
+      if (logged > 0)
+        progress(
+          `--fresh: removed the ${logged} ${logged === 1 ? "run" : "runs"} logged in ${answersFile}, and its tables`,
+        );
     },
     finish: (result) => manifest?.finish(result),
     manifest: () => manifest?.current(),
