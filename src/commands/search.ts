@@ -1,7 +1,7 @@
 // The search commands: thin shells over src/search/ (index, search, search-eval).
 import type { Argv, CommandModule, InferredOptionTypes } from "yargs";
 import { RETRIEVER_KINDS } from "../search/index.ts";
-import type { Embedder, RetrieverKind, RetrieverScore, SearchOptions } from "../search/index.ts";
+import type { Embedder, RetrieverKind, RetrieverScore, SearchEvaluation, SearchOptions } from "../search/index.ts";
 import type { ProgressTick } from "../common/index.ts";
 import {
   checkedOptions,
@@ -101,17 +101,18 @@ const searchEval: CommandModule<object, BuiltArgs<typeof searchEvalBuilder>> = {
   command: "search-eval",
   describe:
     "Run every question as a query and report, per retriever, how many have the right post first (found_at_1) and in " +
-    "the top 3 (found_at_3), and the mean reciprocal rank of the right post's first hit",
+    "the top 3 (found_at_3), and the mean reciprocal rank of the right post's first hit; then each question not found " +
+    "first, with its right post's rank under each retriever (--json: every question's, as ranks)",
   builder: searchEvalBuilder,
   handler: async (argv) => {
     const { loadCorpus, loadQuestions } = await import("../corpus/index.ts");
-    const { evaluateSearch, loadEmbedder, openIndex } = await import("../search/index.ts");
+    const { evaluateSearch, formatMisses, loadEmbedder, openIndex } = await import("../search/index.ts");
     const corpus = await loadCorpus(argv.content, { splitDepth: splitDepthOf(argv) });
     const questions = await loadQuestions(argv.questions, corpus);
     const kinds = argv.retriever ? [argv.retriever] : RETRIEVER_KINDS;
     // dense and hybrid share one loaded model.
     let embedder: Embedder | undefined;
-    const results: Partial<Record<RetrieverKind, RetrieverScore>> = {};
+    const results: Partial<Record<RetrieverKind, SearchEvaluation>> = {};
     for (const kind of kinds) {
       if (kind !== "bm25")
         embedder ??= await loadEmbedder(argv["embedding-model"], {
@@ -137,6 +138,9 @@ const searchEval: CommandModule<object, BuiltArgs<typeof searchEvalBuilder>> = {
       console.log(
         `${"retriever".padEnd(9)}${"questions".padStart(10)}${"found_at_1".padStart(11)}${"found_at_3".padStart(11)}${allHeader}${"mrr".padStart(8)}\n${rows.join("\n")}`,
       );
+      const misses = formatMisses(results as Record<string, SearchEvaluation>);
+      if (misses.length > 0)
+        console.log(`\nnot first: the rank of each question's right post (- never found)\n${misses.join("\n")}`);
     }
   },
 };

@@ -1,4 +1,4 @@
-// search-eval's measure: how often the right post comes first, in the top 3, and its mean reciprocal rank.
+// search-eval's measure: how often the right post comes first, in the top 3, its mean reciprocal rank, and where.
 import { questionPosts, type Question } from "../corpus/index.ts";
 import type { SearchIndex } from "./types.ts";
 
@@ -41,10 +41,46 @@ export function scoreRankings(
   return { questions: gold.length, found_at_1: at1, found_at_3: at3, ...(twoPost ? { all_at_3: all3 } : {}), mrr };
 }
 
+/** Where one question's right post first came: its rank (1 is first), or null when no hit was from it. */
+export interface QuestionRank {
+  readonly id: string;
+  readonly rank: number | null;
+}
+
+/** A retriever's score and, question by question in the file's order, where its right post first came. */
+export interface SearchEvaluation extends RetrieverScore {
+  readonly ranks: readonly QuestionRank[];
+}
+
 /** Runs every question as a query, as the workflow does, ranking every section so MRR sees past the top 3. */
-export async function evaluateSearch(index: SearchIndex, questions: readonly Question[]): Promise<RetrieverScore> {
+export async function evaluateSearch(index: SearchIndex, questions: readonly Question[]): Promise<SearchEvaluation> {
   const rankedPosts: string[][] = [];
   for (const q of questions)
     rankedPosts.push((await index.search(q.question, index.corpus.sections.length)).map((hit) => hit.post));
-  return scoreRankings(questions.map(questionPosts), rankedPosts);
+  const gold = questions.map(questionPosts);
+  const ranks = questions.map((q, i) => {
+    const rank = rankedPosts[i]!.findIndex((post) => gold[i]!.includes(post)) + 1;
+    return { id: q.id, rank: rank === 0 ? null : rank };
+  });
+  return { ...scoreRankings(gold, rankedPosts), ranks };
+}
+
+/**
+ * The questions some retriever did not find first, one line each with every retriever's rank ("-": never), so a
+ * miss is named, not only counted:
+ *   q07  bm25 4  dense 1  hybrid 2
+ * Empty when every retriever found every question first.
+ */
+export function formatMisses(results: Readonly<Record<string, SearchEvaluation>>): string[] {
+  const kinds = Object.keys(results);
+  const ids = results[kinds[0] ?? ""]?.ranks.map((r) => r.id) ?? [];
+  const width = Math.max(0, ...ids.map((id) => id.length));
+  const lines: string[] = [];
+  ids.forEach((id, i) => {
+    const ranks = kinds.map((kind) => results[kind]!.ranks[i]?.rank ?? null);
+    if (ranks.every((rank) => rank === 1)) return;
+    const cells = kinds.map((kind, k) => `${kind} ${ranks[k] === null ? "-" : String(ranks[k])}`);
+    lines.push(`${id.padEnd(width)}  ${cells.join("  ")}`);
+  });
+  return lines;
 }

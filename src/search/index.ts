@@ -12,7 +12,7 @@ export { RETRIEVER_KINDS } from "./types.ts";
 export { openIndex } from "./open-index.ts";
 export { snippet } from "./snippet.ts";
 
-export { evaluateSearch, type RetrieverScore } from "./evaluate.ts";
+export { evaluateSearch, formatMisses, type RetrieverScore, type SearchEvaluation } from "./evaluate.ts";
 export { loadEmbedder } from "./embedder.ts";
 export { modelSource, modelFiles, probeHub } from "./embedder-source.ts";
 export { questionStats, type QuestionSetStats } from "./question-stats.ts";
