@@ -15,7 +15,7 @@ import { rescoreCommands } from "./rescore.ts";
 import { searchCommands } from "./search.ts";
 import { smokeCommands } from "./smoke.ts";
 import { studyCommands } from "./study.ts";
-import { usageError } from "./usage-errors.ts";
+import { npmOptionsHint, usageError } from "./usage-errors.ts";
 
 /** The part of yargs' record of a command's options that the checks on the typed words read. */
 interface YargsOptions {
@@ -92,8 +92,10 @@ export function commandLine(argv: string[], width: number): Argv {
       .fail((message, error) => {
         // yargs reports an option's coerce error (a value it refused) as its own YError: a usage error, not a bug
         if (error && error.name !== "YError") throw error;
+        const npm = npmOptionsHint(argv, knownOptions, process.env);
+        const hint = npm === undefined ? "run with --help" : `${npm}\nrun with --help`;
         // Thrown, not printed and exited: the entry prints it as every other error, and a caller in process gets it.
-        throw optionError(`${usageError(message ?? error?.message ?? "", argv, suggestable)}\nrun with --help`);
+        throw optionError(`${usageError(message ?? error?.message ?? "", argv, suggestable)}\n${hint}`);
       })
   );
 }

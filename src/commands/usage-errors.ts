@@ -68,3 +68,41 @@ function editDistance(a: string, b: string): number {
   }
   return d[a.length]![b.length]!;
 }
+
+/** The npm scripts that start blogqa with a command of their own (`npm run smoke` is `blogqa smoke`). */
+const COMMAND_SCRIPTS = new Set(["smoke", "experiment"]);
+
+/**
+ * Under `npm run`, npm reads every option before `--` as its own: `npm run experiment --quant q8_0` sets npm's
+ * `quant` to true and hands blogqa the word `q8_0`, which reads as a command. When the environment shows npm took
+ * one of the command's options (`npm_config_quant`), this says so and gives the command with the options after
+ * `--`; undefined when blogqa was not started by `npm run` or npm took none of them.
+ */
+export function npmOptionsHint(
+  args: readonly string[],
+  known: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  const script = env.npm_lifecycle_event;
+  // npx hands every word to blogqa as typed: nothing of it is npm's.
+  if (script === undefined || script === "" || script === "npx") return undefined;
+  const typed = (name: string) => args.some((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  const taken = known.filter((name) => env[`npm_config_${name.replace(/-/g, "_")}`] !== undefined && !typed(name));
+  if (taken.length === 0) return undefined;
+  // The command word first (the script's own for `npm run smoke`, so not typed), then the rest as typed, less the
+  // words npm left behind of the options it took.
+  const [command = "", ...rest] = args;
+  const options: string[] = [];
+  for (const name of taken) {
+    const value = env[`npm_config_${name.replace(/-/g, "_")}`]!;
+    if (value !== "true") options.push(`--${name}`, value);
+    else {
+      const at = rest.findIndex((word) => !word.startsWith("-"));
+      options.push(`--${name}`, ...(at === -1 ? [] : rest.splice(at, 1)));
+    }
+  }
+  const own = COMMAND_SCRIPTS.has(script) && command === script ? rest : [command, ...rest];
+  const fixed = [`npm run ${script} --`, ...own, ...options].filter((w) => w !== "").join(" ");
+  const flags = taken.map((name) => `--${name}`).join(", ");
+  return `npm run kept ${flags} for itself (options before \`--\` are npm's); put blogqa's options after \`--\`: ${fixed}`;
+}

@@ -1,7 +1,7 @@
 // Usage errors as one line that says what to type: the nearest command or option, and two dashes where one was.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { usageError } from "../../src/commands/usage-errors.ts";
+import { npmOptionsHint, usageError } from "../../src/commands/usage-errors.ts";
 
 const KNOWN = ["help", "version", "retriever", "context-size", "content", "models", "out", "h"];
 
@@ -31,4 +31,32 @@ test("a long option written with one dash is told it needs two", () => {
 test("an unknown command names what was typed; other messages pass as they are", () => {
   assert.equal(usageError("Did you mean run?", ["rnu"], KNOWN), 'unknown command "rnu". Did you mean run?');
   assert.equal(usageError("Name a command.", [], KNOWN), "Name a command.");
+});
+
+test("under npm run, an option npm kept for itself is named, with the command that passes it on", () => {
+  const known = ["quant", "limit", "out", "cache-dir"];
+  // `npm run experiment --quant q8_0`: npm sets its quant to true and hands on the word q8_0.
+  assert.equal(
+    npmOptionsHint(["experiment", "q8_0"], known, { npm_lifecycle_event: "experiment", npm_config_quant: "true" }),
+    "npm run kept --quant for itself (options before `--` are npm's); put blogqa's options after `--`: " +
+      "npm run experiment -- --quant q8_0",
+  );
+  // `npm run blogqa experiment --limit 2 --cache-dir=x`: the command word is typed; a value npm kept is given back.
+  assert.equal(
+    npmOptionsHint(["experiment"], known, {
+      npm_lifecycle_event: "blogqa",
+      npm_config_limit: "true",
+      npm_config_cache_dir: "x",
+    }),
+    "npm run kept --limit, --cache-dir for itself (options before `--` are npm's); put blogqa's options after " +
+      "`--`: npm run blogqa -- experiment --limit --cache-dir x",
+  );
+  const env = { npm_config_quant: "true" };
+  assert.equal(npmOptionsHint(["experiment", "q8_0"], known, env), undefined, "not started by npm run");
+  assert.equal(npmOptionsHint(["experiment", "q8_0"], known, { ...env, npm_lifecycle_event: "npx" }), undefined);
+  assert.equal(
+    npmOptionsHint(["experiment", "--quant", "q8_0"], known, { ...env, npm_lifecycle_event: "experiment" }),
+    undefined,
+    "blogqa got the option itself",
+  );
 });
