@@ -34,6 +34,14 @@ import { scaleChart } from "./scale-chart.ts";
 import { repeatSectionHtml } from "./repeat-html.ts";
 import { SCALE_TITLE, scaleGrids } from "./scale-tables.ts";
 
+/** Which blog and questions the runs asked about, first on the page: two blogs' pages look alike otherwise. */
+function blogLine(manifest: ReportData["manifest"]): string {
+  if (manifest === null) return "";
+  const { corpus, questions } = manifest;
+  const posts = `${corpus.posts.length} ${corpus.posts.length === 1 ? "post" : "posts"}, ${corpus.sections} sections`;
+  return `<p class="blog">Blog: <strong>${escapeHtml(corpus.dir)}</strong> (${posts}); questions: ${escapeHtml(questions.file)} (${questions.count}).</p>`;
+}
+
 /**
  * The page. Logged text (replies, questions, tool results, model names) is escaped where the server renders it
  * and travels to the transcript browser as JSON in a non-executing script block; the browser sets it with
@@ -64,6 +72,7 @@ export function renderReportHtml(data: ReportData): string {
 </head>
 <body>
 <h1>${escapeHtml(data.title)}</h1>
+${blogLine(data.manifest)}
 ${notice !== undefined ? `<p class="warning"><strong>${escapeHtml(notice.title)}</strong> ${escapeHtml(notice.text)}</p>` : ""}
 ${withheld !== undefined ? `<p class="warning">${escapeHtml(withheld)}</p>` : ""}
 ${data.progress !== null ? `<p class="warning" id="in-progress"><strong>Run in progress.</strong> ${escapeHtml(progressNotice(data.progress))}.</p>` : ""}

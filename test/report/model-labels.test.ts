@@ -104,6 +104,12 @@ test("a run of two same-named models shows them apart in tables.md, compare, the
   const html = renderReportHtml(data);
   assert.match(html, /<dt>model x\/model\.gguf<\/dt>/);
   assert.match(html, /<dt>model y\/model\.gguf<\/dt>/);
+  // The blog the runs asked about is named first, under the title.
+  const blog = folder.manifest!.corpus;
+  assert.ok(
+    html.includes(`</h1>\n<p class="blog">Blog: <strong>${blog.dir}</strong> (${blog.posts.length} posts, `),
+    html.slice(0, 2000),
+  );
 
   const names = writeInspectLogs(folder).map((f) => /_(blogqa-.*)_[0-9a-f]+\.json$/.exec(path.basename(f))?.[1]);
   assert.deepEqual(names, ["blogqa-x-model.gguf", "blogqa-y-model.gguf"]);
