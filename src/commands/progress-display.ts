@@ -1,14 +1,6 @@
 // Shows progress ticks on stderr: one updating bar on a terminal (cli-progress), plain lines otherwise (logs, CI).
 import cliProgress from "cli-progress";
-import type { ProgressTick } from "../common/index.ts";
-
-/** "1h 02m", "4m 05s", "12s". */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
-  if (s >= 60) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, "0")}s`;
-  return `${s}s`;
-}
+import { formatDuration, type ProgressTick } from "../common/index.ts";
 
 /**
  * The counts, elapsed time and estimate of one tick, as the plain line and the bar both show them. The estimate

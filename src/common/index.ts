@@ -10,6 +10,7 @@ export { checkWritableFolder, describeFsError, fsUserError } from "./fs-errors.t
 export { readLines } from "./file-lines.ts";
 export { hubEndpoint, hubHeaders, hubToken } from "./hub.ts";
 export type { OnTick, ProgressTick } from "./progress.ts";
+export { formatDuration } from "./progress.ts";
 export { type SchemaMismatch, describeValue, pathText, schemaMismatch } from "./schema-errors.ts";
 export * as field from "./schema-fields.ts";
 export { type Immutable, typesAgree } from "./schema-types.ts";

@@ -8,11 +8,14 @@ export interface NumberRange {
   readonly max: number;
   readonly above?: boolean;
   readonly milliseconds?: boolean;
+  /** A word the option takes besides a number ("auto"). */
+  readonly word?: string;
 }
 
 /** What `range` takes, as a message says it: "a whole number from 1 to 256". */
 export function describeRange(range: NumberRange): string {
-  const kind = range.whole ? "a whole number" : range.milliseconds ? "a number of seconds" : "a number";
+  const number = range.whole ? "a whole number" : range.milliseconds ? "a number of seconds" : "a number";
+  const kind = range.word !== undefined ? `${range.word} or ${number}` : number;
   const low = range.above ? `above ${range.min}` : `from ${range.min}`;
   const unit = range.milliseconds ? " in whole milliseconds" : "";
   return `${kind} ${low} ${range.above ? "and at most" : "to"} ${range.max}${unit}`;
@@ -20,6 +23,7 @@ export function describeRange(range: NumberRange): string {
 
 /** Whether `value` is a number `range` takes (NaN and the infinities never are). */
 export function inRange(range: NumberRange, value: unknown): boolean {
+  if (range.word !== undefined && value === range.word) return true;
   if (typeof value !== "number" || !Number.isFinite(value)) return false;
   if (range.whole && !Number.isInteger(value)) return false;
   // a timer takes whole milliseconds: 1.0005 s is refused, not rounded, and 1.001 (1000.9999... in binary) is 1001

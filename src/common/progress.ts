@@ -13,3 +13,11 @@ export interface ProgressTick {
 }
 
 export type OnTick = (tick: ProgressTick) => void;
+
+/** "1h 02m", "4m 05s", "12s": how progress lines and estimates say a duration. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
+  if (s >= 60) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, "0")}s`;
+  return `${s}s`;
+}

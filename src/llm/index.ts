@@ -1,5 +1,6 @@
 // What other folders may use from src/llm/.
 export { loadModel, checkModel, defaultThreads, DEFAULT_CONTEXT_SIZE } from "./load-model.ts";
+export { CONTEXT_FLOOR, parseContextSize } from "./context-fit.ts";
 export {
   DEFAULT_MODEL_NAMES,
   QUANTS,

@@ -18,15 +18,25 @@ import { resolveDecoding, resolveSpecialTokens } from "./resolve-decoding.ts";
 import { importNodeLlamaCpp, inheritedThreadpoolSize, startedWithPoolOfOne } from "./native.ts";
 import { serializeSampling } from "./serialize-sampling.ts";
 import { SequenceRuntime } from "./sequence-runtime.ts";
-import type { ChatRuntime, GenerateRequest, LoadedModel, ModelInfo, RuntimeOptions } from "./types.ts";
+import type { ChatRuntime, GenerateRequest, LoadedModel, ModelInfo, RuntimeOptions, SpeedSample } from "./types.ts";
 import type { OnTick } from "../common/index.ts";
+import {
+  CONTEXT_FLOOR,
+  fitContextSize,
+  partialOffloadNote,
+  trainedCap,
+  type ContextFit,
+  type ContextSizeSetting,
+} from "./context-fit.ts";
+import { gpuNotUsedNote } from "./gpu-note.ts";
 
 /**
- * Qwen2.5's trained positions. The study's prompts stay near 1,000 tokens; room for the designs' theoretical
- * longest (`npm run context-bound`: the forced design, five replies each packing 15 searches) would cost a laptop
- * GPU over a GiB more of KV cache and working buffers, for runs no model makes. A run whose prompt does not fit
- * is logged as failed with stopReason context-overflow and counted apart under the tables, never an error that
- * stops the study; a resume retries it, so a larger --context-size answers it later.
+ * Qwen2.5's trained positions: the most a fitted context (--context-size auto, the default) takes for the study's
+ * models. The study's prompts stay near 1,000 tokens; room for the designs' theoretical longest (`npm run
+ * context-bound`: the forced design, five replies each packing 15 searches) would cost a laptop GPU over a GiB more
+ * of KV cache and working buffers, for runs no model makes. A run whose prompt does not fit is logged as failed with
+ * stopReason context-overflow and counted apart under the tables, never an error that stops the study; a resume
+ * retries it, so a larger --context-size answers it later.
  */
 export const DEFAULT_CONTEXT_SIZE = 32768;
 
@@ -37,8 +47,13 @@ export interface LoadModelOptions {
   readonly gpu: boolean;
   /** CPU threads per context; default from the model's size (see defaultThreads). */
   readonly threads?: number;
-  /** Tokens per sequence (default DEFAULT_CONTEXT_SIZE). */
-  readonly contextSize?: number;
+  /**
+   * Tokens per sequence: "auto" (the default) fits them to free memory, from `contextFloor` up to the model's
+   * trained length; a number is used as given.
+   */
+  readonly contextSize?: ContextSizeSetting;
+  /** With auto: the fewest tokens the run's calls need (default CONTEXT_FLOOR). */
+  readonly contextFloor?: number;
   /** A Jinja chat template to use instead of the one in the GGUF metadata. */
   readonly chatTemplate?: string;
   /**
@@ -66,9 +81,10 @@ export function defaultThreads(modelBytes: number, cpuMathCores: number): number
 
 export async function loadModel(id: string, options: LoadModelOptions): Promise<LoadedModel> {
   const report = options.onProgress ?? (() => {});
-  const contextSize = options.contextSize ?? DEFAULT_CONTEXT_SIZE;
-  if (!Number.isSafeInteger(contextSize) || contextSize < 1)
+  const contextSize = options.contextSize ?? "auto";
+  if (contextSize !== "auto" && (!Number.isSafeInteger(contextSize) || contextSize < 1))
     throw new UserError(`--context-size ${contextSize}: give a whole number of tokens, 1 or more`);
+  const contextFloor = options.contextFloor ?? CONTEXT_FLOOR;
   const files = await resolveModelFiles(id, {
     cacheDir: options.cacheDir,
     onProgress: report,
@@ -90,10 +106,11 @@ export async function loadModel(id: string, options: LoadModelOptions): Promise<
   const llama = await sharedLlama(options.gpu ? "auto" : false);
   let model: LlamaModel;
   try {
-    model = await llama.loadModel({
-      modelPath: files.path,
-      gpuLayers: options.gpu ? "auto" : 0,
+    model = await loadWeights(llama, files.path, {
+      gpu: options.gpu,
       vocabOnly: options.vocabOnly ?? false,
+      // Layers leave room on the GPU for the context the run needs; the context then takes what is left.
+      fitContext: contextSize === "auto" ? contextFloor : contextSize,
     });
   } catch (error) {
     // Load failures reach JS only as "Failed to load model"; llama.cpp's own reason is in its log.
@@ -130,23 +147,63 @@ export async function loadModel(id: string, options: LoadModelOptions): Promise<
       cmakeOptions: { ...llama.cmakeOptions },
       systemInfo: llama.systemInfo.trim(),
     },
-    contextSize,
+    contextSize: contextSize === "auto" ? Math.max(contextFloor, trainedCap(model.trainContextSize)) : contextSize,
     decoding,
     threads,
   };
   if (!options.vocabOnly) {
+    const gpuNote = await gpuNotUsedNote(backend);
+    if (gpuNote !== undefined) reportOnce(gpuNote, report);
     const slower = prebuiltCpuNote(info);
     if (slower !== undefined) reportOnce(slower, report);
-    const pastTraining = pastTrainingNote(path.basename(files.path), contextSize, model.trainContextSize);
-    if (pastTraining !== undefined) report(pastTraining);
+    if (contextSize !== "auto") {
+      const pastTraining = pastTrainingNote(path.basename(files.path), contextSize, model.trainContextSize);
+      if (pastTraining !== undefined) report(pastTraining);
+    }
     report(`model ${path.basename(files.path)}: ${decoding.note}`);
     report(`model ${path.basename(files.path)}: ${decoding.specialTokens.note}`);
     const devices = info.deviceNames.length > 0 ? ` on ${info.deviceNames.join(", ")}` : "";
     report(
       `model ${path.basename(files.path)}: backend ${backend}${devices}, ${model.gpuLayers} layer(s) on the GPU, ${threads} CPU thread(s)`,
     );
+    const partial = partialOffloadNote(
+      path.basename(files.path),
+      model.gpuLayers,
+      model.fileInsights.totalLayers,
+      (await llama.getVramState()).free,
+    );
+    if (partial !== undefined) report(partial);
   }
-  return new NodeLlamaModel(model, template, info, threads);
+  return new NodeLlamaModel(
+    llama,
+    model,
+    template,
+    info,
+    threads,
+    { setting: contextSize, floor: contextFloor },
+    report,
+  );
+}
+
+/**
+ * Loads the weights, on the GPU as many layers as leave room for a context of `fitContext` tokens; where none
+ * would, as many as node-llama-cpp places by itself (the context is then sized, or refused, on its own).
+ */
+async function loadWeights(
+  llama: Llama,
+  modelPath: string,
+  o: { readonly gpu: boolean; readonly vocabOnly: boolean; readonly fitContext: number },
+): Promise<LlamaModel> {
+  const load = (gpuLayers: "auto" | 0 | { fitContext: { contextSize: number } }) =>
+    llama.loadModel({ modelPath, gpuLayers, vocabOnly: o.vocabOnly });
+  if (!o.gpu || o.vocabOnly || llama.gpu === false) return load(o.gpu ? "auto" : 0);
+  const lib = await importNodeLlamaCpp();
+  try {
+    return await load({ fitContext: { contextSize: o.fitContext } });
+  } catch (error) {
+    if (!(error instanceof lib.InsufficientMemoryError)) throw error;
+    return load("auto");
+  }
 }
 
 /**
@@ -274,18 +331,28 @@ function readTemplate(model: LlamaModel, modelPath: string, file: string | undef
 class NodeLlamaModel implements LoadedModel {
   private readonly contexts: LlamaContext[] = [];
   private readonly tokens: TemplateTokens;
+  /** The context size chosen when the runtimes were opened, and how (until then, the setting's upper bound). */
+  private fitted: { readonly size: number; readonly fit: ContextFit } | undefined;
 
   constructor(
+    private readonly llama: Llama,
     private readonly model: LlamaModel,
     readonly template: ChatTemplate,
-    readonly info: ModelInfo,
+    private readonly loadedInfo: ModelInfo,
     private readonly threads: number,
+    private readonly context: { readonly setting: ContextSizeSetting; readonly floor: number },
+    private readonly report: (line: string) => void,
   ) {
     const t = model.tokens;
     this.tokens = {
       ...(t.bosString != null ? { bos_token: t.bosString } : {}),
       ...(t.eosString != null ? { eos_token: t.eosString } : {}),
     };
+  }
+
+  get info(): ModelInfo {
+    if (this.fitted === undefined) return this.loadedInfo;
+    return { ...this.loadedInfo, contextSize: this.fitted.size, contextFit: this.fitted.fit };
   }
 
   renderPrompt(request: GenerateRequest): string {
@@ -303,10 +370,26 @@ class NodeLlamaModel implements LoadedModel {
     // Separate contexts split the CPU threads between them: K contexts of all the threads each would run K times
     // as many threads as cores, and llama.cpp's per-step barriers spin while the scheduler juggles them.
     const threads = shared ? this.threads : Math.max(1, Math.floor(this.threads / count));
-    const contexts = await Promise.all(
-      Array.from({ length: shared ? 1 : count }, () => this.createContext(shared ? count : 1, threads)),
-    );
-    this.contexts.push(...contexts);
+    const label = path.basename(this.loadedInfo.path);
+    this.fitted = await fitContextSize(this.llama, this.model, {
+      setting: this.context.setting,
+      floor: this.context.floor,
+      sequences: shared ? count : 1,
+      contexts: shared ? 1 : count,
+      label,
+    });
+    if (this.context.setting === "auto") {
+      this.report(`model ${label}: context ${this.fitted.size} tokens per sequence (${this.fitted.fit.reason})`);
+      const pastTraining = pastTrainingNote(label, this.fitted.size, this.model.trainContextSize);
+      if (pastTraining !== undefined) this.report(pastTraining);
+    }
+    const contexts: LlamaContext[] = [];
+    // One after another: each context is allocated before the next one is sized against what is left.
+    for (let i = 0; i < (shared ? 1 : count); i++) {
+      const context = await this.createContext(shared ? count : 1, threads);
+      contexts.push(context);
+      this.contexts.push(context);
+    }
     if (shared) this.guardParallelSampling(contexts[0]!);
     const sequences = shared
       ? Array.from({ length: count }, () => contexts[0]!.getSequence())
@@ -317,6 +400,39 @@ class NodeLlamaModel implements LoadedModel {
     );
   }
 
+  async measureSpeed(): Promise<SpeedSample> {
+    // Its own small context, opened and closed before the run's: the run's sequences never see these tokens.
+    const context = await this.model.createContext({
+      sequences: 1,
+      contextSize: 1024,
+      threads: { ideal: this.threads, min: this.threads },
+      flashAttention: false,
+    });
+    try {
+      const sequence = context.getSequence();
+      const prompt = this.model.tokenize(WARM_UP_TEXT.repeat(40), false).slice(0, WARM_UP_PROMPT_TOKENS);
+      const started = performance.now();
+      let first = Number.NaN;
+      let last = Number.NaN;
+      let decoded = 0;
+      for await (const _token of sequence.evaluate(prompt, { temperature: 0 })) {
+        last = performance.now();
+        if (decoded === 0) first = last;
+        decoded++;
+        if (decoded > WARM_UP_DECODE_TOKENS) break;
+      }
+      // one token comes with the prompt's evaluation; each one after it is a decoding step
+      return {
+        promptTokens: prompt.length,
+        promptTokensPerSecond: prompt.length / Math.max(1e-6, (first - started) / 1000),
+        decodeTokens: decoded - 1,
+        decodeTokensPerSecond: (decoded - 1) / Math.max(1e-6, (last - first) / 1000),
+      };
+    } finally {
+      await context.dispose();
+    }
+  }
+
   private async createContext(sequences: number, threads: number): Promise<LlamaContext> {
     try {
       return await this.newContext(sequences, threads);
@@ -325,8 +441,8 @@ class NodeLlamaModel implements LoadedModel {
       // --fresh removes anything, so this line leaves the folder as it was.
       const size = this.info.contextSize;
       throw new UserError(
-        `--context-size ${size}: ${(error as Error).message}; choose a smaller context size (the default is ` +
-          `${DEFAULT_CONTEXT_SIZE})`,
+        `--context-size ${size}: ${(error as Error).message}; choose a smaller context size (--context-size auto ` +
+          "fits it to the free memory)",
       );
     }
   }
@@ -383,3 +499,9 @@ function logLine(level: string, message: string, recent: string[]): void {
 }
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+
+/** The warm-up's prompt: ordinary English, about 11 tokens a sentence in Qwen's and Llama's vocabularies. */
+const WARM_UP_TEXT = "The posts below describe how the search tools read a section of the blog and cite it. ";
+/** Tokens of the warm-up's prompt and its greedy reply: about the study's calls' shape, a few seconds on a CPU. */
+const WARM_UP_PROMPT_TOKENS = 256;
+const WARM_UP_DECODE_TOKENS = 16;

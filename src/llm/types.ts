@@ -1,4 +1,5 @@
 // The records and interfaces of the model runtime: chat messages, calls, their token accounting.
+import type { ContextFit } from "./context-fit.ts";
 import type { ChatTemplate } from "./chat-template.ts";
 import type { Decoding } from "./generation-config.ts";
 
@@ -184,7 +185,10 @@ export interface ModelInfo {
      */
     readonly systemInfo?: string;
   };
+  /** Tokens per sequence the model's contexts hold. */
   readonly contextSize: number;
+  /** In process: how contextSize was chosen (fitted to free memory, or as --context-size gave it); absent on a server. */
+  readonly contextFit?: ContextFit;
   /** Repetition penalty, end tokens and the generation_config.json they came from. */
   readonly decoding: Decoding;
   /** CPU threads the model computes with (split between its contexts when --parallel opens several). */
@@ -238,5 +242,18 @@ export interface LoadedModel {
   /** Render a request's prompt (chat template, tools, prefix) without generating. */
   renderPrompt(request: GenerateRequest): string;
   countTokens(text: string): number;
+  /**
+   * In process: a short warm-up on a context of its own (a fixed prompt, then a few greedy tokens) that measures
+   * this device's prompt and decode speed for the run's time estimate. Undefined where a runtime cannot time it.
+   */
+  measureSpeed?(): Promise<SpeedSample>;
   dispose(): Promise<void>;
+}
+
+/** A warm-up's measured speeds, in tokens per second, and what was measured. */
+export interface SpeedSample {
+  readonly promptTokens: number;
+  readonly promptTokensPerSecond: number;
+  readonly decodeTokens: number;
+  readonly decodeTokensPerSecond: number;
 }

@@ -66,7 +66,7 @@ export function startManifest(dir: string, inputs: ManifestInputs, options: Mani
     if (largest !== undefined && conflicts.length === 0)
       progress(
         `note: context size ${sizes[0]} before, ${sizes[1]} now: the largest logged call (${largest} tokens, ` +
-          "prompt and reply) fits both, so the answers stand",
+          `prompt and reply) fits both${sizes[1] === "auto" ? " (auto fits a context that holds it)" : ""}, so the answers stand`,
       );
   } else if (hasAnswers) {
     throw new UserError(

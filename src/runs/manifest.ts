@@ -146,14 +146,17 @@ export function manifestConflicts(before: RunManifest, now: RunManifest, largest
  * Whether a folder's answers stand under another context size: llama.cpp computes a prompt alike in any context it
  * fits (the same greedy runs at 4,096 and 32,768 tokens log byte-identical transcripts: test/runs/context-size-resume), so a size that
  * still holds the largest logged call, its prompt and its reply (`largestLoggedCall` tokens, from runs that
- * answered), changes nothing logged. Runs that failed are retried by a resume anyway.
+ * answered), changes nothing logged; auto is fitted to hold it. Runs that failed are retried by a resume anyway.
  */
 export function contextSizeChangeKeepsAnswers(
   largestLoggedCall: number | undefined,
-  contextSize: number | null | undefined,
+  contextSize: number | "auto" | null | undefined,
 ): boolean {
+  if (largestLoggedCall === undefined) return false;
+  // auto never fits a context below the largest logged call and one token more (runs/context-floor.ts)
+  if (contextSize === "auto") return true;
   // node-llama-cpp never lets a sequence hold more than contextSize - 1 tokens
-  return largestLoggedCall !== undefined && typeof contextSize === "number" && largestLoggedCall <= contextSize - 1;
+  return typeof contextSize === "number" && largestLoggedCall <= contextSize - 1;
 }
 
 /** The most tokens one logged call held (its prompt and its reply), over the runs that did not fail; 0 for none. */

@@ -100,6 +100,19 @@ export const modelInfoSchema = object({
   decoding: decodingSchema,
   name: str.optional().describe("The GGUF's general.name, when it has one."),
   contextSize: num,
+  contextFit: object({
+    setting: z.union([z.literal("auto"), num], { error: "auto or a number" }),
+    floor: num,
+    cap: num,
+    freeBytes: num,
+    reason: str,
+  })
+    .optional()
+    .describe(
+      "How contextSize was chosen: auto fits it to the free memory (freeBytes, VRAM or RAM) between floor (what the " +
+        "run's calls need) and cap (the model's trained length); a number is --context-size as given. Absent on a " +
+        "server and in older manifests.",
+    ),
   threads: num.describe("CPU threads the model computed with."),
   server: serverSchema.optional(),
 });

@@ -8,6 +8,8 @@ export interface ModelOpening {
   readonly cacheDir: string;
   /** In process: the tokenizer and template only, no weights (enough to render prompts). */
   readonly vocabOnly?: boolean;
+  /** In process, with --context-size auto: the fewest tokens the run's calls need (context-floor.ts). */
+  readonly contextFloor?: number;
   /** On a server: how long one request may take and how often it is tried again. */
   readonly requests?: { readonly timeoutSeconds: number; readonly retries: number };
   /** On a server: what to check when none answers, where the URL did not come from the command line. */
@@ -29,6 +31,7 @@ export function modelOpener(settings: RunSettings, opening: ModelOpening): (id: 
         gpu: settings.gpu,
         threads: settings.threads,
         contextSize: settings.contextSize,
+        ...(opening.contextFloor !== undefined ? { contextFloor: opening.contextFloor } : {}),
         chatTemplate: settings.chatTemplate,
         repetitionPenalty: settings.repetitionPenalty,
         generationConfig: settings.generationConfig,

@@ -16,7 +16,7 @@ import {
 } from "./answer-log.ts";
 import { type AnswerRecord, rerunOnResume } from "./answer-types.ts";
 import { startManifest, type ManifestSessionOptions } from "./manifest-session.ts";
-import { MANIFEST_FILE, type ManifestInputs, type RunManifest } from "./manifest.ts";
+import { MANIFEST_FILE, largestCallTokens, type ManifestInputs, type RunManifest } from "./manifest.ts";
 import { acquireRunLock } from "./run-lock.ts";
 import type { ModelEntryFields } from "./settings.ts";
 import { JUDGMENTS_FILE } from "./judgment-log.ts";
@@ -46,6 +46,11 @@ export interface RunFolder {
   readonly answersFile: string;
   /** Whether a run with this model, design, question, wording and sample is logged with a result (not run again). */
   has(run: RunIdentity): boolean;
+  /**
+   * The most tokens one logged call held (prompt and reply), over the runs that answered; 0 for none. A fitted
+   * context holds at least one more, so that the folder's runs fit the context they resume under.
+   */
+  readonly largestLoggedCall: number;
   append(record: AnswerRecord): void;
   /** Puts the log's lines in the order `rank` gives their runs (stable; lines it ranks alike keep their order). */
   sortLog(rank: (run: RunIdentity) => number): void;
@@ -91,6 +96,7 @@ export function openRunFolder(dir: string, options: OpenRunFolderOptions = {}): 
   const release = acquireRunLock(dir, progress);
   const answersFile = path.join(dir, ANSWERS_FILE);
   const done = new Set<string>();
+  let largestLoggedCall = 0;
   try {
     if (!options.fresh) {
       const log = readAnswerLog(answersFile);
@@ -101,6 +107,7 @@ export function openRunFolder(dir: string, options: OpenRunFolderOptions = {}): 
       dropTornTail(answersFile, log);
       // A run that ended in a call error is no result: it stays pending, and a resume retries it (not a refusal).
       for (const record of log.records) if (!rerunOnResume(record)) done.add(runKey(record));
+      largestLoggedCall = largestCallTokens(log.records);
     }
   } catch (error) {
     release();
@@ -110,6 +117,7 @@ export function openRunFolder(dir: string, options: OpenRunFolderOptions = {}): 
     dir,
     answersFile,
     has: (run) => done.has(runKey(run)),
+    largestLoggedCall,
     append(record) {
       appendAnswer(answersFile, record);
       if (!rerunOnResume(record)) done.add(runKey(record));

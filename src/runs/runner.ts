@@ -10,6 +10,7 @@ import type { RunFolder } from "./run-folder.ts";
 import { modelEntryFields, type ModelEntry, type RunSettings } from "./settings.ts";
 import { UserError, type OnTick } from "../common/index.ts";
 import { runRecipe, type RecipeSettings } from "./recipe.ts";
+import { runTimer } from "./run-timer.ts";
 
 /** The settings the runner itself reads (the others shape the search index and the model it is given). */
 export type RunnerSettings = RecipeSettings & Pick<RunSettings, "parallel" | "reuseCache" | "sharedContext">;
@@ -34,6 +35,11 @@ export interface RunStudyOptions {
   readonly onProgress?: (line: string) => void;
   /** Counts runs done of each model's pending runs; when given, a run that went well gets no line of its own. */
   readonly onTick?: OnTick;
+  /**
+   * The size of each model's weights in bytes where it can be known before loading (undefined: unknown), so that the
+   * first model's warm-up can estimate the models after it.
+   */
+  readonly modelBytes?: (model: string) => number | undefined;
 }
 
 export interface StudyRunSummary {
@@ -93,11 +99,14 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
   let cleared = !options.fresh;
   /** Each planned run's place in the log: model by model, in plan order. */
   const planOrder = new Map<string, number>();
+  const plan = planRuns(options.designs, options.wordings ?? [DEFAULT_WORDING], options.questions, samples);
+  const pendingOf = (model: string) => pendingTasks(plan, (t, sample) => folder.has(identity(model, t, sample)));
+  /** The estimate's state: the models not yet started, and the speed (and size) of the first one measured. */
+  const timer = runTimer(options, settings.maxNewTokens, pendingOf, progress);
   for (const model of options.models) {
-    const plan = planRuns(options.designs, options.wordings ?? [DEFAULT_WORDING], options.questions, samples);
     for (const task of plan)
       for (const sample of task.samples) planOrder.set(runKey(identity(model, task, sample)), planOrder.size);
-    const pending = pendingTasks(plan, (t, sample) => folder.has(identity(model, t, sample)));
+    const pending = pendingOf(model);
     const planned = plan.length * samples;
     const toDo = pending.reduce((n, t) => n + t.samples.length, 0);
     skipped += planned - toDo;
@@ -112,6 +121,8 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
       const recipe = runRecipe(loaded, { settings, entry, designs: options.designs, index: options.index });
       for (const note of recipe.notes) progress(`${model}: ${note}`);
       const seedOf = (task: Task, sample: number) => recipe.seedOf(identity(model, task, sample));
+      // Before the model's contexts take the memory: a warm-up on a small context of its own.
+      await timer.warmUp(model, loaded);
       const runtimes = await loaded.openRuntimes(Math.min(settings.parallel, pending.length), {
         reuseCache: settings.reuseCache,
         sharedContext: settings.sharedContext,
@@ -150,12 +161,13 @@ export async function runStudy(options: RunStudyOptions): Promise<StudyRunSummar
           if (serverRefused(record)) refused++;
           if (options.onTick === undefined || record.outcome === "error")
             progress(`${i + 1}/${toDo} ${describeRun(record)}`);
+          const pace = timer.ran(model, record, i + 1, toDo);
           options.onTick?.({
             task: `runs of ${path.basename(model)}`,
             done: i + 1,
             total: toDo,
             unit: "runs",
-            detail: `${record.design} ${record.question_id}`,
+            detail: `${record.design} ${record.question_id}${pace}`,
           });
         },
       );

@@ -18,17 +18,25 @@ function settingSchema<F extends keyof SettingFields>(field: F): FieldSchema<F> 
   const key = field.replaceAll("_", "-") as keyof typeof SETTING_OPTIONS;
   const option: Options = SETTING_OPTIONS[key];
   const error = (issue: { readonly input?: unknown }) => settingFieldProblem(field, issue.input);
-  if (option.coerce) return z.unknown() as unknown as FieldSchema<F>;
-  const base = option.choices
-    ? z.enum(option.choices as [string, ...string[]], { error })
-    : option.type === "number"
-      ? z.number({ error }).refine((value) => settingFieldProblem(field, value) === undefined, {
-          // a refinement's message stands alone: it says what was expected itself
-          error: (issue) => `expected ${settingFieldProblem(field, issue.input)}, got ${String(issue.input)}`,
-        })
-      : option.type === "boolean"
-        ? z.boolean({ error })
-        : z.string({ error });
+  const worded = (option as { readonly range?: { readonly word?: string } }).range?.word;
+  if (option.coerce && worded === undefined) return z.unknown() as unknown as FieldSchema<F>;
+  const base =
+    worded !== undefined
+      ? z
+          .union([z.literal(worded), z.number()], { error })
+          .refine((value) => settingFieldProblem(field, value) === undefined, {
+            error: (issue) => `expected ${settingFieldProblem(field, issue.input)}, got ${String(issue.input)}`,
+          })
+      : option.choices
+        ? z.enum(option.choices as [string, ...string[]], { error })
+        : option.type === "number"
+          ? z.number({ error }).refine((value) => settingFieldProblem(field, value) === undefined, {
+              // a refinement's message stands alone: it says what was expected itself
+              error: (issue) => `expected ${settingFieldProblem(field, issue.input)}, got ${String(issue.input)}`,
+            })
+          : option.type === "boolean"
+            ? z.boolean({ error })
+            : z.string({ error });
   // The option's own definition types the field (SettingFields); this schema checks the same definition.
   const nullable = base.nullable();
   return (isLeftOutAtDefault(field) ? nullable.optional() : nullable) as unknown as FieldSchema<F>;

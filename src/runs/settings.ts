@@ -1,12 +1,7 @@
 // A run's settings, defined once: as command-line options, typed from those definitions, written to the manifest in
 // snake_case and read back from it. Adding a setting is one entry in SETTING_OPTIONS (CONTRIBUTING.md says how).
 import type { InferredOptionTypes, Options } from "yargs";
-import {
-  DEFAULT_CONTEXT_SIZE,
-  parseRepetitionPenalty,
-  SERVER_MODES,
-  serverUrlWithoutCredentials,
-} from "../llm/index.ts";
+import { parseContextSize, parseRepetitionPenalty, SERVER_MODES, serverUrlWithoutCredentials } from "../llm/index.ts";
 import { RETRIEVER_KINDS } from "../search/index.ts";
 import { TOOL_FORMATS } from "../toolcalls/index.ts";
 import { WITHHOLD_MODES } from "../designs/index.ts";
@@ -84,10 +79,12 @@ export const SETTING_OPTIONS = {
       "CPU threads for llama.cpp (default: 1 for models under 256 MiB, else every math core; the manifest records the count used)",
   },
   "context-size": {
-    type: "number",
-    default: DEFAULT_CONTEXT_SIZE,
-    range: { whole: true, min: 1, max: CONTEXT_MAX },
-    describe: "Context size in tokens per sequence",
+    default: "auto",
+    coerce: parseContextSize,
+    range: { whole: true, min: 1, max: CONTEXT_MAX, word: "auto" },
+    describe:
+      "Context size in tokens per sequence: auto fits it to the free memory (GPU or RAM), from what the run's calls " +
+      "need (4096, or the folder's largest logged call) up to the model's trained length; or a number, used as given",
   },
   "chat-template": { type: "string", describe: "Jinja chat template file, for a model whose GGUF has none" },
   "repetition-penalty": {
@@ -284,12 +281,12 @@ export function settingFieldProblem(field: string, value: unknown): string | und
   if (key === undefined) return undefined;
   if (value === null) return undefined;
   const option: Options = SETTING_OPTIONS[key];
+  const range = rangeOf(key);
+  if (range !== undefined) return inRange(range, value) ? undefined : `${describeRange(range)} or null`;
   // A coerced option's stored value is whatever its coerce function returns: any JSON value may be right.
   if (option.coerce) return undefined;
   if (option.choices)
     return option.choices.includes(value as string) ? undefined : `one of ${option.choices.join(", ")} or null`;
-  const range = rangeOf(key);
-  if (range !== undefined) return inRange(range, value) ? undefined : `${describeRange(range)} or null`;
   return typeof value === option.type ? undefined : `a ${option.type} or null`;
 }
 

@@ -8,6 +8,8 @@ import { checkWritableFolder, type OnTick } from "../common/index.ts";
 import type { DesignId, Wording } from "../designs/index.ts";
 import { checkOfflineInputs } from "./offline-check.ts";
 import { modelOpener } from "./open-model.ts";
+import { contextFloor } from "./context-floor.ts";
+import { modelBytesBeforeLoading } from "./run-timer.ts";
 import { openRunFolder } from "./run-folder.ts";
 import { runStudy, type StudyRunSummary } from "./runner.ts";
 import { samplingChoice } from "./sampling.ts";
@@ -105,11 +107,13 @@ export async function runStudyFolder(options: StudyOptions): Promise<StudyResult
       questions,
       openModel: modelOpener(settings, {
         cacheDir,
+        contextFloor: contextFloor(settings.maxNewTokens, folder.largestLoggedCall),
         ...(options.requests !== undefined ? { requests: options.requests } : {}),
         onProgress: progress,
         ...(options.onTick !== undefined ? { onTick: options.onTick } : {}),
       }),
       entryOf: (id) => entryOf.get(id),
+      ...(served ? {} : { modelBytes: modelBytesBeforeLoading }),
       index,
       settings,
       fresh: options.fresh ?? false,

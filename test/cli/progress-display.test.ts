@@ -2,7 +2,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Writable } from "node:stream";
-import { formatDuration, progressDisplay, tickLine } from "../../src/commands/progress-display.ts";
+import { progressDisplay, tickLine } from "../../src/commands/progress-display.ts";
+import { formatDuration } from "../../src/common/progress.ts";
 import type { ProgressTick } from "../../src/common/progress.ts";
 import { downloadProgressReporter } from "../../src/search/download-progress.ts";
 

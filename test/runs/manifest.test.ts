@@ -19,10 +19,12 @@ import {
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 import { DESIGNS } from "../../src/designs/registry.ts";
-import { defaultSettings, modelEntryFields, settingsForModel } from "../../src/runs/settings.ts";
+import { defaultSettings, modelEntryFields, settingsForModel, STUDY_MAX_NEW_TOKENS } from "../../src/runs/settings.ts";
 import { startManifest } from "../../src/runs/manifest-session.ts";
 import { parseWordings } from "../../src/designs/wording.ts";
 import { createHash } from "node:crypto";
+import { contextFloor } from "../../src/runs/context-floor.ts";
+import { CONTEXT_FLOOR } from "../../src/llm/context-fit.ts";
 
 // Known sha256 test vectors (FIPS 180-2 "abc"; `printf 'hello\n' | sha256sum`).
 const SHA_ABC = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
@@ -434,7 +436,7 @@ test("prompts_sha256 comes from the design registry and keeps the hash of folder
 test("another context size resumes a folder only when the largest logged call fits it", async () => {
   const s = setup();
   mkdirSync(s.out);
-  const at = (contextSize: number) => ({ ...s.inputs, settings: { ...s.settings, contextSize } });
+  const at = (contextSize: number | "auto") => ({ ...s.inputs, settings: { ...s.settings, contextSize } });
   const first = startManifest(s.out, at(49152), { cacheDir: s.cacheDir });
   await first.recordModel(s.info);
   first.finish({ ran: 2, skipped: 0 });
@@ -460,4 +462,16 @@ test("another context size resumes a folder only when the largest logged call fi
     () => startManifest(s.out, at(5020), { cacheDir: s.cacheDir }),
     (e: unknown) => e instanceof UserError && /setting context_size: 49152 before, 5020 now/.test(e.message),
   );
+  // auto never fits a context below the largest logged call and one more token, so it resumes the folder.
+  notes.length = 0;
+  assert.doesNotThrow(() =>
+    startManifest(s.out, at("auto"), { cacheDir: s.cacheDir, onProgress: (m) => notes.push(m) }),
+  );
+  assert.deepEqual(notes, [
+    "note: context size 49152 before, auto now: the largest logged call (5020 tokens, prompt and reply) fits both " +
+      "(auto fits a context that holds it), so the answers stand",
+  ]);
+  assert.equal(contextFloor(STUDY_MAX_NEW_TOKENS, 5020), 5021, "the floor holds the folder's largest call");
+  assert.equal(contextFloor(STUDY_MAX_NEW_TOKENS, 0), CONTEXT_FLOOR);
+  assert.equal(contextFloor(1200, 0), CONTEXT_FLOOR + 1000, "longer replies need more room");
 });

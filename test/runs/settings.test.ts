@@ -2,7 +2,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import yargs from "yargs";
-import { DEFAULT_CONTEXT_SIZE } from "../../src/llm/index.ts";
 import {
   defaultSettings,
   settingFieldProblem,
@@ -17,10 +16,10 @@ import { UserError } from "../../src/common/errors.ts";
 
 const parse = async (args: string[]) => studyRunOptions(yargs().exitProcess(false).fail(false)).parseAsync(args);
 
-test("defaults come from the option definitions: the study's 200 tokens, the runtime's context size", () => {
+test("defaults come from the option definitions: the study's 200 tokens, a context fitted to free memory", () => {
   const s = defaultSettings();
   assert.equal(s.maxNewTokens, STUDY_MAX_NEW_TOKENS);
-  assert.equal(s.contextSize, DEFAULT_CONTEXT_SIZE);
+  assert.equal(s.contextSize, "auto");
   assert.equal(s.threads, undefined);
   assert.equal(s.retriever, "hybrid");
   assert.deepEqual(Object.keys(s).length, Object.keys(SETTING_OPTIONS).length);
@@ -73,7 +72,7 @@ test("--max-new-tokens, --parallel, --limit, --threads and --context-size must b
     ["parallel", "0", "a whole number from 1 to 256"],
     ["limit", "1.5", "a whole number from 1 to 2147483647"],
     ["threads", "0", "a whole number from 1 to 1024"],
-    ["context-size", "-1", "a whole number from 1 to 4294967295"],
+    ["context-size", "-1", "auto or a whole number from 1 to 4294967295"],
   ]) {
     await assert.rejects(
       parse([`--${flag}`, value!]),
@@ -107,6 +106,20 @@ test("every number setting is bounded to what the runtime takes, as a usage erro
   }
   const within = await parse(["--temperature", "0.7", "--top-k", "2147483647", "--top-p", "1", "--samples", "10000"]);
   assert.equal(within.temperature, 0.7); // parsed: every value at its bound is taken
+});
+
+test("--context-size takes auto or a number of tokens, and the manifest's field takes the same", async () => {
+  assert.equal(settingsFromArgs(await parse(["--context-size", "4096"])).contextSize, 4096);
+  assert.equal(settingsFromArgs(await parse(["--context-size", "auto"])).contextSize, "auto");
+  await assert.rejects(
+    parse(["--context-size", "big"]),
+    /^.*--context-size must be auto or a whole number of tokens, got "big"$/,
+  );
+  assert.equal(settingFields(defaultSettings()).context_size, "auto");
+  assert.equal(settingFieldProblem("context_size", "auto"), undefined);
+  assert.equal(settingFieldProblem("context_size", 32768), undefined, "a manifest from before auto still reads");
+  assert.equal(settingFieldProblem("context_size", "big"), "auto or a whole number from 1 to 4294967295 or null");
+  assert.equal(settingFieldProblem("context_size", 0), "auto or a whole number from 1 to 4294967295 or null");
 });
 
 test("the manifest's field of a number setting is checked against the same range", () => {
