@@ -105,3 +105,6 @@ for shape in $shapes; do
   pid=""
 done
 echo "run.sh: results in $result" >&2
+# The figures docs/models.md's time table takes: each slot count's calls over all shapes, in seconds and minutes.
+command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi --query-gpu=name,memory.total --format=csv,noheader >&2 || true
+python3 "$here/table.py" "$result"
