@@ -84,7 +84,9 @@ export function noFitMessage(o: {
   readonly fullPrecision: boolean;
 }): string {
   const asked =
-    o.setting === "auto" ? `no context of the ${grouped(o.needed)} tokens its runs need` : `--context-size ${o.needed}`;
+    o.setting === "auto"
+      ? `no context of the ${grouped(o.needed)} tokens its runs need fits`
+      : `--context-size ${o.needed} does not fit`;
   const largest =
     o.largest === undefined
       ? "no context fits at all"
@@ -92,21 +94,81 @@ export function noFitMessage(o: {
   const quant = o.fullPrecision ? `, or --quant ${SMALLER_QUANTS.join(" / --quant ")} takes smaller weights` : "";
   const cpu = o.place.where === "VRAM" ? "; --no-gpu runs it from RAM" : "";
   return (
-    `model ${o.label}: ${asked} fits the ${formatBytes(o.place.free)} of ${o.place.where} free beside its weights; ` +
+    `model ${o.label}: ${asked} the ${formatBytes(o.place.free)} of ${o.place.where} free beside its weights; ` +
     `${largest}${quant}${cpu}. Nothing logged is lost: run again with one of these to go on`
   );
 }
 
 /**
  * Sizes one context (of `sequences` sequences; `contexts` of them side by side) for a loaded model: a number as
- * given, checked to fit; auto as the largest from the floor to the trained length that node-llama-cpp estimates fits.
- * A size that does not fit is one UserError line (noFitMessage).
+ * given (node-llama-cpp checks it when the context is made, and noFitError words a refusal); auto as the largest from
+ * the floor to the trained length that node-llama-cpp estimates fits. When not even the floor fits: noFitError.
  */
 export async function fitContextSize(
   llama: Llama,
   model: LlamaModel,
   request: ContextRequest,
 ): Promise<{ readonly size: number; readonly fit: ContextFit }> {
+  const cap = trainedCap(model.trainContextSize);
+  const floor = request.floor;
+  if (request.setting !== "auto") {
+    const size = request.setting;
+    const reason = `--context-size ${size}, as given`;
+    return {
+      size,
+      fit: { setting: size, floor, cap, freeBytes: (await memoryPlace(llama, model, request)).free, reason },
+    };
+  }
+  const { place, resolve } = await fitter(llama, model, request);
+  let size: number;
+  try {
+    size = await resolve({ min: floor, max: Math.max(cap, floor) });
+  } catch {
+    throw await noFitError(llama, model, request, floor);
+  }
+  return {
+    size,
+    fit: { setting: "auto", floor, cap, freeBytes: place.free, reason: fitReason(size, { floor, cap }, place) },
+  };
+}
+
+/** Where the request's contexts would go and how much each may take: VRAM with layers on the GPU, else RAM. */
+async function memoryPlace(llama: Llama, model: LlamaModel, request: ContextRequest): Promise<MemoryPlace> {
+  return (await fitter(llama, model, request)).place;
+}
+
+/**
+ * The UserError for a context of `needed` tokens that does not fit: noFitMessage, with the largest size node-llama-cpp
+ * estimates fits (up to the trained length).
+ */
+export async function noFitError(
+  llama: Llama,
+  model: LlamaModel,
+  request: ContextRequest,
+  needed: number,
+): Promise<UserError> {
+  const { place, resolve } = await fitter(llama, model, request);
+  let largest: number | undefined;
+  try {
+    largest = await resolve({ min: 256, max: Math.min(needed, trainedCap(model.trainContextSize)) });
+    if (largest >= needed) largest = undefined; // the estimate says it fits, yet it did not: no size to offer
+  } catch {
+    largest = undefined;
+  }
+  const fileType = model.fileInfo.metadata.general?.file_type;
+  // GGUF file types 0 and 1 are all-F32 and mostly-F16: a quantized file would be a fraction of the size.
+  const fullPrecision = fileType === 0 || fileType === 1;
+  return new UserError(
+    noFitMessage({ label: request.label, setting: request.setting, needed, largest, place, fullPrecision }),
+  );
+}
+
+/** The memory a request's contexts may take, and node-llama-cpp's sizing of one of them within it. */
+async function fitter(
+  llama: Llama,
+  model: LlamaModel,
+  request: ContextRequest,
+): Promise<{ readonly place: MemoryPlace; readonly resolve: (size: { min: number; max: number }) => Promise<number> }> {
   const resolver = model.fileInsights.configurationResolver;
   const onGpu = model.gpuLayers > 0;
   const vram = await llama.getVramState();
@@ -117,7 +179,7 @@ export async function fitContextSize(
   const place: MemoryPlace = onGpu
     ? { where: "VRAM", free: vram.free / share }
     : { where: "RAM", free: ramFree / share };
-  const resolve = (size: number | { min: number; max: number }) =>
+  const resolve = (size: { min: number; max: number }) =>
     resolver.resolveContextContextSize(size, {
       modelGpuLayers: model.gpuLayers,
       modelTrainContextSize: model.trainContextSize,
@@ -131,44 +193,7 @@ export async function fitContextSize(
           }
         : {}),
     });
-  const cap = trainedCap(model.trainContextSize);
-  const floor = request.floor;
-  const fileType = model.fileInfo.metadata.general?.file_type;
-  // GGUF file types 0 and 1 are all-F32 and mostly-F16: a quantized file would be a fraction of the size.
-  const fullPrecision = fileType === 0 || fileType === 1;
-  const refuse = async (needed: number) => {
-    let largest: number | undefined;
-    try {
-      largest = await resolve({ min: 256, max: needed });
-    } catch {
-      largest = undefined;
-    }
-    return new UserError(
-      noFitMessage({ label: request.label, setting: request.setting, needed, largest, place, fullPrecision }),
-    );
-  };
-  if (request.setting !== "auto") {
-    const size = request.setting;
-    try {
-      await resolve(size);
-    } catch {
-      throw await refuse(size);
-    }
-    return {
-      size,
-      fit: { setting: size, floor, cap, freeBytes: place.free, reason: `--context-size ${size}, as given` },
-    };
-  }
-  let size: number;
-  try {
-    size = await resolve({ min: floor, max: Math.max(cap, floor) });
-  } catch {
-    throw await refuse(floor);
-  }
-  return {
-    size,
-    fit: { setting: "auto", floor, cap, freeBytes: place.free, reason: fitReason(size, { floor, cap }, place) },
-  };
+  return { place, resolve };
 }
 
 /**

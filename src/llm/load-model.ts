@@ -23,6 +23,7 @@ import type { OnTick } from "../common/index.ts";
 import {
   CONTEXT_FLOOR,
   fitContextSize,
+  noFitError,
   partialOffloadNote,
   trainedCap,
   type ContextFit,
@@ -386,7 +387,7 @@ class NodeLlamaModel implements LoadedModel {
     const contexts: LlamaContext[] = [];
     // One after another: each context is allocated before the next one is sized against what is left.
     for (let i = 0; i < (shared ? 1 : count); i++) {
-      const context = await this.createContext(shared ? count : 1, threads);
+      const context = await this.createContext(shared ? count : 1, threads, shared ? 1 : count);
       contexts.push(context);
       this.contexts.push(context);
     }
@@ -433,17 +434,20 @@ class NodeLlamaModel implements LoadedModel {
     }
   }
 
-  private async createContext(sequences: number, threads: number): Promise<LlamaContext> {
+  private async createContext(sequences: number, threads: number, contexts: number): Promise<LlamaContext> {
     try {
       return await this.newContext(sequences, threads);
     } catch (error) {
-      // node-llama-cpp refuses a size the memory cannot hold with a plain Error; the runner opens contexts before
-      // --fresh removes anything, so this line leaves the folder as it was.
-      const size = this.info.contextSize;
-      throw new UserError(
-        `--context-size ${size}: ${(error as Error).message}; choose a smaller context size (--context-size auto ` +
-          "fits it to the free memory)",
-      );
+      // node-llama-cpp refuses a size the memory cannot hold with InsufficientMemoryError; the runner opens contexts
+      // before --fresh removes anything, so this line leaves the folder as it was.
+      const lib = await importNodeLlamaCpp();
+      if (!(error instanceof lib.InsufficientMemoryError))
+        throw new UserError(
+          `--context-size ${this.info.contextSize}: ${(error as Error).message}; choose a smaller context size`,
+        );
+      const label = path.basename(this.loadedInfo.path);
+      const request = { setting: this.context.setting, floor: this.context.floor, sequences, contexts, label };
+      throw await noFitError(this.llama, this.model, request, this.info.contextSize);
     }
   }
 

@@ -62,7 +62,7 @@ test("when no context fits, one line names the largest size that does and a smal
   });
   assert.match(
     none,
-    /^model m\.gguf: --context-size 65536 fits the 102 MiB of RAM free beside its weights; no context fits at all\. /,
+    /^model m\.gguf: --context-size 65536 does not fit the 102 MiB of RAM free beside its weights; no context fits at all\. /,
   );
   assert.ok(!none.includes("--quant"), "a quantized file gets no --quant advice");
 });
