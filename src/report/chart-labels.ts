@@ -101,7 +101,7 @@ export function placeLabels(points: readonly LabelPoint[], r: number, dotR: numb
     // A place where the label covers nothing, else one where it covers no other label; of those, the one whose
     // distance plus leader cost is least (candidates come nearest first, so the search stops past that).
     const tier = candidates.some((c) => clear(c, () => true)) ? () => true : (o: Owned) => o.label;
-    const obstacles = leaderObstacles(p, dotR, all);
+    const obstacles = leaderObstacles(p, all);
     let spot: { x: number; y: number } | undefined;
     let best = Number.POSITIVE_INFINITY;
     for (const c of candidates) {
@@ -151,7 +151,7 @@ const CROSSES_WHISKER = 40;
 const CROSSES_MARK = 1000;
 
 /** What a leader from p's dot may cross: every dot, whisker and label but a dot that sits on p's own. */
-function leaderObstacles(p: LabelPoint, dotR: number, all: readonly Owned[]): Owned[] {
+function leaderObstacles(p: LabelPoint, all: readonly Owned[]): Owned[] {
   return all.filter(
     (o) => o.shape.kind !== "segment" && !(o.shape.kind === "circle" && !o.label && hits(o.shape, p.x, p.y, 0.5)),
   );
