@@ -4,6 +4,7 @@ import path from "node:path";
 import { UserError } from "../common/index.ts";
 import type { InputProblem, LeftOut } from "./types.ts";
 import type { Dirent } from "node:fs";
+import { sizeProblem } from "./post-budget.ts";
 
 /** A post file: `name` relative to the content folder with `/` separators (what hashes and summaries show). */
 export interface PostFile {
@@ -116,7 +117,10 @@ export async function findPosts(dir: string): Promise<FoundPosts> {
       continue;
     }
     try {
-      files.push({ name: c.name, bytes: await readFile(c.file) });
+      // A post over the size limit is refused unread: a file of gigabytes would exhaust memory before any parser.
+      const tooBig = sizeProblem(c.file, (await stat(c.file)).size);
+      if (tooBig !== undefined) problems.push(tooBig);
+      else files.push({ name: c.name, bytes: await readFile(c.file) });
     } catch (error) {
       problems.push({
         file: c.file,

@@ -4,9 +4,11 @@ import path from "node:path";
 import { UserError } from "../common/index.ts";
 import type { Corpus, InputProblem, LeftOut, Post } from "./types.ts";
 import { findPosts, type PostFile } from "./find-posts.ts";
-import { type ParseOptions, parsePost, SPLIT_DEPTH } from "./parse-post.ts";
+import { type ParsedPost, type ParseOptions, SPLIT_DEPTH } from "./parse-post.ts";
 import { PROSE_ATTRIBUTES } from "./attribute-prose.ts";
 import { DEFAULT_SLUG_RULE, detectSiteLayout, type SlugRule } from "./site-layout.ts";
+import { guardedParse } from "./post-budget.ts";
+import { parsePostsInWorker } from "./parse-pool.ts";
 
 /** "file:line: message" (or "file:line:column: message"), the shape editors and terminals turn into links. */
 export function formatProblem(problem: InputProblem): string {
@@ -68,15 +70,31 @@ export function slugClashes(posts: readonly Post[]): InputProblem[] {
   return problems;
 }
 
+type Found = { readonly leftOut?: readonly LeftOut[]; readonly problems?: readonly InputProblem[] };
+
 /**
- * Builds the Corpus from files already read; pure, so tests need no disk. `found` carries what the folder walk
- * left out and could not read. Throws one UserError listing every problem.
+ * Builds the Corpus from files already read, parsing them here, without the worker's time and memory limits; pure,
+ * so tests need no disk. `found` carries what the folder walk left out and could not read. Throws one UserError
+ * listing every problem.
+ * @internal
  */
 export function corpusFromFiles(
   dir: string,
   files: readonly PostFile[],
-  found: { readonly leftOut?: readonly LeftOut[]; readonly problems?: readonly InputProblem[] } = {},
+  found: Found = {},
   options: ParseOptions = {},
+): Corpus {
+  const parsed = new Map(files.map((f) => [f.name, guardedParse(path.join(dir, f.name), f.bytes, options)]));
+  return corpusFromParsed(dir, files, parsed, found, options);
+}
+
+/** The Corpus from files and what parsing each gave (by name); throws one UserError listing every problem. */
+function corpusFromParsed(
+  dir: string,
+  files: readonly PostFile[],
+  parsedFiles: ReadonlyMap<string, ParsedPost>,
+  found: Found,
+  options: ParseOptions,
 ): Corpus {
   const sorted = [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const posts: Post[] = [];
@@ -84,7 +102,7 @@ export function corpusFromFiles(
   const leftOut: LeftOut[] = [...(found.leftOut ?? [])];
   const problems: InputProblem[] = [...(found.problems ?? [])];
   for (const file of sorted) {
-    const parsed = parsePost(path.join(dir, file.name), file.bytes, options);
+    const parsed = parsedFiles.get(file.name)!;
     if (parsed.kind === "post") {
       posts.push(parsed.post);
       read.push(file);
@@ -116,14 +134,22 @@ export interface LoadOptions extends ParseOptions {
 
 /**
  * Reads every post under `dir` (see find-posts.ts for what counts as one), in byte order of path, its slugs named
- * as the site the folder's layout shows publishes them (site-layout.ts) unless `options.slugRule` says.
- * What is left out is said in one note, so no post goes missing without a word.
+ * as the site the folder's layout shows publishes them (site-layout.ts) unless `options.slugRule` says, each parsed
+ * in a worker within its budget (post-budget.ts). What is left out is said in one note, so no post goes missing
+ * without a word.
  */
 export async function loadCorpus(dir: string, options: LoadOptions = {}): Promise<Corpus> {
   const found = await findPosts(dir);
   const slugRule = options.slugRule ?? (await detectSiteLayout(dir)).slugRule;
-  const corpus = corpusFromFiles(dir, found.files, found, { ...options, slugRule });
-  const note = options.note ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const { note: givenNote, ...given } = options;
+  const parseOptions = { ...given, slugRule };
+  const parsed = await parsePostsInWorker(
+    found.files.map((f) => ({ file: path.join(dir, f.name), bytes: f.bytes })),
+    parseOptions,
+  );
+  const byName = new Map(found.files.map((f, i) => [f.name, parsed[i]!]));
+  const corpus = corpusFromParsed(dir, found.files, byName, found, parseOptions);
+  const note = givenNote ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (corpus.leftOut.length > 0) {
     const n = corpus.leftOut.length;
     const files = n === 1 ? "file" : "files";
