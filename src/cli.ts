@@ -1,4 +1,5 @@
 // blogqa's only entry point: parses the command line and hands each command to src/commands/.
+import { constants } from "node:os";
 import { hideBin } from "yargs/helpers";
 import { commandLine } from "./commands/index.ts";
 import { clipLines, describeFsError, UserError } from "./common/index.ts";
@@ -27,6 +28,17 @@ function exitOn(error: unknown): never {
   process.exit(1);
 }
 
+/**
+ * SIGINT and SIGTERM end the command at once with the shell's status for them (130, 143). Through process.exit, so
+ * the exit listeners still run: a run folder's lock is released. Posts are parsed in a worker, so the main thread is
+ * free to run this while one is parsed; what a run had written stays, and the same command resumes it.
+ */
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    console.error(`blogqa: stopped by ${signal}`);
+    process.exit(128 + constants.signals[signal]);
+  });
+}
 process.on("uncaughtException", exitOn);
 process.on("unhandledRejection", exitOn);
 try {
