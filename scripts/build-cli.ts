@@ -47,7 +47,11 @@ const ownLocation: Plugin = {
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { [path.basename(BUNDLE_ENTRY, ".mjs")]: path.join(root, "src/cli.ts") },
+  // The post parser's worker is an entry of its own: src/corpus/parse-pool.ts starts it from beside the bundle.
+  entryPoints: {
+    [path.basename(BUNDLE_ENTRY, ".mjs")]: path.join(root, "src/cli.ts"),
+    "parse-worker": path.join(root, "src/corpus/parse-worker.ts"),
+  },
   outdir,
   outExtension: { ".js": ".mjs" },
   bundle: true,

@@ -1,7 +1,7 @@
 // Parses posts in a worker thread, each within its budget of time and memory (post-budget.ts), so that a hostile
 // post is refused in one line within seconds, and the main thread stays free to answer SIGINT and SIGTERM.
+import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ParsedPost, ParseOptions } from "./parse-post.ts";
 import type { ParseRequest, WorkerMessage } from "./parse-worker.ts";
@@ -15,10 +15,17 @@ import {
 } from "./post-budget.ts";
 
 /**
- * The worker's module: parse-worker beside this file, with this file's own extension (`.ts` run from source, `.js`
- * if compiled). A bundle of the command line must emit it as its own file beside the bundle.
+ * The worker's module. Run from source, parse-worker.ts beside this file, which the worker imports through tsx. In
+ * the bundle `npm run build` writes (scripts/build-cli.ts), `import.meta.url` still names this source file, but
+ * `import.meta.resolve` resolves beside the bundle's own files, where the build writes parse-worker.mjs, which needs
+ * no loader: that one is taken when it exists.
  */
-const WORKER_MODULE = new URL(`./parse-worker${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
+const BUNDLED_WORKER = "./parse-worker.mjs"; // a name, not an import: no such file beside the source
+
+function workerModule(): string {
+  const bundled = import.meta.resolve(BUNDLED_WORKER);
+  return existsSync(fileURLToPath(bundled)) ? bundled : new URL("./parse-worker.ts", import.meta.url).href;
+}
 
 /** tsx's loader, for a worker that must import TypeScript; undefined where tsx is not installed (a compiled build). */
 function tsxApi(): string | undefined {
@@ -55,7 +62,7 @@ interface ParseWorker {
 function startWorker(budget: PostBudget): ParseWorker {
   const worker = new Worker(ENTRY, {
     eval: true,
-    workerData: { module: WORKER_MODULE, tsx: tsxApi() },
+    workerData: { module: workerModule(), tsx: tsxApi() },
     resourceLimits: { maxOldGenerationSizeMb: budget.memoryMb },
   });
   // A worker's error is its post's outcome (parseOne); one while idle must not end the command.
