@@ -29,8 +29,6 @@ test("the default set flags only sections read and found not to answer the quest
   const reviewed: Record<string, string> = {
     // Defines softmax and its shift invariance; no running maximum, no chunks, no rescaling of a partial sum.
     "q01: attention-and-softmax#Softmax as a differentiable selection": "softmax itself, not one pass",
-    // Merging adapters and batching requests for many of them; nothing on floating-point order or nondeterminism.
-    "q09: lora-fine-tuning#Merging, or serving many adapters": "adapters, not nondeterminism",
     // Cache growth, chain-of-thought compute and GQA; none is about recomputing attention in the backward pass.
     "q02: kv-cache-inference#Why the cache grows linearly": "no backward pass",
     "q02: chain-of-thought-prompt-chaining#Why intermediate tokens add computation": "no backward pass",
@@ -41,6 +39,8 @@ test("the default set flags only sections read and found not to answer the quest
     "q15: building-rag-pipelines#Retrieval": "names RRF only",
     // Search budgets and a forced final answer; nothing on how tool_choice forces the first reply to be a call.
     "q21: beyond-vector-rag#Stopping conditions and budgets": "budgets, not tool_choice",
+    // A search loop whose forced last call sets tool_choice "none"; nothing on making the first reply call one tool.
+    "q21: beyond-vector-rag#Retrieval as a tool call": "forbids tools, does not force one",
     // Grammar masks renormalise a distribution; nothing about drafts or rejection sampling.
     "q29: constrained-decoding-json#Token masks at sampling time": "masks, not speculation",
   };

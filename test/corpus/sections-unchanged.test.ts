@@ -4,7 +4,7 @@
 // prints them; test/helpers/write-sections-snapshot.ts writes it again after the posts change.
 // One entry is today's loader's, deliberately: kitchen-sink.mdx (and so the fixture folder's whole output) since
 // prose attributes are kept (its Figure caption is now text; still 15 sections). Our own blog has no empty
-// heading and no prose attribute, so its 423 sections are the study splitter's still.
+// heading and no prose attribute, so its 430 sections are the study splitter's still.
 // A post edited since has no snapshot to compare with; the second test checks that none of the rules the loader
 // gained applies to the folder, which is what makes its output the study splitter's.
 // Today's loader reads posts with the MDX toolchain's parser; its `studyText` mode (code without fence lines, links

@@ -175,8 +175,8 @@ test("smoke on the trained model: every table's figures match the snapshot, and 
   assert.ok(figures.bm25!.study!["agent-forced"]!.found! >= 10 && strict["agent-forced"]!.cites_right! >= 5);
   const agentDesigns = ["agent", "agent-search-first", "agent-forced"];
   assert.ok(agentDesigns.reduce((n, d) => n + agents[d]!.searched!, 0) >= 20, "20 or more agent runs search");
-  // It calls read_section after a search, and some reads find the section and the run answers from it (6 runs on
-  // the reference CPU: one question in five agent designs, one in another; docs/trained-model.md).
+  // It calls read_section after a search, and some reads find the section and the run answers from it (7 runs on
+  // the reference CPU: one question in five agent designs, one more in each of two others; docs/trained-model.md).
   const readCalls = records.filter(
     (r) =>
       agentDesigns.includes(r.design) &&
