@@ -41,7 +41,8 @@ const questionsCheck: CommandModule<
     "question needing two posts, posts: [a, b] and headings: [ha, hb], and optionally details: [da, db]); ids " +
     "unique; every post and heading in the indexed corpus; each key fact (facts) stated in a gold section (either, " +
     "for two posts), and none weak: no accepted phrasing a single word found in a quarter of the posts, made of the " +
-    "question's own words, or stated by both gold sections of a two-post question, unless the line clears it with " +
+    "question's own words, stated by both gold sections of a two-post question, or, in a yes/no question, still " +
+    'stated by its own negation ("not equivalent" states "equivalent"), unless the line clears it with ' +
     "a reason (cleared: [{fact, rule, reason}]). Prints how many questions each post has, and warns (on stderr, exit 0) when it is not the " +
     "study's 3 per post. Exits 1 naming file:line for each problem. With --overlap, then lists for each question " +
     "the sections of other posts that " +

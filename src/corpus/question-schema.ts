@@ -16,7 +16,7 @@ const facts = field
   .optional()
   .describe("Optional: the facts a correct answer states, each a list of its accepted phrasings.");
 // The weak-fact rules a fact may be cleared of (see weak-facts.ts); each clearing says why the fact stays.
-export const WEAK_FACT_RULES = ["common-word", "in-question", "in-both-gold"] as const;
+export const WEAK_FACT_RULES = ["common-word", "in-question", "in-both-gold", "negated"] as const;
 const cleared = z
   .array(
     z

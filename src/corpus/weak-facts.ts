@@ -1,6 +1,6 @@
 // Flags key facts that any on-topic answer states, so that "answer right" would count a weak answer as right.
 //
-// Three rules, each applied to every accepted phrasing of a fact (one phrasing is enough to satisfy a fact, so one
+// Four rules, each applied to every accepted phrasing of a fact (one phrasing is enough to satisfy a fact, so one
 // weak phrasing makes the fact weak):
 // - common-word: the phrasing is a single word (letters only) whose term is in at least `commonShare` of the posts
 //   (a quarter by default: "memory" is in 16 of this blog's 25 posts, "exact" in 23), so any answer about the topic
@@ -8,13 +8,16 @@
 // - in-question: every term of the phrasing is among the question's own terms, so restating the question says it
 //   ("rank" for a question about "ranked lists": terms are stemmed);
 // - in-both-gold: the phrasing is stated by both gold sections of a two-post question, so either half's answer
-//   says it and the fact does not show that both posts were read.
+//   says it and the fact does not show that both posts were read;
+// - negated: the question asks yes or no and the phrasing is still stated by its own negation ("No, they are not
+//   equivalent" states "equivalent"), so the wrong verdict matches it (negation.ts says which phrasings survive).
 // Terms are the analyzer's (the command passes BM25's: stop words out, stemmed), as in answer-overlap.ts.
 //
 // A flag that stays is cleared on the question's line, `"cleared": [{"fact": 2, "rule": "common-word", "reason":
 // "..."}]`; a clearing that matches no flag is a problem too, so a reason cannot outlive the fact it was for.
 import { factsStated } from "./facts.ts";
 import { normalizeFactText } from "./facts.ts";
+import { isYesNoQuestion, negatedForms } from "./negation.ts";
 import type { WEAK_FACT_RULES } from "./question-schema.ts";
 import {
   questionHeadings,
@@ -44,7 +47,10 @@ export interface WeakFactFlag {
   readonly fact: number;
   readonly phrasing: string;
   readonly rule: WeakFactRule;
-  /** Why it was flagged, for the message: "in 16 of 25 posts", "the question says it", "both gold sections say it". */
+  /**
+   * Why it was flagged, for the message: "in 16 of 25 posts", 'the question says "ranked"', "both gold sections say
+   * it", '"not equivalent" states it'.
+   */
   readonly why: string;
 }
 
@@ -73,6 +79,24 @@ function postFrequencies(corpus: Corpus, analyze: TermAnalyzer): ReadonlyMap<str
   return df;
 }
 
+const edgeTrimmed = (word: string) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+
+/**
+ * The question's own words that give a phrasing's terms, for the message: 'the question says "ranked"' when they
+ * stand together in the phrasing's order, 'the question has its words apart: "table", "block"' when they do not.
+ */
+function inQuestionWhy(terms: readonly string[], question: string, analyze: TermAnalyzer): string {
+  const words = (question.match(/\S+/g) ?? []).map(edgeTrimmed);
+  const termsOf = words.map((w) => analyze(w));
+  const at = [...new Set(terms)].map((t) => termsOf.findIndex((ts) => ts.includes(t)));
+  const said = at.map((i) => (i === -1 ? undefined : words[i])).filter((w) => w !== undefined);
+  const together = at.every((i, k) => k === 0 || i === at[k - 1]! + 1);
+  if (said.length === 0) return "the question says it";
+  return together
+    ? `the question says ${JSON.stringify(said.join(" "))}`
+    : `the question has its words apart: ${said.map((w) => JSON.stringify(w)).join(", ")}`;
+}
+
 /** Every weak phrasing of one question's facts. Pure; `sectionOf` gives a gold section (undefined: not found). */
 export function weakFactFlags(
   question: Question,
@@ -85,6 +109,7 @@ export function weakFactFlags(
   const { commonShare } = { ...WEAK_FACT_DEFAULTS, ...options };
   const posts = corpus.posts.length;
   const asked = new Set(analyze(question.question));
+  const yesNo = isYesNoQuestion(question.question);
   const headings = questionHeadings(question);
   const golds = questionPosts(question).map((post, i) => sectionOf(post, headings[i]!)?.text);
   const flags: WeakFactFlag[] = [];
@@ -98,9 +123,12 @@ export function weakFactFlags(
         const count = df.get(terms[0]!) ?? 0;
         if (posts > 0 && count / posts >= commonShare) flag(phrasing, "common-word", `in ${count} of ${posts} posts`);
       }
-      if (terms.length > 0 && terms.every((t) => asked.has(t))) flag(phrasing, "in-question", "the question says it");
+      if (terms.length > 0 && terms.every((t) => asked.has(t)))
+        flag(phrasing, "in-question", inQuestionWhy(terms, question.question, analyze));
       if (golds.length === 2 && golds.every((text) => text !== undefined && factsStated(text, [[phrasing]])[0]))
         flag(phrasing, "in-both-gold", "both gold sections say it");
+      const negation = yesNo ? negatedForms(phrasing).find((n) => factsStated(n, [[phrasing]])[0]) : undefined;
+      if (negation !== undefined) flag(phrasing, "negated", `${JSON.stringify(negation)} states it`);
     }
   });
   return flags;
@@ -110,6 +138,7 @@ const RULE_TEXT: Record<WeakFactRule, string> = {
   "common-word": "a single common word",
   "in-question": "in the question itself",
   "in-both-gold": "in both gold sections",
+  negated: "stated by its own negation in a yes/no question",
 };
 
 /**

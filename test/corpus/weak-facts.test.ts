@@ -1,4 +1,5 @@
-// The weak-fact rule of questions check: common single words, facts the question states, facts both halves state.
+// The weak-fact rules of questions check: common single words, facts the question states, facts both halves state,
+// facts a negated verdict states.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { checkWeakFacts, type Corpus, type Post, type Question, type Section } from "../../src/corpus/index.ts";
@@ -61,8 +62,8 @@ test("a phrasing made of the question's own terms is flagged, numbers included",
   assert.deepEqual(
     problems.map((p) => p.message.split(";")[0]),
     [
-      'fact 1 is weak, in the question itself: "ranks" (the question says it)',
-      'fact 2 is weak, in the question itself: "60" (the question says it)',
+      'fact 1 is weak, in the question itself: "ranks" (the question says "ranked")',
+      'fact 2 is weak, in the question itself: "60" (the question says "60")',
     ],
   );
 });
@@ -92,4 +93,43 @@ test("a clearing with a reason keeps the fact and is listed; a clearing that mat
   assert.deepEqual(stale.cleared, []);
   assert.equal(stale.problems.length, 1);
   assert.match(stale.problems[0]!.message, /names fact 1 for rule in-question, which flags nothing there/);
+});
+
+test("an in-question flag names the question's words, and says when they stand apart there", () => {
+  const { problems } = check(one("Which table holds the block, and where?", [["block table"], ["table holds"]]));
+  assert.deepEqual(
+    problems.map((p) => p.message.split(";")[0]),
+    [
+      'fact 1 is weak, in the question itself: "block table" (the question has its words apart: "block", "table")',
+      'fact 2 is weak, in the question itself: "table holds" (the question says "table holds")',
+    ],
+  );
+});
+
+test("in a yes/no question, a phrasing its own negation states is flagged; one that carries its polarity is not", () => {
+  const facts = [["equivalent"], ["not normalized"], ["are equivalent"], ["2 - 2a·b"], ["same order", "isn't bitwise"]];
+  const messages = check(one("If vectors are normalised, does it matter which one you pick?", facts)).problems.map(
+    (p) => p.message.split(";")[0],
+  );
+  assert.deepEqual(messages, [
+    'fact 1 is weak, stated by its own negation in a yes/no question: "equivalent" ("not equivalent" states it)',
+    'fact 5 is weak, stated by its own negation in a yes/no question: "same order" ("not same order" states it)',
+  ]);
+});
+
+test("only a yes/no question is held to the negation rule", () => {
+  const flagged = (question: string) => check(one(question, [["equivalent"]])).problems.length;
+  assert.equal(flagged("Is cosine the same as dot product, and why?"), 1);
+  assert.equal(flagged("Does it matter which metric ranks?"), 1);
+  assert.equal(flagged("If vectors are normalised, can the metric change the order?"), 1);
+  assert.equal(flagged("Why does the metric not matter?"), 0);
+  assert.equal(flagged("When vectors are normalised, what does the metric change?"), 0);
+  assert.equal(flagged("How do the metrics rank, and is that all?"), 0);
+});
+
+test("a negated flag is cleared like any other, with its reason", () => {
+  const reason = "Names the open half's answer, whatever the verdict.";
+  const kept = check(one("Is it exact?", [["equivalent"]], [{ fact: 1, rule: "negated", reason }]));
+  assert.deepEqual(kept.problems, []);
+  assert.deepEqual(kept.cleared, [{ id: "q1", fact: 1, rule: "negated", phrasings: ["equivalent"], reason }]);
 });
