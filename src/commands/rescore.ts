@@ -44,6 +44,13 @@ const rescoreOptions = {
     type: "string",
     describe: "With --judge: the environment variable holding the judge server's API key (the key is never logged)",
   },
+  "accept-new-reading": {
+    type: "boolean",
+    default: false,
+    describe:
+      "With --judge: judge a folder whose answers were made by a blogqa that read the same posts into other " +
+      "sections, against the gold text as this blogqa reads it (refused without it)",
+  },
   "judge-retries": {
     type: "number",
     range: RETRIES_RANGE,
@@ -81,17 +88,25 @@ const rescore: CommandModule<object, BuiltArgs<typeof rescoreBuilder>> = {
     const { readRunFolder, rescoreJson, rescoreText, withheldComparison, writeTables } = await import(
       "../report/index.ts"
     );
-    const { JUDGE_TIMEOUT_SECONDS, judgeRunFolder, recordWithheldPair } = await import("../runs/index.ts");
+    const { checkFolderReading, JUDGE_TIMEOUT_SECONDS, judgeRunFolder, mixedReadings, recordWithheldPair } =
+      await import("../runs/index.ts");
     const { judgeRequest, parseVerdict } = await import("../scoring/index.ts");
     const options = { content: argv.content, force: argv.force };
     const folder = await readRunFolder(argv.run, options);
+    const judging = argv.judge !== undefined && argv["judge-model"] !== undefined;
+    // The scores come from the log, whatever reads the blog now; the judge's gold text does not (judgeRunFolder).
+    if (folder.manifest !== undefined && !judging) {
+      const reading = await checkFolderReading(folder.dir, folder.manifest, argv.content);
+      if (reading.kind === "differs") console.error(`rescore: note: ${reading.line}; its answers are scored as logged`);
+      const mixed = mixedReadings(folder.manifest);
+      if (mixed !== undefined) console.error(`rescore: note: ${folder.dir} holds answers from two readings: ${mixed}`);
+    }
     // Checked before any judging: a pair that cannot be compared is refused at once, and recorded once it passes.
     if (argv.against !== undefined) {
       const pair = withheldComparison(folder, await readRunFolder(argv.against, options), "rescore --against");
       for (const line of pair.notices) console.error(`rescore --against: ${line}`);
       recordWithheldPair(folder.dir, argv.against);
     }
-    const judging = argv.judge !== undefined && argv["judge-model"] !== undefined;
     if (judging)
       await judgeRunFolder(
         folder,
@@ -103,6 +118,7 @@ const rescore: CommandModule<object, BuiltArgs<typeof rescoreBuilder>> = {
           apiKeyEnv: argv["judge-api-key-env"],
           retries: argv["judge-retries"] ?? 4,
           timeoutSeconds: argv["judge-timeout"] ?? JUDGE_TIMEOUT_SECONDS,
+          acceptNewReading: argv["accept-new-reading"],
           onProgress: (line) => console.error(line),
         },
       );

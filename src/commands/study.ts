@@ -79,6 +79,13 @@ const runInvocationOptions = {
     describe:
       "Start the folder over: once the inputs and the first model check out, remove its answers, tables, manifest and report",
   },
+  "accept-new-reading": {
+    type: "boolean",
+    default: false,
+    describe:
+      "Add to a folder whose answers were made by a blogqa that read the same posts into other sections (or did " +
+      "not record how it read them), which is refused without it; each session records the reading it used",
+  },
 } as const satisfies Record<string, CheckedOption>;
 
 /** Options of every command that runs models over the study: the run settings and the invocation's own. */
@@ -128,6 +135,7 @@ export async function runStudyCommand(
     questions: argv.questions,
     out: argv.out,
     fresh: argv.fresh,
+    acceptNewReading: argv.acceptNewReading,
     derivedFiles: DERIVED_FILES,
     cacheDir: argv.cacheDir,
     requests: { timeoutSeconds: argv.requestTimeout, retries: argv.retries },

@@ -14,7 +14,8 @@ import {
 } from "../designs/index.ts";
 import { goldHeadingsOf, goldPostsOf, type AnswerRecord } from "./answer-types.ts";
 import { cachedSha256 } from "./file-sha256.ts";
-import { decodingChange, type RunManifest } from "./manifest.ts";
+import { blogqaVersion, decodingChange, type RunManifest } from "./manifest.ts";
+import { checkReading, readingSha256 } from "./blog-reading.ts";
 import { modelOpener } from "./open-model.ts";
 import { recordedEntry, runRecipe, type RunRecipe } from "./recipe.ts";
 import { recordedSplitDepth, settingsFromFields } from "./settings.ts";
@@ -159,6 +160,14 @@ export async function auditRunFolder(options: AuditFolderOptions): Promise<Audit
     throw new UserError(
       `${corpus.dir} is not the blog this run searched (sha256 ${corpus.hash}, the run's ${manifest.corpus.sha256}): search results, and so transcripts, would differ`,
     );
+  // Said, not refused: the audit then measures how far the rerun parts from the log, and this line says why.
+  const reading = checkReading(options.dir, manifest, {
+    blogqa: blogqaVersion(),
+    corpusSha256: corpus.hash,
+    sectionsSha256: readingSha256(corpus.sections),
+  });
+  if (reading.kind !== "same")
+    progress(`audit: note: ${reading.line}; a rerun is shown this blogqa's text, so its transcripts may differ`);
   const settings = settingsFromFields(manifest.settings);
   const index = await openIndex(corpus, {
     retriever: settings.retriever,

@@ -40,6 +40,7 @@ export {
 export { renderLoggedPrompts, type ExportedPrompt } from "./export-prompts.ts";
 export { loggedRunCount, openRunFolder } from "./run-folder.ts";
 export { WITHHELD_PAIR_FILE, readWithheldPair, recordWithheldPair } from "./withheld-pair.ts";
+export { checkFolderReading, mixedReadings } from "./blog-reading.ts";
 export {
   readJudgments,
   type JudgeRequest,

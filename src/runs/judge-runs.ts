@@ -8,7 +8,8 @@ import { openChatEndpoint } from "../llm/index.ts";
 import { describeRunIdentity } from "./answer-log.ts";
 import { goldHeadingsOf, goldPostsOf, type AnswerRecord } from "./answer-types.ts";
 import { judgedRun, openJudgmentLog, type JudgeRequest, type JudgeVerdict, type Judgment } from "./judgment-log.ts";
-import type { RunManifest } from "./manifest.ts";
+import { blogqaVersion, type RunManifest } from "./manifest.ts";
+import { checkReading, readingSha256 } from "./blog-reading.ts";
 import { recordedSplitDepth } from "./settings.ts";
 
 /** A gold section of the question: its post, its heading and its text as the blog's sections hold it. */
@@ -57,6 +58,8 @@ export interface JudgeOptions {
   /** The blog to take the gold sections' text from (--content); default the one the manifest records. */
   readonly content?: string | undefined;
   readonly force: boolean;
+  /** Judge a folder another blogqa read the blog for otherwise, against this blogqa's reading of its gold text. */
+  readonly acceptNewReading?: boolean;
   readonly onProgress: (line: string) => void;
 }
 
@@ -134,7 +137,11 @@ export async function judgeRunFolder(
  */
 async function judgedBlog(folder: JudgedFolder, options: JudgeOptions): Promise<Corpus> {
   const splitDepth = recordedSplitDepth(folder.manifest?.settings);
-  if (options.content !== undefined) return loadCorpus(options.content, { splitDepth });
+  if (options.content !== undefined) {
+    const corpus = await loadCorpus(options.content, { splitDepth });
+    checkJudgedReading(folder, corpus, options);
+    return corpus;
+  }
   const recorded = folder.manifest?.corpus;
   if (recorded === undefined)
     throw new UserError(`rescore --judge: ${folder.dir} has no manifest.json: name the run's blog with --content DIR`);
@@ -151,7 +158,28 @@ async function judgedBlog(folder: JudgedFolder, options: JudgeOptions): Promise<
       `rescore --judge: the blog at ${recorded.dir} is not the one this run searched (its corpus sha256 is ` +
         `${corpus.hash.slice(0, 12)}, the manifest's ${recorded.sha256.slice(0, 12)}): ${hint}, or add --force`,
     );
+  checkJudgedReading(folder, corpus, options);
   return corpus;
+}
+
+/**
+ * The gold text the judge reads is this blogqa's reading of the posts: refused where the run's model was shown
+ * another reading of them, unless asked; a manifest that recorded none is judged with a note.
+ */
+function checkJudgedReading(folder: JudgedFolder, corpus: Corpus, options: JudgeOptions): void {
+  if (folder.manifest === undefined) return;
+  const reading = checkReading(folder.dir, folder.manifest, {
+    blogqa: blogqaVersion(),
+    corpusSha256: corpus.hash,
+    sectionsSha256: readingSha256(corpus.sections),
+  });
+  if (reading.kind === "same") return;
+  if (reading.kind === "differs" && !options.acceptNewReading)
+    throw new UserError(
+      `rescore --judge: ${reading.line}; the judge would read gold text the model never saw. Add ` +
+        "--accept-new-reading to judge against this reading anyway",
+    );
+  options.onProgress(`rescore --judge: note: ${reading.line}; the judge reads the gold text as this blogqa reads it`);
 }
 
 /** Each run's gold sections with their text; a gold section the blog lacks is refused before any request. */

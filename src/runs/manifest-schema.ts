@@ -60,7 +60,18 @@ const wordingRecordSchema = object({
 }).describe("One wording: every text the designs send that a wording may change.");
 typesAgree<Immutable<z.output<typeof wordingRecordSchema>>, Wording>(true);
 
+const blogqaSchema = object({ version: str, git_commit: strOrNull, git_dirty: boolOrNull }).describe(
+  "The blogqa that wrote it: package.json's version, and the git commit it ran from (null outside a checkout).",
+);
+
 export const manifestSessionSchema = object({
+  blogqa: blogqaSchema.optional().describe("The blogqa this session ran (absent in manifests from before it)."),
+  sections_sha256: str
+    .optional()
+    .describe(
+      "The blog as this session read it (see corpus.sections_sha256); absent in manifests from before it. Sessions " +
+        "that differ were resumed with --accept-new-reading.",
+    ),
   started_at: str,
   finished_at: strOrNull,
   models: arrayOf(str),
@@ -75,7 +86,7 @@ typesAgree<(typeof EMBEDDING_DTYPES)[number], EmbeddingDtype>(true);
 
 export const manifestSchema = object({
   schema: z.literal(MANIFEST_SCHEMA_VERSION),
-  blogqa: object({ version: str, git_commit: strOrNull, git_dirty: boolOrNull }),
+  blogqa: blogqaSchema,
   started_at: str.describe("The first session's start."),
   finished_at: strOrNull.describe("The last session's end (null while a session runs or after it was killed)."),
   settings: manifestSettingsSchema,
@@ -88,7 +99,14 @@ export const manifestSchema = object({
   ).nullable(),
   corpus: object({
     dir: str,
-    sha256: str,
+    sha256: str.describe("sha256 over the post files' names and bytes (and a split depth other than 3)."),
+    sections_sha256: str
+      .optional()
+      .describe(
+        "sha256 over every section as the model reads it (post, heading, text), as the last session read the " +
+          "posts: the same bytes read by another blogqa into other text give another digest. Absent in manifests " +
+          "from before it.",
+      ),
     posts: arrayOf(str),
     sections: num,
     slug_rule: stringOf(SLUG_RULES)

@@ -1,4 +1,5 @@
-// One `run` session's manifest: refuse to mix settings in a folder, record each model as it loads, stamp the end.
+// One `run` session's manifest: refuse to mix settings or readings of the blog in a folder, record each model as it
+// loads, stamp the end.
 import type { RunFormat } from "../toolcalls/index.ts";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
@@ -6,6 +7,7 @@ import type { ModelInfo } from "../llm/index.ts";
 import { UserError } from "../common/index.ts";
 import { ANSWERS_FILE, readAnswerLog } from "./answer-log.ts";
 import { cachedSha256 } from "./file-sha256.ts";
+import { checkReading } from "./blog-reading.ts";
 import type { ModelEntryFields } from "./settings.ts";
 import {
   MANIFEST_FILE,
@@ -28,6 +30,11 @@ export interface ManifestSessionOptions {
   readonly cacheDir: string;
   readonly onProgress?: (message: string) => void;
   readonly now?: () => Date;
+  /**
+   * --accept-new-reading: add to a folder whose answers this blogqa would have read from the blog otherwise (or whose
+   * manifest predates the record of a reading), with a note; each session records the reading it used.
+   */
+  readonly acceptNewReading?: boolean;
 }
 
 export interface ManifestWriter {
@@ -63,6 +70,20 @@ export function startManifest(dir: string, inputs: ManifestInputs, options: Mani
           `Run again with the same settings to resume, add --fresh to start over, or choose another --out folder.`,
       );
     }
+    const reading = checkReading(dir, before, {
+      blogqa: fresh.blogqa,
+      corpusSha256: fresh.corpus.sha256,
+      sectionsSha256: fresh.corpus.sections_sha256!,
+    });
+    if (reading.kind !== "same") {
+      // One line: answers made from two readings would compare prompts that showed the model other text.
+      if (!options.acceptNewReading)
+        throw new UserError(
+          `${reading.line}; answers from two readings would not compare. Add --accept-new-reading to add to them ` +
+            "anyway (each session records its reading), --fresh to start over, or choose another --out folder.",
+        );
+      progress(`note: ${reading.line}; adding to its answers as --accept-new-reading asks`);
+    }
     if (largest !== undefined && conflicts.length === 0)
       progress(
         `note: context size ${sizes[0]} before, ${sizes[1]} now: the largest logged call (${largest} tokens, ` +
@@ -76,6 +97,8 @@ export function startManifest(dir: string, inputs: ManifestInputs, options: Mani
   }
 
   const session = {
+    blogqa: fresh.blogqa,
+    sections_sha256: fresh.corpus.sections_sha256,
     started_at: fresh.started_at,
     finished_at: null,
     models: [...inputs.selection.models],

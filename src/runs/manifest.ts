@@ -23,6 +23,7 @@ import {
 import { settingFields, type RunSettings } from "./settings.ts";
 import { type Immutable, sha256Hex, writeFileAtomic } from "../common/index.ts";
 import { readJsonIfPresent } from "./json-file.ts";
+import { readingSha256 } from "./blog-reading.ts";
 import type { AnswerRecord } from "./answer-types.ts";
 
 export const MANIFEST_FILE = "manifest.json";
@@ -91,6 +92,7 @@ export function newManifest(inputs: ManifestInputs, startedAt: Date): RunManifes
     corpus: {
       dir: corpus.dir,
       sha256: corpus.hash,
+      sections_sha256: readingSha256(corpus.sections),
       posts: corpus.posts.map((p) => p.slug),
       sections: corpus.sections.length,
       slug_rule: corpus.slugRule,
@@ -264,7 +266,8 @@ export function writeManifestFile(dir: string, manifest: RunManifest): string {
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
-function blogqaVersion(): RunManifest["blogqa"] {
+/** This blogqa: its package.json version, and the commit it runs from where it runs from a git checkout. */
+export function blogqaVersion(): RunManifest["blogqa"] {
   const version = String(JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).version);
   const git = (...args: string[]) =>
     execFileSync("git", args, { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();

@@ -38,6 +38,8 @@ export interface StudyOptions {
   readonly out: string;
   /** Start the folder over once the inputs and the first model check out. */
   readonly fresh?: boolean;
+  /** Add to a folder whose answers another blogqa read from the blog otherwise (see manifest-session.ts). */
+  readonly acceptNewReading?: boolean;
   /** The files later stages derive from the folder (tables, CSVs, the page), which --fresh removes first. */
   readonly derivedFiles: readonly string[];
   readonly cacheDir: string;
@@ -90,6 +92,7 @@ export async function runStudyFolder(options: StudyOptions): Promise<StudyResult
       ...(selection.wordings !== undefined ? { wordings: selection.wordings } : {}),
     },
     fresh: options.fresh ?? false,
+    acceptNewReading: options.acceptNewReading ?? false,
     derivedFiles: options.derivedFiles,
     cacheDir,
     onProgress: progress,

@@ -130,9 +130,12 @@ test("a session writes the manifest once a model loads, and stamps its end", asy
   assert.equal(m.finished_at, "2025-01-01T10:05:00.000Z");
   assert.equal(m.questions.sha256, SHA_ABC);
   assert.equal(m.questions.count, 2);
+  // the one section as the model reads it: post, heading, text
+  const reading = createHash("sha256").update('[["kv-cache-inference","Prefill","t"]]').digest("hex");
   assert.deepEqual(m.corpus, {
     dir: "content/posts",
     sha256: "c0ffee",
+    sections_sha256: reading,
     posts: ["kv-cache-inference"],
     sections: 1,
     slug_rule: "file-name",
@@ -144,6 +147,8 @@ test("a session writes the manifest once a model loads, and stamps its end", asy
   assert.match(m.settings.prompts_sha256, /^[0-9a-f]{64}$/);
   assert.deepEqual(m.sessions, [
     {
+      blogqa: m.blogqa,
+      sections_sha256: reading,
       started_at: "2025-01-01T10:00:00.000Z",
       finished_at: "2025-01-01T10:05:00.000Z",
       models: [s.modelFile],
@@ -474,4 +479,64 @@ test("another context size resumes a folder only when the largest logged call fi
   assert.equal(contextFloor(STUDY_MAX_NEW_TOKENS, 5020), 5021, "the floor holds the folder's largest call");
   assert.equal(contextFloor(STUDY_MAX_NEW_TOKENS, 0), CONTEXT_FLOOR);
   assert.equal(contextFloor(1200, 0), CONTEXT_FLOOR + 1000, "longer replies need more room");
+});
+
+test("a folder another blogqa read the blog for otherwise is refused in one line on resume, unless accepted", async () => {
+  const s = setup();
+  mkdirSync(s.out);
+  const first = startManifest(s.out, s.inputs, { cacheDir: s.cacheDir });
+  await first.recordModel(s.info);
+  first.finish({ ran: 4, skipped: 0 });
+  appendFileSync(path.join(s.out, "answers.jsonl"), "{}\n");
+  const made = readManifest(s.out)!;
+  assert.equal(made.sessions[0]!.sections_sha256, made.corpus.sections_sha256);
+  assert.deepEqual(made.sessions[0]!.blogqa, made.blogqa);
+
+  // The same bytes, read into other sections by another blogqa's parser: its digest, its version.
+  const older = { version: "0.1.0", git_commit: "229e729".padEnd(40, "0"), git_dirty: false };
+  const other = "ab".repeat(32);
+  const file = path.join(s.out, MANIFEST_FILE);
+  writeFileSync(file, JSON.stringify({ ...made, blogqa: older, corpus: { ...made.corpus, sections_sha256: other } }));
+  assert.throws(
+    () => startManifest(s.out, s.inputs, { cacheDir: s.cacheDir }),
+    (e: unknown) =>
+      e instanceof UserError &&
+      !e.message.includes("\n") &&
+      e.message.startsWith(
+        `${s.out} was made by blogqa 0.1.0 (229e729), which read the same posts into other sections`,
+      ) &&
+      /sections sha256 abababababab then, [0-9a-f]{12} now/.test(e.message) &&
+      /--accept-new-reading/.test(e.message),
+  );
+  const notes: string[] = [];
+  const accepted = startManifest(s.out, s.inputs, {
+    cacheDir: s.cacheDir,
+    acceptNewReading: true,
+    onProgress: (l) => notes.push(l),
+  });
+  assert.ok(
+    notes.some((l) => l.startsWith("note: ") && l.includes("--accept-new-reading")),
+    notes.join("\n"),
+  );
+  await accepted.recordModel(s.info);
+  accepted.finish({ ran: 1, skipped: 4 });
+  assert.equal(readManifest(s.out)!.corpus.sections_sha256, made.corpus.sections_sha256);
+
+  // A manifest from before the reading was recorded cannot be checked: refused alike, with the same way on.
+  const { sections_sha256: _, ...unrecorded } = made.corpus;
+  writeFileSync(file, JSON.stringify({ ...made, blogqa: older, corpus: unrecorded }));
+  assert.throws(
+    () => startManifest(s.out, s.inputs, { cacheDir: s.cacheDir }),
+    (e: unknown) =>
+      e instanceof UserError &&
+      !e.message.includes("\n") &&
+      /did not record how it read the blog/.test(e.message) &&
+      /--accept-new-reading/.test(e.message),
+  );
+  assert.doesNotThrow(() => startManifest(s.out, s.inputs, { cacheDir: s.cacheDir, acceptNewReading: true }));
+  // other bytes are another blog, refused as ever by the corpus sha256
+  assert.throws(
+    () => startManifest(s.out, { ...s.inputs, corpus: { ...s.corpus, hash: "beef" } }, { cacheDir: s.cacheDir }),
+    /corpus sha256/,
+  );
 });
