@@ -35,8 +35,8 @@ export function interruptLine(out: string, logged: number, resume: string): stri
 
 /**
  * Until the returned function is called, Ctrl-C (SIGINT) stops the process with status 130 after `before()` (the
- * progress bar's end) and the line above on stderr. Each answer is appended whole before the next run starts, so
- * what the log holds at that moment is what a resume keeps.
+ * progress bar's end) and the line above on stderr; process.exit, so the run's lock is released. Each answer is
+ * appended whole before the next run starts, so what the log holds at that moment is what a resume keeps.
  */
 export function sayOnInterrupt(
   out: string,
@@ -50,7 +50,8 @@ export function sayOnInterrupt(
     process.stderr.write(`\n${interruptLine(out, loggedRunCount(out), resume)}\n`);
     process.exit(130);
   };
-  process.once("SIGINT", handler);
+  // Before the entry's own SIGINT listener, which ends the process with a bare "stopped" line.
+  process.prependOnceListener("SIGINT", handler);
   return () => {
     process.off("SIGINT", handler);
   };
