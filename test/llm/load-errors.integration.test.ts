@@ -51,7 +51,7 @@ test("a context too large for the memory is one line naming the largest --contex
       model.openRuntimes(1, { reuseCache: true }),
       (e: unknown) =>
         e instanceof UserError &&
-        /^model tiny-seed1\.gguf: --context-size 1000000000 does not fit the [\d.]+ [GM]iB of RAM free beside its weights; the largest that fits is --context-size \d+ \(a prompt longer than that fails and is counted apart\)\. Nothing logged is lost: run again with one of these to go on$/.test(
+        /^model tiny-seed1\.gguf: --context-size 1000000000 does not fit the [\d.]+ [GM]iB of RAM free beside its weights; the largest that fits is --context-size \d+ \(a prompt longer than that fails and is counted apart\), or --quant q8_0 \/ --quant q4_k_m takes smaller weights\. Nothing logged is lost: run again with one of these to go on$/.test(
           e.message,
         ),
     );
