@@ -108,14 +108,28 @@ function parseOne(worker: Worker, request: ParseRequest, deadlineMs: number): Pr
 /** The worker kept between calls (idle, it holds no process open); a worker that stopped is replaced. */
 let kept: ParseWorker | undefined;
 
+/** The calls in flight, one after another: the worker parses one post at a time and answers without naming it. */
+let queue: Promise<unknown> = Promise.resolve();
+
 /**
  * Parses each file in a worker, in order: a post over its time or memory budget is one problem naming it and the
- * limit (the worker is stopped and a new one parses the next post). `files` hold the paths to report.
+ * limit (the worker is stopped and a new one parses the next post). `files` hold the paths to report. Calls made
+ * at once (two blogs loaded together) wait their turn, so no call takes another's answers.
  */
-export async function parsePostsInWorker(
+export function parsePostsInWorker(
   files: readonly { readonly file: string; readonly bytes: Uint8Array }[],
   options: ParseOptions,
   budget: PostBudget = POST_BUDGET,
+): Promise<ParsedPost[]> {
+  const turn = queue.then(() => parseInTurn(files, options, budget));
+  queue = turn.catch(() => {});
+  return turn;
+}
+
+async function parseInTurn(
+  files: readonly { readonly file: string; readonly bytes: Uint8Array }[],
+  options: ParseOptions,
+  budget: PostBudget,
 ): Promise<ParsedPost[]> {
   const results: ParsedPost[] = [];
   if (kept !== undefined && kept.memoryMb !== budget.memoryMb) {

@@ -78,6 +78,29 @@ test("in the worker, a post reads as it does in process, a slow one is stopped a
   assert.ok(Date.now() - started < 120_000, `took ${Date.now() - started} ms`);
 });
 
+test("calls made at once each get their own posts back, in order", async () => {
+  // Two blogs loaded together share the one worker: each call must wait its turn rather than take the other's answers.
+  const post = (title: string) => bytes(`---\ntitle: ${title}\n---\n\n## ${title} heading\n\nBody of ${title}.\n`);
+  const [first, second] = await Promise.all([
+    parsePostsInWorker(
+      ["a1", "a2", "a3"].map((t) => ({ file: `a/${t}.mdx`, bytes: post(t) })),
+      {},
+    ),
+    parsePostsInWorker(
+      ["b1", "b2"].map((t) => ({ file: `b/${t}.mdx`, bytes: post(t) })),
+      {},
+    ),
+  ]);
+  assert.deepEqual(
+    first,
+    ["a1", "a2", "a3"].map((t) => parsePost(`a/${t}.mdx`, post(t))),
+  );
+  assert.deepEqual(
+    second,
+    ["b1", "b2"].map((t) => parsePost(`b/${t}.mdx`, post(t))),
+  );
+});
+
 test("in the worker, a post that needs more memory than the budget is one line naming the file and the limit", async () => {
   // 64 MB holds the parser and its warm-up with room to spare; this 1 MB post needs about four times that.
   const budget: PostBudget = { ...POST_BUDGET, memoryMb: 64, baseMs: 600_000 };
