@@ -34,9 +34,10 @@ export function interruptLine(out: string, logged: number, resume: string): stri
 }
 
 /**
- * Until the returned function is called, Ctrl-C (SIGINT) stops the process with status 130 after `before()` (the
- * progress bar's end) and the line above on stderr; process.exit, so the run's lock is released. Each answer is
- * appended whole before the next run starts, so what the log holds at that moment is what a resume keeps.
+ * Until the returned function is called, Ctrl-C (SIGINT) first ends the progress bar (`before()`) and writes the line
+ * above on stderr; the entry's own SIGINT listener (src/cli.ts), which runs next, then says it stopped and exits
+ * with status 130 through process.exit, so the run's lock is released. Each answer is appended whole before the next
+ * run starts, so what the log holds at that moment is what a resume keeps.
  */
 export function sayOnInterrupt(
   out: string,
@@ -48,9 +49,8 @@ export function sayOnInterrupt(
     before();
     const resume = resumeCommand(args, startsOverByDefault, process.env);
     process.stderr.write(`\n${interruptLine(out, loggedRunCount(out), resume)}\n`);
-    process.exit(130);
   };
-  // Before the entry's own SIGINT listener, which ends the process with a bare "stopped" line.
+  // Before the entry's own SIGINT listener, which ends the process after its "stopped" line.
   process.prependOnceListener("SIGINT", handler);
   return () => {
     process.off("SIGINT", handler);

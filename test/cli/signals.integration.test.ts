@@ -69,6 +69,7 @@ test("SIGINT during a run ends it with status 130, releases the folder's lock, a
   const { code, sig, seconds } = await stop(child, "SIGINT");
   assert.deepEqual([code, sig], [130, null], stderr());
   assert.ok(stderr().endsWith("blogqa: stopped by SIGINT\n"), stderr());
+  assert.match(stderr(), /\ninterrupted: the \d+ runs? logged in .+ are kept; go on from them with: npx blogqa run /);
   assert.doesNotMatch(stderr(), /^\s+at /m);
   assert.equal(existsSync(path.join(out, ".lock")), false, "the lock is released");
   assert.ok(seconds < 30, `took ${seconds} s`);
