@@ -84,10 +84,17 @@ export function npmOptionsHint(
   env: Readonly<Record<string, string | undefined>>,
 ): string | undefined {
   const script = env.npm_lifecycle_event;
-  // npx hands every word to blogqa as typed: nothing of it is npm's.
+  // npx hands every word to blogqa as typed: nothing of it is npm's. Another script (the test runner, say) that
+  // starts blogqa passes on npm's environment, but not a command line npm read.
   if (script === undefined || script === "" || script === "npx") return undefined;
+  if (!/\bbin\/blogqa\.cjs\b/.test(env.npm_lifecycle_script ?? "")) return undefined;
   const typed = (name: string) => args.some((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  const taken = known.filter((name) => env[`npm_config_${name.replace(/-/g, "_")}`] !== undefined && !typed(name));
+  const taken = known.filter((name) => {
+    const value = env[`npm_config_${name.replace(/-/g, "_")}`];
+    // npm sets its prefix itself on every run (the global one unless told otherwise): only another value was typed.
+    if (name === "prefix" && value === env.npm_config_global_prefix) return false;
+    return value !== undefined && !typed(name);
+  });
   if (taken.length === 0) return undefined;
   // The command word first (the script's own for `npm run smoke`, so not typed), then the rest as typed, less the
   // words npm left behind of the options it took.

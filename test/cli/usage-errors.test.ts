@@ -37,7 +37,11 @@ test("under npm run, an option npm kept for itself is named, with the command th
   const known = ["quant", "limit", "out", "cache-dir"];
   // `npm run experiment --quant q8_0`: npm sets its quant to true and hands on the word q8_0.
   assert.equal(
-    npmOptionsHint(["experiment", "q8_0"], known, { npm_lifecycle_event: "experiment", npm_config_quant: "true" }),
+    npmOptionsHint(["experiment", "q8_0"], known, {
+      npm_lifecycle_event: "experiment",
+      npm_lifecycle_script: "node bin/blogqa.cjs experiment",
+      npm_config_quant: "true",
+    }),
     "npm run kept --quant for itself (options before `--` are npm's); put blogqa's options after `--`: " +
       "npm run experiment -- --quant q8_0",
   );
@@ -45,18 +49,44 @@ test("under npm run, an option npm kept for itself is named, with the command th
   assert.equal(
     npmOptionsHint(["experiment"], known, {
       npm_lifecycle_event: "blogqa",
+      npm_lifecycle_script: "node bin/blogqa.cjs",
       npm_config_limit: "true",
       npm_config_cache_dir: "x",
     }),
     "npm run kept --limit, --cache-dir for itself (options before `--` are npm's); put blogqa's options after " +
       "`--`: npm run blogqa -- experiment --limit --cache-dir x",
   );
-  const env = { npm_config_quant: "true" };
+  const env = { npm_config_quant: "true", npm_lifecycle_script: "node bin/blogqa.cjs experiment" };
   assert.equal(npmOptionsHint(["experiment", "q8_0"], known, env), undefined, "not started by npm run");
   assert.equal(npmOptionsHint(["experiment", "q8_0"], known, { ...env, npm_lifecycle_event: "npx" }), undefined);
   assert.equal(
     npmOptionsHint(["experiment", "--quant", "q8_0"], known, { ...env, npm_lifecycle_event: "experiment" }),
     undefined,
     "blogqa got the option itself",
+  );
+});
+
+test("npm's own environment is no option kept: another script's child, or the prefix npm sets on every run", () => {
+  const known = ["prefix", "quant"];
+  const npm = { npm_config_prefix: "/usr", npm_config_global_prefix: "/usr", npm_config_quant: "true" };
+  // The test runner's script starts blogqa as a child: npm read the runner's command line, not blogqa's.
+  assert.equal(
+    npmOptionsHint(["cost", "--bogus"], known, {
+      ...npm,
+      npm_lifecycle_event: "test:integration",
+      npm_lifecycle_script: "tsx scripts/test.ts integration",
+    }),
+    undefined,
+  );
+  const own = { ...npm, npm_lifecycle_event: "blogqa", npm_lifecycle_script: "node bin/blogqa.cjs" };
+  assert.equal(
+    npmOptionsHint(["cost", "q8_0"], known, own),
+    "npm run kept --quant for itself (options before `--` are npm's); put blogqa's options after `--`: " +
+      "npm run blogqa -- cost --quant q8_0",
+    "the prefix npm set itself is left out",
+  );
+  assert.match(
+    npmOptionsHint(["cost"], known, { ...own, npm_config_prefix: "4" }) ?? "",
+    /^npm run kept --prefix, --quant for itself/,
   );
 });
