@@ -27,17 +27,23 @@ test("every hostile post is refused in one line naming it and the limit, and the
   assert.equal(result.status, 1, result.stderr);
   assert.equal(result.stdout, "");
   const lines = result.stderr.trimEnd().split("\n");
-  assert.equal(lines[0], `blogqa: ${dir}: cannot read the blog: ${HOSTILE_POSTS.length} problems`);
   // Those refused by size come first, from the walk; then those refused as they are parsed.
   const refusals = lines.slice(1).sort();
-  const names = HOSTILE_POSTS.map((p) => p.name).sort();
-  assert.equal(refusals.length, names.length, result.stderr);
-  names.forEach((name, i) => {
-    const file = path.join(dir, name);
-    const line = refusals[i]!;
-    assert.ok(line.startsWith(`${file}: `), line);
+  assert.equal(lines[0], `blogqa: ${dir}: cannot read the blog: ${refusals.length} problems`);
+  const refused = new Set(refusals.map((line) => path.basename(line.slice(0, line.indexOf(": ")))));
+  for (const post of HOSTILE_POSTS) {
+    // A slow post read within its deadline (an idle machine) is no problem; one that never ends always is.
+    if (post.finite && !refused.has(post.name)) continue;
+    const file = path.join(dir, post.name);
+    const line = refusals.find((l) => l.startsWith(`${file}: `));
+    assert.ok(line !== undefined, `${post.name} refused:\n${result.stderr}`);
     assert.match(line.slice(file.length), REFUSAL);
-  });
+  }
+  assert.equal(refused.size, refusals.length, "one line a post");
+  assert.ok(
+    [...refused].every((name) => HOSTILE_POSTS.some((p) => p.name === name)),
+    result.stderr,
+  );
   // Not a timing test (BENCHMARKS-style figures are in the docs): a bound no parse left running would meet.
   assert.ok(seconds < 600, `took ${seconds} s`);
 });

@@ -4,6 +4,11 @@
 export interface HostilePost {
   readonly name: string;
   readonly body: () => string;
+  /**
+   * Slow, not endless: parsed in 2 to 5 s of CPU on an idle 2-core machine (measured with parsePost), so within its
+   * deadline there and past it on a loaded one. Either way it is read within its budget; the others never are.
+   */
+  readonly finite?: true;
 }
 
 const post = (body: string) => `---\ntitle: Hostile\n---\n\n${body}\n`;
@@ -27,8 +32,9 @@ export const HOSTILE_POSTS: readonly HostilePost[] = [
   {
     name: "wide-table.mdx",
     body: () => post(`${"|a".repeat(20_000)}|\n${"|-".repeat(20_000)}|`),
+    finite: true,
   },
   { name: "million-headings.mdx", body: () => post(lines(1_000_000, (i) => `## h${i}`)) },
   { name: "quote-triangle.mdx", body: () => post(lines(10_000, (i) => `${">".repeat(i)} a`)) },
-  { name: "underscores.mdx", body: () => post("_a".repeat(50_000)) },
+  { name: "underscores.mdx", body: () => post("_a".repeat(50_000)), finite: true },
 ];
