@@ -34,7 +34,7 @@ import { scaleChart } from "./scale-chart.ts";
 import { repeatSectionHtml } from "./repeat-html.ts";
 import { SCALE_TITLE, scaleGrids } from "./scale-tables.ts";
 
-/** Which blog and questions the runs asked about, first on the page: two blogs' pages look alike otherwise. */
+/** Which blog and questions the runs asked about, at the top after any warning: two blogs' pages look alike otherwise. */
 function blogLine(manifest: ReportData["manifest"]): string {
   if (manifest === null) return "";
   const { corpus, questions } = manifest;
@@ -72,10 +72,10 @@ export function renderReportHtml(data: ReportData): string {
 </head>
 <body>
 <h1>${escapeHtml(data.title)}</h1>
-${blogLine(data.manifest)}
 ${notice !== undefined ? `<p class="warning"><strong>${escapeHtml(notice.title)}</strong> ${escapeHtml(notice.text)}</p>` : ""}
 ${withheld !== undefined ? `<p class="warning">${escapeHtml(withheld)}</p>` : ""}
 ${data.progress !== null ? `<p class="warning" id="in-progress"><strong>Run in progress.</strong> ${escapeHtml(progressNotice(data.progress))}.</p>` : ""}
+${blogLine(data.manifest)}
 <p class="note">${data.runs.length} runs; strict scoring against the slugs in ${escapeHtml(data.slugsFrom)}. found: a search in the run returned the right post. cites right (strict): the text after the last "Source:" names exactly one post of the blog, the right one. grounded: that post was among those the run's own searches and reads returned.</p>
 
 ${data.study.length > 0 ? studySections(data, label) : ""}

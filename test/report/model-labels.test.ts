@@ -104,12 +104,11 @@ test("a run of two same-named models shows them apart in tables.md, compare, the
   const html = renderReportHtml(data);
   assert.match(html, /<dt>model x\/model\.gguf<\/dt>/);
   assert.match(html, /<dt>model y\/model\.gguf<\/dt>/);
-  // The blog the runs asked about is named first, under the title.
+  // The blog the runs asked about is named at the top: under the title and its warnings, before anything else.
   const blog = folder.manifest!.corpus;
-  assert.ok(
-    html.includes(`</h1>\n<p class="blog">Blog: <strong>${blog.dir}</strong> (${blog.posts.length} posts, `),
-    html.slice(0, 2000),
-  );
+  const line = html.indexOf(`<p class="blog">Blog: <strong>${blog.dir}</strong> (${blog.posts.length} posts, `);
+  assert.ok(line > html.indexOf("</h1>") && line < html.indexOf('<p class="note">'), html.slice(0, 2000));
+  assert.match(html.slice(html.indexOf("</h1>"), line), /^<\/h1>\s*(?:<p class="warning">.*<\/p>\s*)*$/s);
 
   const names = writeInspectLogs(folder).map((f) => /_(blogqa-.*)_[0-9a-f]+\.json$/.exec(path.basename(f))?.[1]);
   assert.deepEqual(names, ["blogqa-x-model.gguf", "blogqa-y-model.gguf"]);
