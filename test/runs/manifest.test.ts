@@ -85,6 +85,17 @@ function setup() {
   return { dir, out, corpus, settings, inputs, info, modelFile, cacheDir: path.join(dir, "cache") };
 }
 
+/** A folder one session finished: its manifest written with the model recorded, and one answer line logged. */
+async function loggedFolder() {
+  const s = setup();
+  mkdirSync(s.out);
+  const first = startManifest(s.out, s.inputs, { cacheDir: s.cacheDir });
+  await first.recordModel(s.info);
+  first.finish({ ran: 4, skipped: 0 });
+  appendFileSync(path.join(s.out, "answers.jsonl"), "{}\n");
+  return s;
+}
+
 const times = (...iso: string[]) => {
   const queue = iso.map((t) => new Date(t));
   return () => queue.shift()!;
@@ -161,13 +172,8 @@ test("a session writes the manifest once a model loads, and stamps its end", asy
 });
 
 test("resuming checks the settings: same is fine, different is refused unless --fresh", async () => {
-  const s = setup();
-  mkdirSync(s.out);
+  const s = await loggedFolder();
   const inputs = s.inputs;
-  const first = startManifest(s.out, inputs, { cacheDir: s.cacheDir });
-  await first.recordModel(s.info);
-  first.finish({ ran: 4, skipped: 0 });
-  appendFileSync(path.join(s.out, "answers.jsonl"), "{}\n");
 
   // Same settings; more questions and another design are only a bigger selection.
   const again = startManifest(
@@ -357,12 +363,7 @@ test("a suite's entry is recorded per model through the settings' serializer, an
 });
 
 test("the sampling settings are left out of a manifest at their defaults; a manifest without them resumes as them", async () => {
-  const s = setup();
-  mkdirSync(s.out);
-  const first = startManifest(s.out, s.inputs, { cacheDir: s.cacheDir });
-  await first.recordModel(s.info);
-  first.finish({ ran: 4, skipped: 0 });
-  appendFileSync(path.join(s.out, "answers.jsonl"), "{}\n");
+  const s = await loggedFolder();
   const written = JSON.parse(readFileSync(path.join(s.out, MANIFEST_FILE), "utf8"));
   for (const field of ["samples", "seed", "sampling", "temperature", "top_p", "top_k"])
     assert.ok(!(field in written.settings), `${field} left out`);
@@ -482,12 +483,7 @@ test("another context size resumes a folder only when the largest logged call fi
 });
 
 test("a folder another blogqa read the blog for otherwise is refused in one line on resume, unless accepted", async () => {
-  const s = setup();
-  mkdirSync(s.out);
-  const first = startManifest(s.out, s.inputs, { cacheDir: s.cacheDir });
-  await first.recordModel(s.info);
-  first.finish({ ran: 4, skipped: 0 });
-  appendFileSync(path.join(s.out, "answers.jsonl"), "{}\n");
+  const s = await loggedFolder();
   const made = readManifest(s.out)!;
   assert.equal(made.sessions[0]!.sections_sha256, made.corpus.sections_sha256);
   assert.deepEqual(made.sessions[0]!.blogqa, made.blogqa);
