@@ -1,12 +1,10 @@
 // Ctrl-C during a run: one line saying what the run folder keeps and the command that goes on from it.
 import path from "node:path";
 import { ANSWERS_FILE, loggedRunCount } from "../runs/index.ts";
+import { COMMAND_SCRIPTS } from "./usage-errors.ts";
 
 /** A word as a POSIX shell reads it back: as it is when it is plain, else in single quotes. */
 const shellWord = (word: string): string => (/^[\w./:=@,+%-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
-
-/** The npm scripts that start blogqa with a command of their own (`npm run smoke` is `blogqa smoke`). */
-const COMMAND_SCRIPTS = new Set(["smoke", "experiment"]);
 
 /**
  * The command that goes on from a folder's logged runs: `args` (the command line as typed, after the script) less

@@ -70,7 +70,7 @@ function editDistance(a: string, b: string): number {
 }
 
 /** The npm scripts that start blogqa with a command of their own (`npm run smoke` is `blogqa smoke`). */
-const COMMAND_SCRIPTS = new Set(["smoke", "experiment"]);
+export const COMMAND_SCRIPTS: ReadonlySet<string> = new Set(["smoke", "experiment"]);
 
 /**
  * Under `npm run`, npm reads every option before `--` as its own: `npm run experiment --quant q8_0` sets npm's
