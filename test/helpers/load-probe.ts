@@ -30,7 +30,8 @@ port1.on("message", (url: string) => {
   seen.push(url);
   if (waiting !== undefined && url.includes(waiting.marker)) waiting.done();
 });
-port1.unref();
+// The port stays referenced until the report is written: an unreferenced one lets the process end (exit 13,
+// "unsettled top-level await") while a marker is still on its way from the hooks' thread.
 
 /** Waits until the hooks' thread has reported every resolve before this call: a marker module passes through last. */
 async function settle(n: number): Promise<void> {
@@ -55,3 +56,4 @@ for (const [i, target] of process.argv.slice(2).entries()) {
   for (const p of report[target]) loaded.add(p);
 }
 process.stdout.write(`${JSON.stringify(report)}\n`);
+port1.close();
