@@ -19,20 +19,35 @@ export interface ParsedBody {
   readonly siteSyntax: SiteSyntaxCounts;
 }
 
+const NO_SITE_SYNTAX: SiteSyntaxCounts = { headingIds: 0, mdxCodeBlocks: 0 };
+
+/**
+ * Whether an MDX body may hold a form read before the MDX parser (an HTML comment, a heading id, an
+ * ```` ```mdx-code-block ```` fence, a Docusaurus 2 admonition title): each one's text holds one of these strings.
+ * A body with none skips the plain-markdown parse that finds them, which would change nothing: half the parsing of
+ * a blog that writes none of them.
+ */
+export function mayHoldPreMdxForms(body: string): boolean {
+  return body.includes("<!--") || body.includes("{#") || body.includes("mdx-code-block") || body.includes(":::");
+}
+
 /**
  * The body's tree, or the parser's refusal with its position (MDX is strict: an unclosed tag, a `{` alone, an
  * `export` paragraph that is not JavaScript). HTML comments in MDX are read as MDX comments (see html-comments.ts).
  */
 export function parseBody(body: string, options: { readonly mdx: boolean }): ParsedBody | ParseRefusal {
   const { mdx, markdown } = mdxParsers();
-  const plain = markdown.parse(body) as unknown as MdNode;
-  const comments = htmlCommentsAsMdx(body, plain);
-  if (!comments.ok) return { line: comments.line, column: 1, reason: comments.message };
-  // A `.md` post keeps its HTML comments: plain markdown reads them as HTML.
-  const site = readSiteSyntax(options.mdx ? comments.text : body, plain, options);
-  if (!options.mdx) {
-    const tree = site.text === body ? plain : (markdown.parse(site.text) as unknown as MdNode);
-    return { tree, source: site.text, siteSyntax: site.counts };
+  let site: { readonly text: string; readonly counts: SiteSyntaxCounts } = { text: body, counts: NO_SITE_SYNTAX };
+  if (!options.mdx || mayHoldPreMdxForms(body)) {
+    const plain = markdown.parse(body) as unknown as MdNode;
+    const comments = htmlCommentsAsMdx(body, plain);
+    if (!comments.ok) return { line: comments.line, column: 1, reason: comments.message };
+    // A `.md` post keeps its HTML comments: plain markdown reads them as HTML.
+    site = readSiteSyntax(options.mdx ? comments.text : body, plain, options);
+    if (!options.mdx) {
+      const tree = site.text === body ? plain : (markdown.parse(site.text) as unknown as MdNode);
+      return { tree, source: site.text, siteSyntax: site.counts };
+    }
   }
   try {
     return { tree: mdx.parse(site.text) as unknown as MdNode, source: site.text, siteSyntax: site.counts };
