@@ -42,7 +42,7 @@ const MUTATIONS: readonly Mutation[] = [
   {
     id: "workflow-2-hits",
     what: "the workflow shows 2 hits",
-    file: "src/designs/workflow.ts",
+    file: "src/designs/limits.ts",
     search: "export const WORKFLOW_HITS = 3;",
     replace: "export const WORKFLOW_HITS = 2;",
     tests: [LOOP],
@@ -191,7 +191,7 @@ const MUTATIONS: readonly Mutation[] = [
   {
     id: "turn-limit-5",
     what: "the turn limit is 5, not the study's 6",
-    file: "src/designs/agent-loop.ts",
+    file: "src/designs/limits.ts",
     search: "export const MAX_TURNS = 6;",
     replace: "export const MAX_TURNS = 5;",
     tests: [LOOP],

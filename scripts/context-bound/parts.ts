@@ -9,7 +9,7 @@ import { agentBound, workflowBound, type BoundLimits, type CallCandidate, type D
 import { agentSystemPrompt, WORKFLOW_SYSTEM_PROMPT, workflowUserPrompt } from "../../src/designs/prompts.ts";
 import type { StudyDesignId } from "../../src/designs/registry.ts";
 import { AGENT_TOOLS, runToolCall, type BlogIndex } from "../../src/designs/tools.ts";
-import { WORKFLOW_HITS } from "../../src/designs/workflow.ts";
+import { WORKFLOW_HITS } from "../../src/designs/limits.ts";
 
 type Tokenizer = Pick<LoadedModel, "renderPrompt" | "countTokens">;
 

@@ -3,7 +3,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import type { Argv, Options } from "yargs";
 import { type NumberRange, rangeProblem, UserError } from "../common/index.ts";
-import { SETTING_OPTIONS, settingValueProblem } from "../runs/index.ts";
+import { SETTING_OPTIONS, settingValueProblem } from "../runs/data.ts";
 
 /** A bad option value: one line and exit status 2, as yargs' own usage errors, never a table of NaN. */
 export function usageError(message: string): UserError {

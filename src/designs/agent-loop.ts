@@ -5,11 +5,11 @@ import { RAN_OUT_OF_TURNS } from "./prompts.ts";
 import { agentSystemFor, agentToolsFor, DEFAULT_WORDING } from "./wording.ts";
 import { hermes, type ToolDialect } from "../toolcalls/index.ts";
 import { withoutThinking } from "./thinking.ts";
+import { MAX_TURNS } from "./limits.ts";
 import { callFailure } from "../llm/index.ts";
 import type { ModelCall, ToolCallRecord, Transcript } from "./transcript.ts";
-import type { DesignRun, StudyDesignId } from "./registry.ts";
-
-export const MAX_TURNS = 6;
+import type { StudyDesignId } from "./registry.ts";
+import type { DesignRun } from "./runners.ts";
 
 export type AgentDesign = Exclude<StudyDesignId, "workflow">;
 

@@ -1,5 +1,5 @@
 // The designs: the study's prompts, its two tools, the workflow, the agent loop and the engineered designs.
-export { MAX_TURNS } from "./agent-loop.ts";
+export { MAX_TURNS, WORKFLOW_HITS } from "./limits.ts";
 export {
   DESIGNS,
   type DesignEntry,
@@ -14,7 +14,7 @@ export {
   isEngineered,
 } from "./registry.ts";
 export { type ParsedReply, parseCalls } from "./parse-calls.ts";
-export { engineeredNeedsHermes, runDesign, withMaxTokens } from "./run-design.ts";
+export { runDesign } from "./run-design.ts";
 export { dialectExample } from "./study-example.ts";
 export { modelThinking } from "./thinking.ts";
 export { toolBlockSize } from "./tool-block.ts";
@@ -28,7 +28,6 @@ export {
   VALIDATION_KINDS,
   type ValidationKind,
 } from "./transcript.ts";
-export { WORKFLOW_HITS } from "./workflow.ts";
 export { WITHHOLD_MODES, withheldIndex } from "./withheld-index.ts";
 export * as prompts from "./prompts.ts";
 export { BUILTIN_WORDINGS } from "./builtin-wordings.ts";

@@ -1,37 +1,10 @@
-// The one list of designs: each entry's id, label, chart mark, the study design it extends, and how it runs.
-// Tables, charts, --designs groups and the manifest's prompt hash all read it; a new design is one entry here.
-import type { ChatRuntime } from "../llm/index.ts";
-import type { ToolDialect } from "../toolcalls/index.ts";
-import { runAgent } from "./agent-loop.ts";
-import { citeCheckedAgent, citeCheckedWorkflow, constrainedAgent, validatedAgent } from "./engineered/designs.ts";
-import type { BlogIndex } from "./tools.ts";
-import type { Transcript } from "./transcript.ts";
-import type { Wording } from "./wording.ts";
-import { runWorkflow } from "./workflow.ts";
+// The one list of designs as data: each entry's id, label, chart mark, the study design it extends and the texts
+// its prompts hash covers. Tables, charts, --designs groups, --help and the manifest read it without loading any
+// runner; how each design runs is in runners.ts, loaded only when a run starts (run-design.ts).
 import { agentSystemPrompt, FORCED_PREFIX, WORKFLOW_SYSTEM_PROMPT } from "./prompts.ts";
 
 /** The study's four designs, run as it ran them. */
 export type StudyDesignId = "workflow" | "agent" | "agent-search-first" | "agent-forced";
-/** Beyond the study: each extends one study design with one piece of engineering (see src/designs/engineered/). */
-export type EngineeredDesignId =
-  | "agent-validated"
-  | "agent-cite-checked"
-  | "workflow-cite-checked"
-  | "agent-constrained";
-export type DesignId = StudyDesignId | EngineeredDesignId;
-
-/** What one run of a design is given: the question, the model, the blog's index and how the model writes calls. */
-export interface DesignRun {
-  readonly question: string;
-  readonly runtime: ChatRuntime;
-  readonly index: BlogIndex;
-  /** The model's tool-call format (the study's hermes when absent). */
-  readonly dialect?: ToolDialect;
-  /** The model's template knows thinking: <think> blocks are kept out of answers and calls. */
-  readonly thinks?: boolean;
-  /** The texts to send (the study's when absent). */
-  readonly wording?: Wording;
-}
 
 export interface DesignEntry {
   /** What tables, the report and --help call it. */
@@ -40,7 +13,6 @@ export interface DesignEntry {
   readonly mark: string;
   /** An engineered design: the study design it adds one step to (the paired tests compare the two). */
   readonly extends?: StudyDesignId;
-  readonly run: (run: DesignRun) => Promise<Transcript>;
   /**
    * The design's own texts that the manifest's prompts_sha256 covers, so that a folder's answers are never resumed
    * under other prompts. Adding texts here changes the hash of every later run, so old folders refuse to resume.
@@ -49,61 +21,38 @@ export interface DesignEntry {
 }
 
 /** Every design a log may hold, the study's first: tables list them in this order. */
-export const DESIGNS: Readonly<Record<StudyDesignId, DesignEntry> & Record<EngineeredDesignId, DesignEntry>> = {
-  workflow: { label: "one retrieval, one answer", mark: "W", run: runWorkflow, prompts: [WORKFLOW_SYSTEM_PROMPT] },
-  agent: {
-    label: "agent loop",
-    mark: "A",
-    run: (run) => runAgent({ ...run, design: "agent" }),
-    prompts: [agentSystemPrompt("agent")],
-  },
+export const DESIGNS = {
+  workflow: { label: "one retrieval, one answer", mark: "W", prompts: [WORKFLOW_SYSTEM_PROMPT] },
+  agent: { label: "agent loop", mark: "A", prompts: [agentSystemPrompt("agent")] },
   "agent-search-first": {
     label: "agent, 'always search first'",
     mark: "S",
-    run: (run) => runAgent({ ...run, design: "agent-search-first" }),
     prompts: [agentSystemPrompt("agent-search-first")],
   },
   // Its system prompt is the agent's; its own text is the forced call's prefix.
-  "agent-forced": {
-    label: "agent, first call forced",
-    mark: "F",
-    run: (run) => runAgent({ ...run, design: "agent-forced" }),
-    prompts: [FORCED_PREFIX],
-  },
-  // The engineered designs run on the study's hermes format only (run-design.ts refuses the others).
-  "agent-validated": {
-    label: "agent, validated calls",
-    mark: "V",
-    extends: "agent-forced",
-    run: validatedAgent,
-  },
-  "agent-cite-checked": {
-    label: "agent, citation checked",
-    mark: "C",
-    extends: "agent-forced",
-    run: citeCheckedAgent,
-  },
-  "workflow-cite-checked": {
-    label: "one retrieval, citation checked",
-    mark: "WC",
-    extends: "workflow",
-    run: citeCheckedWorkflow,
-  },
-  "agent-constrained": {
-    label: "agent, constrained first call",
-    mark: "G",
-    extends: "agent-forced",
-    run: constrainedAgent,
-  },
-};
+  "agent-forced": { label: "agent, first call forced", mark: "F", prompts: [FORCED_PREFIX] },
+  // The engineered designs (src/designs/engineered/) run on the study's hermes format only (the run recipe refuses
+  // the others).
+  "agent-validated": { label: "agent, validated calls", mark: "V", extends: "agent-forced" },
+  "agent-cite-checked": { label: "agent, citation checked", mark: "C", extends: "agent-forced" },
+  "workflow-cite-checked": { label: "one retrieval, citation checked", mark: "WC", extends: "workflow" },
+  "agent-constrained": { label: "agent, constrained first call", mark: "G", extends: "agent-forced" },
+} as const satisfies Readonly<Record<StudyDesignId, DesignEntry> & Record<string, DesignEntry>>;
+
+export type DesignId = keyof typeof DESIGNS;
+/** Beyond the study: each extends one study design with one piece of engineering (see src/designs/engineered/). */
+export type EngineeredDesignId = Exclude<DesignId, StudyDesignId>;
+
+/** Entries as the interface reads them (an entry's literal type lacks the optional fields it does not set). */
+const entries: Readonly<Record<DesignId, DesignEntry>> = DESIGNS;
 
 export const DESIGN_IDS = Object.keys(DESIGNS) as readonly DesignId[];
-export const STUDY_DESIGNS = DESIGN_IDS.filter((d) => DESIGNS[d].extends === undefined) as readonly StudyDesignId[];
+export const STUDY_DESIGNS = DESIGN_IDS.filter((d) => entries[d].extends === undefined) as readonly StudyDesignId[];
 export const ENGINEERED_DESIGNS = DESIGN_IDS.filter(isEngineered);
-export const DESIGN_LABELS = labelled((d) => DESIGNS[d].label);
-export const DESIGN_MARKS = labelled((d) => DESIGNS[d].mark);
+export const DESIGN_LABELS = labelled((d) => entries[d].label);
+export const DESIGN_MARKS = labelled((d) => entries[d].mark);
 /** The study design each engineered design adds to. */
-export const EXTENDS = Object.fromEntries(ENGINEERED_DESIGNS.map((d) => [d, DESIGNS[d].extends!])) as Readonly<
+export const EXTENDS = Object.fromEntries(ENGINEERED_DESIGNS.map((d) => [d, entries[d].extends!])) as Readonly<
   Record<EngineeredDesignId, StudyDesignId>
 >;
 
@@ -112,10 +61,10 @@ function labelled(of: (d: DesignId) => string): Readonly<Record<DesignId, string
 }
 
 export function isEngineered(design: DesignId): design is EngineeredDesignId {
-  return DESIGNS[design].extends !== undefined;
+  return entries[design].extends !== undefined;
 }
 
 /** Whether a design runs the tool loop: every one but the workflow and the designs that extend it. */
 export function isAgentDesign(design: DesignId): boolean {
-  return (DESIGNS[design].extends ?? design) !== "workflow";
+  return (entries[design].extends ?? design) !== "workflow";
 }

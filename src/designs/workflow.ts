@@ -1,11 +1,10 @@
 // The workflow: search once with the question, put the top three hits in the prompt, answer in one call.
-import type { DesignRun } from "./registry.ts";
+import type { DesignRun } from "./runners.ts";
 import { DEFAULT_WORDING, workflowSystemFor, workflowUserFor } from "./wording.ts";
 import { callFailure } from "../llm/index.ts";
 import type { Transcript } from "./transcript.ts";
 import { withoutThinking } from "./thinking.ts";
-
-export const WORKFLOW_HITS = 3;
+import { WORKFLOW_HITS } from "./limits.ts";
 
 export async function runWorkflow({
   question,

@@ -26,7 +26,6 @@ export {
   STUDY_MAX_NEW_TOKENS,
   settingsFromArgs,
   settingsFromFields,
-  settingValueProblem,
   recordedSplitDepth,
 } from "./settings.ts";
 export { SUITES, SUITE_NAMES, suiteModels } from "./suites.ts";

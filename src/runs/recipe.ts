@@ -1,13 +1,12 @@
 // How one model's runs are made, from the run's settings and the model's entry alone. The runner, `audit` and
 // `export-prompts` all take this recipe, so a new run setting changes this file and none of those three.
 import type { ChatRuntime, LoadedModel, SamplingValues } from "../llm/index.ts";
+import { UserError } from "../common/index.ts";
 import {
-  engineeredNeedsHermes,
   isEngineered,
   modelThinking,
   runDesign,
   withheldIndex,
-  withMaxTokens,
   type BlogIndex,
   type DesignId,
   type Transcript,
@@ -15,7 +14,7 @@ import {
 } from "../designs/index.ts";
 import { modelDialect, type ToolDialect } from "../toolcalls/index.ts";
 import type { RunIdentity } from "./answer-log.ts";
-import { modelSampling, runSeed, samplingChoice, withSampling } from "./sampling.ts";
+import { modelSampling, runSeed, samplingChoice, withMaxTokens, withSampling } from "./sampling.ts";
 import { settingsForModel, type ModelEntry, type ModelEntryFields, type RunSettings } from "./settings.ts";
 
 /** The settings that shape how a model's runs are made (the others shape the index and the model it is given). */
@@ -120,6 +119,19 @@ export function runRecipe(
       });
     },
   };
+}
+
+/** The engineered designs validate and constrain the study's own call format: on another they would judge wrongly. */
+function engineeredNeedsHermes(design: string, dialect: ToolDialect): UserError {
+  if (dialect.format === "openai-chat")
+    return new UserError(
+      `The design ${design} validates or constrains calls blogqa parses itself, and in --server-mode chat the ` +
+        "server parses them: run the study's designs, or use --server-mode completions.",
+    );
+  return new UserError(
+    `The design ${design} works on the hermes tool-call format only, and this model's is ${dialect.format}: ` +
+      "run the study's designs on it, or pass --tool-format hermes if its template really is Hermes-style.",
+  );
 }
 
 /** The entry a manifest records for a model, as a recipe takes it (undefined for a model run without one). */

@@ -1,5 +1,5 @@
-// Repeated samples: whether a run's settings sample, with which values, the seed each run draws, and the runtime
-// that passes it on.
+// How a run decodes: whether its settings sample, with which values, the seed each run draws, and the runtimes that
+// pass a run's max new tokens and its sampling on to every call.
 import path from "node:path";
 import { sha256Hex, UserError } from "../common/index.ts";
 import { configSampling, isLocalModelId, type ChatRuntime, type Decoding, type SamplingValues } from "../llm/index.ts";
@@ -83,4 +83,9 @@ export function withSampling(runtime: ChatRuntime, values: SamplingValues, seed:
     generate: (request) =>
       runtime.generate({ ...request, sampling: { temperature, topK, topP, seed: (seed + calls++) % 2 ** 32 } }),
   };
+}
+
+/** The runtime with a run's max-new-tokens setting applied to every call that does not set its own. */
+export function withMaxTokens(runtime: ChatRuntime, maxTokens: number): ChatRuntime {
+  return { generate: (request) => runtime.generate({ ...request, maxTokens: request.maxTokens ?? maxTokens }) };
 }

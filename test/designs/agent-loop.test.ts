@@ -6,7 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { loadCorpus } from "../../src/corpus/index.ts";
 import { openIndex } from "../../src/search/index.ts";
-import { runAgent, MAX_TURNS } from "../../src/designs/agent-loop.ts";
+import { runAgent } from "../../src/designs/agent-loop.ts";
+import { MAX_TURNS } from "../../src/designs/limits.ts";
 import { runWorkflow } from "../../src/designs/workflow.ts";
 import { answerRecord } from "../../src/runs/answer-record.ts";
 import {

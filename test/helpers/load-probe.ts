@@ -1,12 +1,23 @@
 // Child of test/layout/loads.test.ts: imports each module named on the command line in turn and prints, as JSON,
-// the packages from node_modules each one loaded first (ES modules seen by a resolve hook, CommonJS by require's cache).
+// the packages from node_modules and the files of src/ each one loaded first (ES modules seen by a resolve hook,
+// CommonJS by require's cache).
 import { createRequire, register } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { MessageChannel } from "node:worker_threads";
 
-/** The package a file URL or path lies in: `node_modules/@scope/name/...` -> `@scope/name`. */
+const src = path.resolve(import.meta.dirname, "../../src");
+
+/**
+ * What a file URL or path names in the report: the package it lies in (`node_modules/@scope/name/...` ->
+ * `@scope/name`), or a file of src/ as `src/designs/agent-loop.ts`; undefined for anything else.
+ */
 function packageOf(where: string): string | undefined {
   const match = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(where);
-  return match?.[1]?.replace("\\", "/");
+  if (match !== null) return match[1]!.replace("\\", "/");
+  const file = where.startsWith("file:") ? fileURLToPath(where) : where;
+  const inSrc = path.relative(src, file);
+  return inSrc.startsWith("..") || path.isAbsolute(inSrc) ? undefined : `src/${inSrc.split(path.sep).join("/")}`;
 }
 
 const { port1, port2 } = new MessageChannel();

@@ -1,4 +1,5 @@
-// The layout CONTRIBUTING.md promises: data flows one way through the stages, and a folder is entered by its index.ts.
+// The layout CONTRIBUTING.md promises: data flows one way through the stages, and a folder is entered by its index.ts
+// (or, where it has one, by its data.ts: its records and registries alone, for the command line's options).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -6,7 +7,7 @@ import path from "node:path";
 
 const src = path.resolve(import.meta.dirname, "../../src");
 
-/** Each folder and the folders it may import (through their index.ts); the stages in their order. */
+/** Each folder and the folders it may import (through their index.ts or data.ts); the stages in their order. */
 const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   common: [],
   python: [],
@@ -34,6 +35,9 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
+/** A folder's doors: index.ts, and data.ts where loading the whole folder would load what runs. */
+const DOORS = ["index.ts", "data.ts"];
+
 function* sourceFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
@@ -60,8 +64,8 @@ test("each folder imports only the folders before it, and another folder only th
         const name = path.relative(src, file);
         if (!MAY_IMPORT[folder]!.includes(other))
           problems.push(`${name} imports ${target}: ${folder} may not use ${other}`);
-        else if (target !== path.join(other, "index.ts"))
-          problems.push(`${name} imports ${target}, not ${other}/index.ts`);
+        else if (!DOORS.some((door) => target === path.join(other, door)))
+          problems.push(`${name} imports ${target}, not ${other}/index.ts or ${other}/data.ts`);
       }
     }
   }

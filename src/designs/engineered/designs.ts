@@ -4,7 +4,7 @@
 import type { GenerateConstraint } from "../../llm/index.ts";
 import { runAgent, studySteps } from "../agent-loop.ts";
 import { runWorkflow } from "../workflow.ts";
-import type { DesignRun } from "../registry.ts";
+import type { DesignRun } from "../runners.ts";
 import type { Transcript } from "../transcript.ts";
 import { citeChecked } from "./cite-check.ts";
 import { validatedToolCall } from "./validate-call.ts";
