@@ -4,7 +4,7 @@ import type { Argv, ArgumentsCamelCase, CommandModule } from "yargs";
 import { hideBin } from "yargs/helpers";
 import { QUANTS, type Quant } from "../llm/index.ts";
 import { DERIVED_FILES, writeReport } from "../report/index.ts";
-import { type DesignId, STUDY_DESIGNS } from "../designs/index.ts";
+import { type DesignId, ENGINEERED_DESIGNS, STUDY_DESIGNS } from "../designs/index.ts";
 import {
   failedRunsError,
   runStudyFolder,
@@ -39,14 +39,13 @@ const runInvocationOptions = {
   "cache-dir": searchOptions["cache-dir"],
   designs: {
     type: "string",
-    alias: "variants",
     coerce: (list: string | string[]) => {
       if (Array.isArray(list)) throw usageError(`--designs given ${list.length} times: give it once, comma-separated`);
       return parseDesigns(list);
     },
     describe:
       `Designs to run, comma-separated: ids, or the groups study (${STUDY_DESIGNS.join(",")}, the default) ` +
-      "and engineered (agent-validated,agent-cite-checked,workflow-cite-checked,agent-constrained)",
+      `and engineered (${ENGINEERED_DESIGNS.join(",")})`,
   },
   limit: { type: "number", range: COUNT_RANGE, describe: "Only the first N questions" },
   wordings: {

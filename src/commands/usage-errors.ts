@@ -2,6 +2,12 @@
 // choices of an option.
 
 /**
+ * Options that were renamed, old name to new: for a while the old name is refused with one line naming the new one
+ * (on a command that has it), rather than yargs' "Unknown argument".
+ */
+const RENAMED: ReadonlyMap<string, string> = new Map([["variants", "designs"]]);
+
+/**
  * yargs' message for a usage error, made to say what was wrong and what to type. `args` is the command line as
  * typed and `known` the option names of the command it reached. yargs' "Did you mean run?" alone does not say
  * what was wrong; "Unknown arguments: r, e, t, i, v" for -retriever does not say one dash was the mistake.
@@ -20,6 +26,11 @@ export function usageError(message: string, args: readonly string[], known: read
       ? `${oneDash}: a long option takes two dashes: --${name}`
       : `${oneDash}: a long option takes two dashes (--${name}), and there is no option --${name}`;
   }
+  const renamed = unknown.flatMap((name) => {
+    const now = RENAMED.get(name);
+    return now !== undefined && known.includes(now) ? [`--${name} is now called --${now}: give --${now}`] : [];
+  });
+  if (renamed.length > 0) return renamed.join(" ");
   const hints = unknown.map((name) => [name, nearest(name, known)] as const);
   if (hints.every(([, near]) => near === undefined)) return message;
   return hints

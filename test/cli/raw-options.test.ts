@@ -6,8 +6,8 @@ import { commandLine } from "../../src/commands/command-line.ts";
 import { UserError } from "../../src/common/errors.ts";
 
 const KNOWN = {
-  keys: ["limit", "seed", "designs", "variants", "model", "gpu", "max-new-tokens", "out"],
-  aliases: { designs: ["variants"] },
+  keys: ["limit", "seed", "designs", "design", "model", "gpu", "max-new-tokens", "out"],
+  aliases: { designs: ["design"] },
   arrays: ["model"],
   numbers: ["limit", "seed", "max-new-tokens"],
   booleans: ["gpu"],
@@ -24,7 +24,7 @@ test("an option given twice is refused with both values, whichever spelling each
     "--max-new-tokens given 2 times (30, 1): give it once",
   );
   assert.equal(
-    rawOptionProblem(["--designs", "a", "--variants", "b"], KNOWN),
+    rawOptionProblem(["--designs", "a", "--design", "b"], KNOWN),
     "--designs given 2 times (a, b): give it once",
   );
   assert.equal(rawOptionProblem(["--gpu", "--no-gpu"], KNOWN), "--gpu given 2 times (true, false): give it once");

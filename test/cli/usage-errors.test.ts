@@ -17,6 +17,17 @@ test("a misspelt option gets the nearest known one; one too far from any gets no
   assert.equal(usageError("Unknown argument: bogus", ["cost", "--bogus"], KNOWN), "Unknown argument: bogus");
 });
 
+test("a renamed option names its new name, on a command that has it; elsewhere it is an unknown option", () => {
+  assert.equal(
+    usageError("Unknown argument: variants", ["run", "--variants", "agent"], [...KNOWN, "designs"]),
+    "--variants is now called --designs: give --designs",
+  );
+  assert.equal(
+    usageError("Unknown argument: variants", ["cost", "--variants", "agent"], KNOWN),
+    "Unknown argument: variants",
+  );
+});
+
 test("a long option written with one dash is told it needs two", () => {
   assert.equal(
     usageError("Unknown arguments: r, e, t, i, v", ["run", "-retriever", "bm25"], KNOWN),

@@ -5,7 +5,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import yargs from "yargs";
+import { commandLine } from "../../src/commands/command-line.ts";
 import { studyRunOptions } from "../../src/commands/study.ts";
+import { UserError } from "../../src/common/index.ts";
 import { parseDesigns } from "../../src/commands/study-setup.ts";
 import { readAnswerLog } from "../../src/runs/index.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
@@ -23,11 +25,18 @@ test("a log line that names its design in the old `variant` field is read with `
   assert.equal("variant" in records[0]!, false);
 });
 
-test("--designs chooses the designs, and the old --variants is the same option", async () => {
+test("--designs chooses the designs; the old --variants is refused in one line naming --designs", async () => {
   const parse = (args: string[]) => studyRunOptions(yargs().exitProcess(false)).parseAsync(args);
   assert.deepEqual((await parse(["--designs", "workflow,agent"])).designs, ["workflow", "agent"]);
-  assert.deepEqual((await parse(["--variants", "agent-forced"])).designs, ["agent-forced"]);
   assert.equal((await parse([])).designs, undefined, "none named: the command runs its default designs");
+  for (const command of ["run", "smoke", "experiment"])
+    await assert.rejects(
+      async () => commandLine([command, "--variants", "agent-forced"], 110).parseAsync(),
+      (error: unknown) =>
+        error instanceof UserError &&
+        error.exitCode === 2 &&
+        error.message.split("\n")[0] === "--variants is now called --designs: give --designs",
+    );
 });
 
 test("--designs takes the groups study and engineered beside ids; none named runs the study's four", async () => {
