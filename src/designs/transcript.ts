@@ -78,13 +78,22 @@ const repair = object({ firstAnswer: text, problem: text })
       '(the last in `calls`) asked for a corrected one; `answer` is that call\'s reply (or "" when that call failed).',
   );
 
+/** Beyond the study: the checks an engineered design adds to a run, which the answer line's own measures follow. */
+export const TRANSCRIPT_CHECKS = ["cite-check", "validate-calls"] as const;
+const checks = arrayOf(oneOf(TRANSCRIPT_CHECKS))
+  .optional()
+  .describe(
+    "Beyond the study: the checks this run took: cite-check (its answer's Source line checked, and repaired at most " +
+      "once; the line's repair_turns), validate-calls (each call validated before it ran; its validation_errors).",
+  );
+
 export const transcriptSchema = z
   .discriminatedUnion(
     "outcome",
     [
-      object({ ...transcriptCalls, answer: text, outcome: oneOf(["answered", "ran-out-of-turns"]), repair }),
+      object({ ...transcriptCalls, answer: text, outcome: oneOf(["answered", "ran-out-of-turns"]), repair, checks }),
       // The log keeps `answer` on every line; a failed run has none, and it is never scored as one.
-      object({ ...transcriptCalls, answer: oneOf([""]), outcome: oneOf(["error"]), error: text, repair }),
+      object({ ...transcriptCalls, answer: oneOf([""]), outcome: oneOf(["error"]), error: text, repair, checks }),
     ],
     { error: (issue) => (issue.code === "invalid_union" ? field.expectedOneOf(OUTCOMES) : "an object") },
   )

@@ -57,7 +57,7 @@ export function answerRecord(
     seen_posts: [...new Set([...retrievedPosts, ...toolCalls.flatMap((t) => t.shownPosts)])],
     outcome: transcript.outcome,
     ...(transcript.outcome === "error" ? { error: transcript.error } : {}),
-    ...engineeringFields(design, transcript),
+    ...engineeringFields(transcript),
     transcript,
   };
 }
@@ -71,15 +71,19 @@ function variantFields(v: RunVariant): Partial<AnswerFields> {
   };
 }
 
-/** The measures beyond the study: repairs on the cite-checked designs, refusals on agent-validated, tool blocks. */
-function engineeringFields(design: DesignId, t: Transcript): Partial<AnswerFields> {
+/**
+ * The measures beyond the study, from the checks the transcript says its run took (repairs after a citation check,
+ * refusals of call validation), and the tool blocks' tokens.
+ */
+function engineeringFields(t: Transcript): Partial<AnswerFields> {
   const out: { -readonly [K in keyof AnswerFields]?: AnswerFields[K] } = {};
-  if (design === "agent-cite-checked" || design === "workflow-cite-checked") {
+  const checks = t.checks ?? [];
+  if (checks.includes("cite-check")) {
     out.repair_turns = t.repair ? 1 : 0;
     out.repair_tokens_read = t.repair ? (t.calls.at(-1)?.record.tokensRead ?? 0) : 0;
     if (t.repair) out.first_answer = t.repair.firstAnswer;
   }
-  if (design === "agent-validated") {
+  if (checks.includes("validate-calls")) {
     const kinds: Record<string, number> = {};
     for (const c of t.calls.flatMap((call) => call.toolCalls))
       if (c.validation) kinds[c.validation] = (kinds[c.validation] ?? 0) + 1;

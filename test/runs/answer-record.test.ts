@@ -66,3 +66,18 @@ test("wording, sample and seed are left off the line at their defaults and follo
   const r = answerRecord("m", "agent", question, transcript([]), { wording: "terse", sample: 2, seed: 5 });
   assert.deepEqual([r.wording, r.sample, r.seed], ["terse", 2, 5]);
 });
+
+test("the engineering measures follow the checks the transcript says its run took, whatever the design's id", () => {
+  const q = { id: "q1", question: "?", post: "a", heading: "A" };
+  const refused = { ...search(["a"]), malformed: true, validation: "no-such-post" as const };
+  const plain = answerRecord("m", "agent-validated", q, transcript([refused]));
+  assert.deepEqual([plain.validation_errors, plain.repair_turns], [undefined, undefined], "no checks, no measures");
+  const checked = answerRecord("m", "agent", q, {
+    ...transcript([refused]),
+    checks: ["validate-calls", "cite-check"],
+  });
+  assert.deepEqual(
+    [checked.validation_errors, checked.repair_turns, checked.repair_tokens_read],
+    [{ "no-such-post": 1 }, 0, 0],
+  );
+});

@@ -38,12 +38,13 @@ export function seenPosts(t: Transcript): string[] {
  * answer (out of turns, failed) is left as it is.
  */
 export async function citeChecked(
-  first: Transcript,
+  unchecked: Transcript,
   runtime: ChatRuntime,
   index: BlogIndex,
   /** The tools the run's calls were sent with (its wording's), sent again with a repair of a call that had them. */
   tools: readonly ToolSchema[],
 ): Promise<Transcript> {
+  const first = { ...unchecked, checks: [...(unchecked.checks ?? []), "cite-check" as const] };
   const last = first.calls.at(-1);
   if (first.outcome !== "answered" || last === undefined) return first;
   const seen = seenPosts(first);

@@ -25,8 +25,10 @@ function forcedOn({ question, runtime, index, wording }: DesignRun) {
 }
 
 /** The forced agent, every call validated before it runs. */
-export function validatedAgent(run: DesignRun): Promise<Transcript> {
-  return runAgent({ ...forcedOn(run), steps: { ...studySteps("agent-forced"), runCall: validatedToolCall } });
+export async function validatedAgent(run: DesignRun): Promise<Transcript> {
+  const steps = { ...studySteps("agent-forced"), runCall: validatedToolCall };
+  const t = await runAgent({ ...forcedOn(run), steps });
+  return { ...t, checks: [...(t.checks ?? []), "validate-calls"] };
 }
 
 /** The forced agent, its answer's Source line checked and repaired once. */
