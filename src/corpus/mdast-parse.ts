@@ -52,6 +52,8 @@ export function parseBody(body: string, options: { readonly mdx: boolean }): Par
   try {
     return { tree: mdx.parse(site.text) as unknown as MdNode, source: site.text, siteSyntax: site.counts };
   } catch (error) {
+    // A stack overflow is the post's nesting, not its syntax: post-budget.ts says so in its own words.
+    if (error instanceof RangeError) throw error;
     const e = error as { line?: unknown; column?: unknown; reason?: unknown; message?: unknown };
     const reason = `MDX parser: ${typeof e.reason === "string" ? e.reason : String(e.message ?? error)}`;
     return {
