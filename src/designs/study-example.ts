@@ -22,22 +22,13 @@ export const EXAMPLE_MESSAGES: readonly ChatMessage[] = [
 export const STUDY_EXAMPLE: GenerateRequest = { messages: EXAMPLE_MESSAGES, tools: [SEARCH_POSTS] };
 
 /**
- * The same exchange as `dialect` writes it: the call in that family's own format, sent back as its template expects
- * (hermes: STUDY_EXAMPLE itself). Llama 3's call holds its arguments under "parameters".
+ * The same exchange as `dialect` writes it: the call in that family's own format (its `exampleReply`), sent back as
+ * its template expects (hermes' is STUDY_EXAMPLE's messages).
  */
 export function dialectExample(dialect: ToolDialect): GenerateRequest {
-  // A chat server renders its own prompts; the example is the study's messages.
-  if (dialect.format === "hermes" || dialect.format === "openai-chat") return STUDY_EXAMPLE;
-  const call = pyJsonDumps(
-    dialect.format === "llama3" ? { name: EXAMPLE_CALL.name, parameters: EXAMPLE_CALL.arguments } : EXAMPLE_CALL,
-  );
-  const reply = {
-    emulated: `<tool_call>\n${call}\n</tool_call>`,
-    llama3: call,
-    mistral: `[TOOL_CALLS][${call}]`,
-    "mistral-v11": `[TOOL_CALLS]search_posts[ARGS]${pyJsonDumps(EXAMPLE_CALL.arguments)}`,
-    phi4: `<|tool_call|>[${call}]<|/tool_call|>`,
-  }[dialect.format];
+  // A chat server renders its own prompts, and its calls never stand in a reply's text: the example is the study's.
+  if (dialect.exampleReply === undefined) return STUDY_EXAMPLE;
+  const reply = dialect.exampleReply(EXAMPLE_CALL);
   const raw = dialect.findCalls(reply)[0]!;
   const record = { raw, name: EXAMPLE_CALL.name, arguments: EXAMPLE_CALL.arguments, malformed: false, shownPosts: [] };
   const messages = [

@@ -45,7 +45,7 @@ export const manifestModelSchema = modelInfoSchema
     entry: modelEntryFieldsSchema.optional(),
     toolFormat: stringOf(RUN_FORMATS)
       .optional()
-      .describe("The tool-call format the agent designs wrote and read (absent in manifests from before dialects)."),
+      .describe("The tool-call format the agent designs wrote and read (absent in older manifests)."),
   })
   .describe("A loaded model as the llm stage describes it, with the sha256 of each of its files.");
 

@@ -3,7 +3,7 @@
 import type { InferredOptionTypes, Options } from "yargs";
 import { parseContextSize, parseRepetitionPenalty, SERVER_MODES, serverUrlWithoutCredentials } from "../llm/index.ts";
 import { RETRIEVER_KINDS } from "../search/index.ts";
-import { TOOL_FORMATS } from "../toolcalls/index.ts";
+import { describeFormats, TOOL_FORMATS } from "../toolcalls/index.ts";
 import { WITHHOLD_MODES } from "../designs/index.ts";
 import { SPLIT_DEPTH } from "../corpus/index.ts";
 import { describeRange, inRange, type NumberRange, rangeProblem } from "../common/index.ts";
@@ -98,10 +98,7 @@ export const SETTING_OPTIONS = {
   "tool-format": {
     choices: ["auto", ...TOOL_FORMATS],
     default: "auto",
-    describe:
-      "How the agent's tool calls are written and read: auto (from the model's chat template), hermes (Qwen, " +
-      "the study's), llama3, mistral, mistral-v11, phi4, or emulated (tools described in the system prompt, for " +
-      "templates without)",
+    describe: `How the agent's tool calls are written and read: auto (from the model's chat template), ${describeFormats()}`,
   },
   thinking: {
     type: "boolean",

@@ -1,14 +1,9 @@
-// Which dialect a model speaks, read from its chat template (never from its file name), or chosen with --tool-format.
+// A model's tool-call format: read from its chat template (never from its file name), or chosen with --tool-format.
 import { UserError } from "../common/index.ts";
 import type { LoadedModel } from "../llm/index.ts";
-import { emulatedDialect, emulated } from "./emulated.ts";
-import { hermes } from "./hermes.ts";
-import { llama3 } from "./llama3.ts";
-import { mistral } from "./mistral.ts";
-import { mistralV11 } from "./mistral-v11.ts";
 import { openaiChat } from "./openai-chat.ts";
-import { phi4 } from "./phi4.ts";
-import type { RunFormat, ToolDialect, ToolFormat } from "./dialect.ts";
+import type { ToolDialect } from "./dialect.ts";
+import { DIALECTS, describeFormats, TEXT_DIALECTS, type ToolFormat } from "./formats.ts";
 
 export interface DetectedDialect {
   readonly dialect: ToolDialect;
@@ -17,41 +12,26 @@ export interface DetectedDialect {
 }
 
 /**
- * The dialect a template's own text asks for. In order: the Hermes <tool_call> tag (Qwen2.5, Qwen3, Hermes 2/3 on
- * Llama too); Mistral's [TOOL_CALLS] with a JSON list (not the "[ARGS]" form); Llama 3's ipython role or
- * <|python_tag|>; Phi-4-mini's <|tool|> list or <|tool_call|>; and a template that never mentions `tools` is emulated.
- * A template that takes tools in some other way is an error naming --tool-format: never a silent default.
+ * The format a template's own text asks for: the first of TEXT_DIALECTS whose `detect` recognises it (the Hermes
+ * <tool_call> tag first; a template that never mentions `tools` is emulated, last). A template that takes tools in
+ * some other way is an error naming --tool-format: never a silent default.
  */
 export function detectDialect(template: string, origin: string): DetectedDialect {
-  const has = (s: string) => template.includes(s);
-  if (has("<tool_call>")) return { dialect: hermes, reason: "the template writes <tool_call>" };
-  if (has("[TOOL_CALLS]") && !has("[ARGS]"))
-    return { dialect: mistral, reason: "the template writes [TOOL_CALLS] with a JSON list" };
-  if (has("[TOOL_CALLS]")) return { dialect: mistralV11, reason: "the template writes [TOOL_CALLS] name [ARGS]" };
-  if (has("<|python_tag|>") || has("ipython")) return { dialect: llama3, reason: "the template has the ipython role" };
-  if (has("<|tool_call|>") || has("'<|tool|>'")) return { dialect: phi4, reason: "the template writes <|tool|>" };
-  if (!/\btools\b/.test(template)) {
-    const systemInUser = has("System role not supported");
-    return {
-      dialect: emulatedDialect({ systemInUser }),
-      reason: `the template takes no tools${systemInUser ? " and no system role" : ""}`,
-    };
+  for (const dialect of TEXT_DIALECTS) {
+    const reason = dialect.detect(template);
+    if (reason !== undefined) return { dialect: dialect.forTemplate?.(template) ?? dialect, reason };
   }
   throw new UserError(
     `Cannot tell which tool-call format the chat template from ${origin} uses: it takes tools, but in no format ` +
-      `the harness knows. Choose one with --tool-format (hermes, llama3, mistral, mistral-v11, phi4, or emulated ` +
-      `to write the tools into the system prompt), after checking the template.`,
+      `the harness knows. Choose one with --tool-format after checking the template: ${describeFormats()}.`,
   );
 }
 
-/** The dialect a run uses: `format` when the user chose one, else the template's. */
+/** The dialect a run uses: `format` when the user chose one (as the template needs it), else the template's. */
 export function resolveDialect(format: ToolFormat | "auto", template: string, origin: string): DetectedDialect {
   if (format === "auto") return detectDialect(template, origin);
-  if (format === "emulated") {
-    const systemInUser = template.includes("System role not supported");
-    return { dialect: systemInUser ? emulatedDialect({ systemInUser }) : emulated, reason: "--tool-format emulated" };
-  }
-  return { dialect: DIALECTS[format], reason: `--tool-format ${format}` };
+  const dialect = DIALECTS[format];
+  return { dialect: dialect.forTemplate?.(template) ?? dialect, reason: `--tool-format ${format}` };
 }
 
 /** Where a tool format was chosen, for a refusal: what the user wrote, and what to remove. */
@@ -79,18 +59,4 @@ export function modelDialect(
     return { dialect: openaiChat, reason: "--server-mode chat: the server's template and parser" };
   }
   return resolveDialect(format, model.template.source, model.template.origin);
-}
-
-export const DIALECTS: Readonly<Record<ToolFormat, ToolDialect>> = {
-  hermes,
-  llama3,
-  mistral,
-  "mistral-v11": mistralV11,
-  phi4,
-  emulated,
-};
-
-/** The dialect of a recorded format (a manifest's), chat mode's included. */
-export function dialectOf(format: RunFormat): ToolDialect {
-  return format === "openai-chat" ? openaiChat : DIALECTS[format];
 }

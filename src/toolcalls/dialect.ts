@@ -1,19 +1,16 @@
-// What every tool-call dialect says about one model family: how a reply's calls are found, what prefix forces a call,
-// and how a reply with calls and their results go back into the messages that family's chat template renders.
+// What every tool-call format says about one model family: how a reply's calls are found, what prefix forces a call,
+// and how a reply with calls and their results go back into the messages that family's chat template renders. In the
+// code a format is a dialect (ToolDialect): the two words name one thing, and users read "tool-call format".
 import type { ChatMessage, GenerateRequest, MessageToolCall, ToolSchema } from "../llm/index.ts";
 import { rawDecode } from "../python/index.ts";
-
-/** The formats whose calls are read from a reply's text: what --tool-format and parse-calls --format choose from. */
-export const TOOL_FORMATS = ["hermes", "llama3", "mistral", "mistral-v11", "phi4", "emulated"] as const;
-export type ToolFormat = (typeof TOOL_FORMATS)[number];
-/** A run's tool-call format: one read from text, or chat mode's, whose calls the server parses (openai-chat). */
-export type RunFormat = ToolFormat | "openai-chat";
+import type { RunFormat, ToolFormat } from "./formats.ts";
 
 /** How the forced design's first request forces a call: a prefix the reply starts with, or an API's tool_choice. */
 export type ForcedCall = Pick<GenerateRequest, "prefix" | "toolChoice">;
 
-export interface ToolDialect {
-  readonly format: RunFormat;
+/** A tool-call format: `format` is its name (--tool-format's value, the manifest's tool_format). */
+export interface ToolDialect<F extends string = RunFormat> {
+  readonly format: F;
   /**
    * The text of each call a reply holds, in the order written: each one JSON object as the model wrote it. `parsed`:
    * the calls a chat-mode server returned beside the reply (a format that reads text ignores it).
@@ -38,6 +35,30 @@ export interface ToolDialect {
   turnMessages(reply: string, calls: readonly CallResult[], turn: number): ChatMessage[];
   /** Whether some text looks like an attempt at a call in this dialect, parsed or not (for the mismatch count). */
   looksLikeCall(text: string): boolean;
+  /** The format whose call markers this one shares (emulated writes hermes' tags): no mismatch between the two. */
+  readonly family?: ToolFormat;
+  /** A reply that makes `call`, as the family writes it; absent where calls never stand in a reply's text (chat mode). */
+  readonly exampleReply?: (call: ExampleCall) => string;
+}
+
+/**
+ * A format whose calls are read from a reply's text: one entry of TEXT_DIALECTS (formats.ts), which carries what the
+ * help, detection and the `template` command's example say of it.
+ */
+export interface TextDialect<F extends string = ToolFormat> extends ToolDialect<F> {
+  /** The families that write it, or what it is for: --tool-format's help and the refusal to guess one. */
+  readonly describe: string;
+  readonly exampleReply: (call: ExampleCall) => string;
+  /** What in a chat template's text says it takes this format, for the line a run prints; undefined: not this one. */
+  detect(template: string): string | undefined;
+  /** The format as a given template needs it (emulated: the system text moved into the first user turn). */
+  readonly forTemplate?: (template: string) => TextDialect<F>;
+}
+
+/** One call to write as a reply: the tool's name and its arguments. */
+export interface ExampleCall {
+  readonly name: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
 }
 
 /** One call as a format writes it back: the call's text as found, and the result the tool returned for it. */

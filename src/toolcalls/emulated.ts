@@ -10,8 +10,8 @@
 import type { ChatMessage, ToolSchema } from "../llm/index.ts";
 import { pyJsonDumps } from "../python/index.ts";
 import { toolCallBlocks } from "./tool-call-blocks.ts";
-import type { ToolDialect } from "./dialect.ts";
-import { FORCED_PREFIX } from "./hermes.ts";
+import type { TextDialect } from "./dialect.ts";
+import { FORCED_PREFIX, hermesReply } from "./hermes.ts";
 
 /** Qwen2.5's template's tool block, without its ChatML tags: what a Hermes-style model is told. */
 export function hermesToolInstructions(tools: readonly ToolSchema[]): string {
@@ -25,9 +25,21 @@ export function hermesToolInstructions(tools: readonly ToolSchema[]): string {
   );
 }
 
-export function emulatedDialect(options: { readonly systemInUser: boolean }): ToolDialect {
+/** What a template that refuses a system role says (Gemma 2's). */
+const NO_SYSTEM_ROLE = "System role not supported";
+
+export function emulatedDialect(options: { readonly systemInUser: boolean }): TextDialect<"emulated"> {
   return {
     format: "emulated",
+    describe: "tools described in the system prompt, for templates without",
+    exampleReply: hermesReply,
+    family: "hermes",
+    // A template that takes tools some other way is no template without them: detection then refuses to guess.
+    detect: (template) =>
+      /\btools\b/.test(template)
+        ? undefined
+        : `the template takes no tools${template.includes(NO_SYSTEM_ROLE) ? " and no system role" : ""}`,
+    forTemplate: (template) => emulatedDialect({ systemInUser: template.includes(NO_SYSTEM_ROLE) }),
     findCalls: toolCallBlocks,
     argumentsKey: "arguments",
     forced: { prefix: FORCED_PREFIX },

@@ -6,14 +6,23 @@
 // NousResearch-Hermes-3-Llama-3.1-8B-tool_use.jinja (in node-llama-cpp's llama/gitRelease.bundle); Qwen's function
 // calling guide (https://qwen.readthedocs.io/en/latest/framework/function_call.html, "Hermes-style tool use");
 // node-llama-cpp's QwenChatWrapper. The parser is the study's pattern, unchanged (../tool-call-blocks.ts).
+import { pyJsonDumps } from "../python/index.ts";
 import { toolCallBlocks } from "./tool-call-blocks.ts";
-import { plainTurn, systemThenQuestion, type ToolDialect } from "./dialect.ts";
+import { type ExampleCall, plainTurn, systemThenQuestion, type TextDialect } from "./dialect.ts";
 
 /** Starts the first reply of the forced design: the study's stand-in for an API's tool_choice "required". */
 export const FORCED_PREFIX = "<tool_call>\n";
 
-export const hermes: ToolDialect = {
+/** The study's printed call: the JSON object on its own line between the tags. */
+export function hermesReply(call: ExampleCall): string {
+  return `<tool_call>\n${pyJsonDumps({ name: call.name, arguments: call.arguments })}\n</tool_call>`;
+}
+
+export const hermes: TextDialect<"hermes"> = {
   format: "hermes",
+  describe: "Qwen, Hermes 2/3: the study's",
+  exampleReply: hermesReply,
+  detect: (template) => (template.includes("<tool_call>") ? "the template writes <tool_call>" : undefined),
   findCalls: toolCallBlocks,
   argumentsKey: "arguments",
   forced: { prefix: FORCED_PREFIX },

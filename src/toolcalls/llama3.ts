@@ -11,8 +11,8 @@
 // meta-llama-Llama-3.3-70B-Instruct.jinja (in node-llama-cpp's llama/gitRelease.bundle); Meta's Llama 3.1 model card,
 // "JSON based tool calling" (https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_1/); node-llama-cpp's
 // Llama3_1ChatWrapper (results after "<|start_header_id|>ipython<|end_header_id|>").
-import { rawDecode } from "../python/index.ts";
-import { plainTurn, skipSpace, systemThenQuestion, type ToolDialect } from "./dialect.ts";
+import { pyJsonDumps, rawDecode } from "../python/index.ts";
+import { plainTurn, skipSpace, systemThenQuestion, type TextDialect } from "./dialect.ts";
 
 const PYTHON_TAG = "<|python_tag|>";
 /** Where a call starts: an object whose first key is "name" (or "type", as {"type": "function", "name": ...}). */
@@ -37,8 +37,12 @@ function findCalls(reply: string): string[] {
   return calls;
 }
 
-export const llama3: ToolDialect = {
+export const llama3: TextDialect<"llama3"> = {
   format: "llama3",
+  describe: "Llama 3.1 to 3.3",
+  exampleReply: (call) => pyJsonDumps({ name: call.name, parameters: call.arguments }),
+  detect: (template) =>
+    template.includes(PYTHON_TAG) || template.includes("ipython") ? "the template has the ipython role" : undefined,
   findCalls,
   argumentsKey: "parameters",
   forced: { prefix: '{"name": "' },

@@ -11,8 +11,8 @@
 // unsloth-mistral-Devstral-Small-2507.jinja, mistralai-Ministral-3-14B-Reasoning-2512.jinja (in node-llama-cpp's
 // llama/gitRelease.bundle); llama.cpp common/chat.cpp (its Ministral parser: "[TOOL_CALLS]" name "[ARGS]" JSON,
 // repeated); Mistral's function calling docs (https://docs.mistral.ai/capabilities/function_calling/).
-import { PyDict, rawDecode, toPlainJson } from "../python/index.ts";
-import { type NamedCallText, systemThenQuestion, type ToolDialect } from "./dialect.ts";
+import { PyDict, pyJsonDumps, rawDecode, toPlainJson } from "../python/index.ts";
+import { type NamedCallText, systemThenQuestion, type TextDialect } from "./dialect.ts";
 import { mistralTurnMessages } from "./mistral.ts";
 
 const MARKER = "[TOOL_CALLS]";
@@ -53,8 +53,13 @@ function written(raw: string): { name: string; arguments: unknown } {
   }
 }
 
-export const mistralV11: ToolDialect = {
+export const mistralV11: TextDialect<"mistral-v11"> = {
   format: "mistral-v11",
+  describe: "Mistral Small 3.2, Devstral, Magistral, Ministral 3",
+  exampleReply: (call) => `${MARKER}${call.name}${ARGS}${pyJsonDumps(call.arguments)}`,
+  detect: (template) =>
+    template.includes(MARKER) && template.includes(ARGS) ? "the template writes [TOOL_CALLS] name [ARGS]" : undefined,
+  family: "mistral",
   findCalls,
   argumentsKey: "arguments",
   splitCall: parts,

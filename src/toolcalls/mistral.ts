@@ -14,8 +14,8 @@
 // Nemo"); node-llama-cpp's MistralChatWrapper (calls after "[TOOL_CALLS]["); Mistral's function calling docs
 // (https://docs.mistral.ai/capabilities/function_calling/).
 import type { ChatMessage } from "../llm/index.ts";
-import { PyDict, rawDecode, toPlainJson } from "../python/index.ts";
-import { arrayCalls, skipSpace, systemThenQuestion, type ToolDialect } from "./dialect.ts";
+import { PyDict, pyJsonDumps, rawDecode, toPlainJson } from "../python/index.ts";
+import { arrayCalls, skipSpace, systemThenQuestion, type TextDialect, type ToolDialect } from "./dialect.ts";
 
 const MARKER = "[TOOL_CALLS]";
 
@@ -70,8 +70,15 @@ function written(raw: string): { name: string; arguments: unknown } {
   return { name: "", arguments: {} };
 }
 
-export const mistral: ToolDialect = {
+export const mistral: TextDialect<"mistral"> = {
   format: "mistral",
+  describe: "Mistral 7B v0.3, Mistral Nemo",
+  exampleReply: (call) => `${MARKER}[${pyJsonDumps({ name: call.name, arguments: call.arguments })}]`,
+  // mistral-v11's templates write [TOOL_CALLS] too, with [ARGS] after the name.
+  detect: (template) =>
+    template.includes(MARKER) && !template.includes("[ARGS]")
+      ? "the template writes [TOOL_CALLS] with a JSON list"
+      : undefined,
   findCalls,
   argumentsKey: "arguments",
   forced: { prefix: MARKER },

@@ -28,7 +28,7 @@ function splitCall(raw: string): NamedCallText {
   return { name, argumentsText: args, decode: jsonLoads };
 }
 
-export const openaiChat: ToolDialect = {
+export const openaiChat: ToolDialect<"openai-chat"> = {
   format: "openai-chat",
   findCalls,
   argumentsKey: "arguments",

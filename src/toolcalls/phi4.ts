@@ -14,7 +14,7 @@
 // <|/tool|>, <|tool_call|>, <|/tool_call|>) and model card, "Tool-enabled function-calling format"
 // (https://huggingface.co/microsoft/Phi-4-mini-instruct); vLLM's tool_parsers/phi4mini_tool_parser.py.
 import { pyJsonDumps } from "../python/index.ts";
-import { arrayCalls, plainTurn, skipSpace, type ToolDialect } from "./dialect.ts";
+import { arrayCalls, plainTurn, skipSpace, type TextDialect } from "./dialect.ts";
 
 const OPEN = "<|tool_call|>";
 const CLOSE = "<|/tool_call|>";
@@ -36,8 +36,12 @@ function findCalls(reply: string): string[] {
   return calls;
 }
 
-export const phi4: ToolDialect = {
+export const phi4: TextDialect<"phi4"> = {
   format: "phi4",
+  describe: "Phi-4-mini",
+  exampleReply: (call) => `${OPEN}[${pyJsonDumps({ name: call.name, arguments: call.arguments })}]${CLOSE}`,
+  detect: (template) =>
+    template.includes(OPEN) || template.includes("'<|tool|>'") ? "the template writes <|tool|>" : undefined,
   findCalls,
   argumentsKey: "arguments",
   forced: { prefix: OPEN },

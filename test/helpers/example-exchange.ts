@@ -12,17 +12,7 @@ export const EXAMPLE_RESULT_TEXT = pyJsonDumps(EXAMPLE_RESULT);
 
 /** The reply that makes the example call, as `format` writes it. */
 export function exampleReply(format: ToolFormat): string {
-  const call = pyJsonDumps(
-    format === "llama3" ? { name: EXAMPLE_CALL.name, parameters: EXAMPLE_CALL.arguments } : EXAMPLE_CALL,
-  );
-  return {
-    hermes: `<tool_call>\n${call}\n</tool_call>`,
-    emulated: `<tool_call>\n${call}\n</tool_call>`,
-    llama3: call,
-    mistral: `[TOOL_CALLS][${call}]`,
-    "mistral-v11": `[TOOL_CALLS]search_posts[ARGS]${pyJsonDumps(EXAMPLE_CALL.arguments)}`,
-    phi4: `<|tool_call|>[${call}]<|/tool_call|>`,
-  }[format];
+  return DIALECTS[format].exampleReply(EXAMPLE_CALL);
 }
 
 /**

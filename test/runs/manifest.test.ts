@@ -311,7 +311,7 @@ test("a manifest that is valid JSON but lacks a field, or holds a wrong type, is
   );
   assert.match(
     damaged((m) => (m.models[0].toolFormat = "xml")),
-    /field models\[0\]\.toolFormat: expected one of hermes, llama3, .*, openai-chat;/,
+    /field models\[0\]\.toolFormat: expected one of hermes, mistral, .*, openai-chat;/,
   );
   assert.match(
     damaged((m) => (m.sessions[0].designs = ["agentic"])),

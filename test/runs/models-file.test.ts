@@ -76,7 +76,7 @@ test("every kind of bad file is one line naming the file, the entry and the fiel
     ],
     [
       [{ id: "a", model: "a.gguf", params_b: 1, tool_format: "json" }],
-      'FILE: entry 1 ("a"): field tool_format: expected one of auto, hermes, llama3, mistral, mistral-v11, phi4, emulated or null, got "json" (a string)',
+      'FILE: entry 1 ("a"): field tool_format: expected one of auto, hermes, mistral, mistral-v11, llama3, phi4, emulated or null, got "json" (a string)',
     ],
     [
       [{ id: "a", model: "a.gguf", params_b: 1, tool_format: null }],

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import type { ChatMessage } from "../../src/llm/index.ts";
 import { compileChatTemplate, renderChatPrompt } from "../../src/llm/chat-template.ts";
-import { DIALECTS, type ToolDialect, type ToolFormat } from "../../src/toolcalls/index.ts";
+import { DIALECTS, TOOL_FORMATS, type ToolDialect, type ToolFormat } from "../../src/toolcalls/index.ts";
 import { detectDialect, resolveDialect } from "../../src/toolcalls/detect.ts";
 import { STUDY_EXAMPLE, dialectExample } from "../../src/designs/study-example.ts";
 import { AGENT_TOOLS, runToolCall } from "../../src/designs/tools.ts";
@@ -39,10 +39,34 @@ test("a template that takes tools in an unknown format is an error naming --tool
   const template = "{% for tool in tools %}{{ tool | tojson }}{% endfor %}"; // tools, and no format the harness knows
   assert.throws(
     () => detectDialect(template, "X"),
-    (e: unknown) => e instanceof UserError && /--tool-format/.test(e.message),
+    (e: unknown) =>
+      e instanceof UserError &&
+      /--tool-format/.test(e.message) &&
+      TOOL_FORMATS.every((format) => e.message.includes(`${format} (`)),
   );
   assert.equal(resolveDialect("mistral", template, "X").dialect.format, "mistral");
   assert.equal(resolveDialect("auto", source("google-gemma-2-2b-it"), "X").dialect.format, "emulated");
+});
+
+test("detection takes the first format whose mark the template holds, the study's <tool_call> first", () => {
+  assert.equal(detectDialect("{{ tools }} <tool_call> [TOOL_CALLS] ipython", "X").dialect.format, "hermes");
+  assert.equal(detectDialect("{{ tools }} [TOOL_CALLS] ipython", "X").dialect.format, "mistral");
+  assert.equal(detectDialect("{{ tools }} [TOOL_CALLS] [ARGS] ipython", "X").dialect.format, "mistral-v11");
+  assert.equal(detectDialect("{{ tools }} ipython '<|tool|>'", "X").dialect.format, "llama3");
+  // emulated, detected or chosen, as a template that refuses a system role needs it: the system text in the user turn
+  for (const format of ["auto", "emulated"] as const) {
+    const { dialect } = resolveDialect(format, "System role not supported", "X");
+    assert.deepEqual(
+      dialect.openingMessages("S", "Q", []).map((m) => m.role),
+      ["user"],
+    );
+  }
+  assert.deepEqual(
+    resolveDialect("emulated", "{{ tools }}", "X")
+      .dialect.openingMessages("S", "Q", [])
+      .map((m) => m.role),
+    ["system", "user"],
+  );
 });
 
 /** A run's messages up to its second call: the question, a reply with two calls, their results. */
@@ -131,7 +155,7 @@ test("hermes: the study's messages, unchanged, render through Qwen2.5's template
 });
 
 test("the template command's example: the study's own for hermes, the call in the family's format for the others", () => {
-  assert.equal(dialectExample(DIALECTS.hermes), STUDY_EXAMPLE);
+  assert.deepEqual(dialectExample(DIALECTS.hermes), STUDY_EXAMPLE);
   const llama = dialectExample(DIALECTS.llama3);
   assert.equal(
     llama.messages[2]?.content,

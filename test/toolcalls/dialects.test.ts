@@ -2,7 +2,7 @@
 // the loop takes (the text of each, then what binding it to the study's tools gives; errors as CPython 3.11 words them).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { DIALECTS, looksForeign, type ToolFormat } from "../../src/toolcalls/index.ts";
+import { DIALECTS, looksForeign, TOOL_FORMATS, type ToolFormat } from "../../src/toolcalls/index.ts";
 import { mistralCallId } from "../../src/toolcalls/mistral.ts";
 import { binderOf } from "../../src/designs/tools.ts";
 import { toPlainJson } from "../../src/python/index.ts";
@@ -241,6 +241,24 @@ test("a reply that looks like another dialect's call is flagged; one in the pars
   assert.equal(looksForeign(`<tool_call>\n${LS}\n</tool_call>`, DIALECTS.llama3), true); // a <tool_call> in a Llama reply
   assert.equal(looksForeign("The answer is 4.\nSource: a", DIALECTS.mistral), false);
   assert.equal(looksForeign(`<tool_call>\n${S}\n</tool_call>`, DIALECTS.emulated), false);
+  assert.equal(looksForeign(`[TOOL_CALLS][${S}]`, DIALECTS["mistral-v11"]), false); // one family: the same marker
+  assert.equal(looksForeign(`<tool_call>\n${S}\n</tool_call>`, DIALECTS.mistral), true);
+});
+
+test("each format's example reply is one call its own parser takes and binds, and no other family's", () => {
+  const call = { name: "read_section", arguments: { post: "a", heading: "b" } };
+  assert.equal(new Set(TOOL_FORMATS).size, TOOL_FORMATS.length);
+  for (const format of TOOL_FORMATS) {
+    const dialect = DIALECTS[format];
+    const reply = dialect.exampleReply(call);
+    const found = dialect.findCalls(reply);
+    assert.equal(found.length, 1, format);
+    const bound = binderOf(dialect)(found[0]!);
+    assert.equal(bound.kind, "bound", format);
+    assert.equal(bound.name, call.name, format);
+    assert.deepEqual(toPlainJson(bound.arguments), call.arguments, format);
+    assert.equal(looksForeign(reply, dialect), false, format);
+  }
 });
 
 test("Mistral's call ids are 9 alphanumerics, distinct within a run", () => {
