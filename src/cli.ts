@@ -1,31 +1,13 @@
-// blogqa's only entry point: parses the command line and hands each command to src/commands/.
+// blogqa's only entry point: runs the command line on process.argv and ends the process with its status.
 import { constants } from "node:os";
 import { hideBin } from "yargs/helpers";
-import { commandLine } from "./commands/index.ts";
-import { clipLines, describeFsError, UserError } from "./common/index.ts";
+import { errorExit, runCommandLine } from "./commands/index.ts";
 
-/** The most characters of one error line; what a file or a model quoted into it beyond that is cut. */
-const MAX_LINE = 2000;
-
-const cli = commandLine(hideBin(process.argv), Math.min(110, process.stdout.columns || 110));
-
-/**
- * Errors a user can act on end in one clear line: our own, and any file system error, whichever path it names.
- * Anything else is a bug and keeps its stack. Errors raised outside the command's own promise (a stream's, a timer's)
- * are treated alike.
- */
+/** An error raised outside the command's own promise (a stream's, a timer's) ends the process as the command's would. */
 function exitOn(error: unknown): never {
-  if (error instanceof UserError) {
-    console.error(`blogqa: ${clipLines(error.message, MAX_LINE)}`);
-    process.exit(error.exitCode);
-  }
-  const line = describeFsError(error);
-  if (line !== undefined) {
-    console.error(`blogqa: ${line}`);
-    process.exit(1);
-  }
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exit(1);
+  const { text, status } = errorExit(error);
+  process.stderr.write(text);
+  process.exit(status);
 }
 
 /**
@@ -41,8 +23,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 process.on("uncaughtException", exitOn);
 process.on("unhandledRejection", exitOn);
-try {
-  await cli.parseAsync();
-} catch (error) {
-  exitOn(error);
-}
+const status = await runCommandLine(hideBin(process.argv), { width: Math.min(110, process.stdout.columns || 110) });
+// A failed command ends at once, as it always has (a model or a server it opened is not waited for); a command that
+// succeeded ends when its work is done.
+if (status !== 0) process.exit(status);

@@ -4,6 +4,7 @@ import type { AnswerRecord } from "../runs/index.ts";
 import { modelLabels } from "../report/index.ts";
 import { UserError } from "../common/index.ts";
 import { checkOptions, COUNT_RANGE, defaultCacheDir } from "./options.ts";
+import { say, warn } from "./io.ts";
 
 interface AuditArgs {
   run?: string;
@@ -90,10 +91,10 @@ const audit: CommandModule<object, AuditArgs> = {
       runs: records.filter((r) => r.model === model).slice(0, argv.limit),
       content: argv.content,
       cacheDir: argv["cache-dir"],
-      onProgress: (line) => console.error(line),
+      onProgress: warn,
     });
     const { parallel, reuseCache } = settingsFromFields(manifest.settings);
-    console.log(argv.json ? JSON.stringify(result) : auditText(result, { dir, parallel, reuseCache }));
+    say(argv.json ? JSON.stringify(result) : auditText(result, { dir, parallel, reuseCache }));
   },
 };
 

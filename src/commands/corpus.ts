@@ -3,6 +3,7 @@ import type { Argv, CommandModule } from "yargs";
 import { ANSWER_OVERLAP_DEFAULTS, factSources, isTwoPost, type Corpus, type Question } from "../corpus/index.ts";
 import type { QuestionSetStats } from "../search/index.ts";
 import { checkedOptions, contentOption, jsonOption, questionsOption, splitDepthOf } from "./options.ts";
+import { io, say, warn } from "./io.ts";
 
 const sections: CommandModule<object, { content: string; "split-depth": number; summary: boolean }> = {
   command: "sections",
@@ -23,11 +24,11 @@ const sections: CommandModule<object, { content: string; "split-depth": number; 
     if (argv.summary) {
       // The summary lists what was left out itself, so the loader's note would only say it twice.
       const corpus = await loadCorpus(argv.content, { note: () => {}, splitDepth: splitDepthOf(argv) });
-      process.stdout.write(formatCorpusSummary(summarizeCorpus(corpus, READ_SECTION_MAX_WORDS)));
+      io().out(formatCorpusSummary(summarizeCorpus(corpus, READ_SECTION_MAX_WORDS)));
       return;
     }
-    const corpus = await loadCorpus(argv.content, { splitDepth: splitDepthOf(argv) });
-    process.stdout.write(`${corpus.sections.map((s) => JSON.stringify(s)).join("\n")}\n`);
+    const corpus = await loadCorpus(argv.content, { note: warn, splitDepth: splitDepthOf(argv) });
+    io().out(`${corpus.sections.map((s) => JSON.stringify(s)).join("\n")}\n`);
   },
 };
 
@@ -83,7 +84,7 @@ const questionsCheck: CommandModule<
     } = await import("../corpus/index.ts");
     const { bm25Terms } = await import("../search/index.ts");
     const threshold = argv["overlap-threshold"];
-    const corpus = await loadCorpus(argv.content, { splitDepth: splitDepthOf(argv) });
+    const corpus = await loadCorpus(argv.content, { note: warn, splitDepth: splitDepthOf(argv) });
     const { questions, problems } = parseQuestions(argv.questions, await readQuestionsFile(argv.questions));
     const weak = checkWeakFacts(argv.questions, questions, corpus, bm25Terms);
     const all = [...problems, ...checkQuestions(argv.questions, questions, corpus), ...weak.problems].sort(
@@ -98,20 +99,20 @@ const questionsCheck: CommandModule<
         : twoPost === questions.length
           ? " (each needing two posts)"
           : ` (${twoPost} needing two posts)`;
-    console.log(
+    say(
       `${argv.questions}: ${questions.length} questions${shape} about ${posts} posts, all found in ${argv.content} (${corpus.posts.length} posts, ${corpus.sections.length} sections)`,
     );
     const facts = factsLine(
       questions.map((q) => q.question),
       corpus,
     );
-    if (facts !== undefined) console.log(facts);
-    for (const line of formatClearedFlags(weak.cleared)) console.log(line);
+    if (facts !== undefined) say(facts);
+    for (const line of formatClearedFlags(weak.cleared)) say(line);
     const asked = questions.map((q) => q.question);
     const perPost = describeQuestionShape(asked);
-    if (perPost !== "") console.log(perPost);
+    if (perPost !== "") say(perPost);
     const warning = questionShapeWarning(asked);
-    if (warning !== undefined) console.error(warning);
+    if (warning !== undefined) warn(warning);
     if (argv.overlap) {
       const overlaps = answerOverlaps(
         corpus.sections,
@@ -119,7 +120,7 @@ const questionsCheck: CommandModule<
         bm25Terms,
         { threshold },
       );
-      console.log(formatAnswerOverlaps(argv.questions, overlaps, threshold));
+      say(formatAnswerOverlaps(argv.questions, overlaps, threshold));
     }
   },
 };
@@ -154,9 +155,9 @@ const questionsStats: CommandModule<
   handler: async (argv) => {
     const { loadCorpus, loadQuestions } = await import("../corpus/index.ts");
     const { questionStats } = await import("../search/index.ts");
-    const corpus = await loadCorpus(argv.content, { splitDepth: splitDepthOf(argv) });
+    const corpus = await loadCorpus(argv.content, { note: warn, splitDepth: splitDepthOf(argv) });
     const stats = questionStats(corpus, await loadQuestions(argv.questions, corpus));
-    console.log(argv.json ? JSON.stringify(stats) : statsTable(argv.questions, stats));
+    say(argv.json ? JSON.stringify(stats) : statsTable(argv.questions, stats));
   },
 };
 

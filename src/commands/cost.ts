@@ -2,6 +2,7 @@
 import type { Argv, CommandModule } from "yargs";
 import { UserError } from "../common/index.ts";
 import { checkOptions, type CheckedOption } from "./options.ts";
+import { say } from "./io.ts";
 
 /** Token counts are Python ints in the study's script: whole, and exact here only up to 2^53. */
 const TOKENS_RANGE = { whole: true, min: 0, max: Number.MAX_SAFE_INTEGER };
@@ -36,7 +37,7 @@ const cost: CommandModule<object, { prefix: number; "per-turn": number; price: n
         "--prefix and --per-turn take whole numbers of tokens, few enough that 50 turns of them stay under 2^53",
         2,
       );
-    console.log(argv.json ? JSON.stringify(rows) : costTableText(assumptions, rows));
+    say(argv.json ? JSON.stringify(rows) : costTableText(assumptions, rows));
   },
 };
 

@@ -2,6 +2,7 @@
 import type { Argv, CommandModule } from "yargs";
 import { MAX_HIDDEN, TINY_EMBEDDER_SHAPES, type TinyEmbedderShapeName } from "../test-models/index.ts";
 import { checkedOptions, SEED_RANGE } from "./options.ts";
+import { say } from "./io.ts";
 
 interface MakeTinyEmbedderArgs {
   readonly out: string;
@@ -43,7 +44,7 @@ const makeTinyEmbedder: CommandModule<object, MakeTinyEmbedderArgs> = {
   handler: async (argv) => {
     const { writeTinyEmbedder } = await import("../test-models/index.ts");
     const folder = writeTinyEmbedder(argv.out, { seed: argv.seed, shape: argv.shape, hidden: argv.hidden });
-    console.log(folder);
+    say(folder);
   },
 };
 

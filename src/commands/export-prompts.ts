@@ -7,6 +7,7 @@ import { readRunLog } from "../report/index.ts";
 import { UserError, writeFileAtomic } from "../common/index.ts";
 import { defaultCacheDir } from "./options.ts";
 import { pickLoggedModel } from "./audit.ts";
+import { say, warn } from "./io.ts";
 
 interface ExportArgs {
   run: string;
@@ -75,12 +76,12 @@ const exportCommand: CommandModule<object, ExportArgs> = {
       ...(argv.model !== undefined ? { model: argv.model } : {}),
       ...(argv.server !== undefined ? { server: argv.server } : {}),
       cacheDir: argv["cache-dir"],
-      onProgress: (line) => console.error(line),
+      onProgress: warn,
     });
     fs.mkdirSync(path.dirname(path.resolve(argv.out)), { recursive: true });
     writeFileAtomic(argv.out, prompts.map((p) => `${JSON.stringify(p)}\n`).join(""));
     const bytes = fs.statSync(argv.out).size;
-    console.log(`${argv.out}: ${prompts.length} prompts, ${bytes} bytes`);
+    say(`${argv.out}: ${prompts.length} prompts, ${bytes} bytes`);
   },
 };
 

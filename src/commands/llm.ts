@@ -11,6 +11,7 @@ import { QUANTS, DEFAULT_MODEL_NAMES, type Quant } from "../llm/index.ts";
 import { TOOL_FORMATS, type ToolFormat } from "../toolcalls/index.ts";
 import { checkOptions, defaultCacheDir, SEED_RANGE } from "./options.ts";
 import { UserError } from "../common/index.ts";
+import { io, say, warn } from "./io.ts";
 
 /** The families smoke runs; each writes the file smoke reads, so a model made here is the one it uses. */
 const TINY_FAMILIES = ["qwen2.5", "llama3", "qwen3"] as const;
@@ -113,8 +114,8 @@ function makeTinyModelCommand(): CommandModule<
         const out = argv.out ?? path.join(tinyDir, `${name}-seed${argv.seed}.gguf`);
         const ensure = argv.family === "llama3" ? ensureTinyLlamaModel : ensureTinyQwen3Model;
         const result = ensure({ out, seed: argv.seed, cacheDir: tinyDir });
-        console.error(`make-tiny-model: ${result.reused ? "reusing up-to-date" : "wrote"} ${result.path}`);
-        console.log(result.path);
+        warn(`make-tiny-model: ${result.reused ? "reusing up-to-date" : "wrote"} ${result.path}`);
+        say(result.path);
         return;
       }
       const zero = argv.weights === "zero-blocks";
@@ -146,15 +147,15 @@ function makeTinyModelCommand(): CommandModule<
           const tenth = Math.floor((written / total) * 10);
           if (total < 200e6 || tenth === reported) return;
           reported = tenth;
-          console.error(`make-tiny-model: ${tenth * 10}% of ${(total / 1e6).toFixed(0)} MB`);
+          warn(`make-tiny-model: ${tenth * 10}% of ${(total / 1e6).toFixed(0)} MB`);
         },
       });
-      console.error(
+      warn(
         result.reused
           ? `make-tiny-model: reusing up-to-date ${result.path} (${(result.bytes / 1e6).toFixed(1)} MB)`
           : `make-tiny-model: wrote ${(result.bytes / 1e6).toFixed(1)} MB in ${result.seconds.toFixed(1)} s`,
       );
-      console.log(result.path);
+      say(result.path);
     },
   };
 }
@@ -206,16 +207,16 @@ function templateCommand(): CommandModule<
         gpu: false,
         vocabOnly: true,
         chatTemplate: argv["chat-template"],
-        onProgress: (m) => console.error(m),
+        onProgress: warn,
       });
       try {
         const { dialect, reason } = modelDialect(model, argv["tool-format"] as ToolFormat | "auto");
-        console.error(`template: tool-call format ${dialect.format} (${reason})`);
+        warn(`template: tool-call format ${dialect.format} (${reason})`);
         const example = dialectExample(dialect);
         const prompt = model.renderPrompt(example);
-        process.stdout.write(prompt);
+        io().out(prompt);
         if (!dialect.templateTools) {
-          console.error(
+          warn(
             `template: with ${dialect.format} the tools are written into a message, not passed to the template: ` +
               `this prompt is ${model.countTokens(prompt)} tokens`,
           );
@@ -224,7 +225,7 @@ function templateCommand(): CommandModule<
         const withTools = model.countTokens(prompt);
         const withoutTools = model.countTokens(model.renderPrompt({ messages: example.messages }));
         const names = (example.tools ?? []).map((t) => t.function.name).join(", ");
-        console.error(
+        warn(
           `template: the tool schemas (${names}) add ${withTools - withoutTools} tokens to every call; this prompt is ${withTools} tokens`,
         );
         // The agent's own block, both tools, as every agent call re-reads it.
@@ -233,7 +234,7 @@ function templateCommand(): CommandModule<
           { role: "user", content: "?" },
         ]);
         const shares = agent.perTool.map((t) => `${t.name} ${t.tokens}`).join(", ");
-        console.error(
+        warn(
           `template: the agent's tool block is ${agent.total} tokens on every call: the template's frame ${agent.frame}, ${shares}`,
         );
       } finally {

@@ -4,6 +4,7 @@ import { TOOL_FORMATS, type ToolFormat } from "../toolcalls/index.ts";
 import type { ParsedReply } from "../designs/index.ts";
 import { pyJsonDumps, pyRepr } from "../python/index.ts";
 import { UserError } from "../common/index.ts";
+import { io } from "./io.ts";
 
 const parseCallsCommand: CommandModule<object, { json: boolean; format: ToolFormat }> = {
   command: "parse-calls",
@@ -33,16 +34,16 @@ const parseCallsCommand: CommandModule<object, { json: boolean; format: ToolForm
   handler: async (argv) => {
     const { DIALECTS } = await import("../toolcalls/index.ts");
     const { parseCalls } = await import("../designs/index.ts");
-    if (process.stdin.isTTY)
+    if (io().stdin.isTTY)
       throw new UserError("parse-calls reads a reply on stdin: npm run -s blogqa -- parse-calls < reply.txt", 2);
     const parsed = parseCalls(await readStdin(), DIALECTS[argv.format]);
-    process.stdout.write(argv.json ? `${pyJsonDumps(parsed)}\n` : describeReply(parsed));
+    io().out(argv.json ? `${pyJsonDumps(parsed)}\n` : describeReply(parsed));
   },
 };
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  for await (const chunk of io().stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
 }
 

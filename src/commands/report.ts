@@ -1,6 +1,7 @@
 // The report commands: thin shells over src/report/ (the HTML page, the paired comparisons).
 import type { Argv, CommandModule } from "yargs";
 import { jsonOption, runFolderOptions, runPositional, usageError } from "./options.ts";
+import { say, warn } from "./io.ts";
 
 const report: CommandModule<object, { run: string; content?: string; force: boolean; against?: string }> = {
   command: "report <run>",
@@ -18,8 +19,13 @@ const report: CommandModule<object, { run: string; content?: string; force: bool
       }),
   handler: async (argv) => {
     const { writeReport } = await import("../report/index.ts");
-    const file = await writeReport(argv.run, { content: argv.content, force: argv.force, against: argv.against });
-    console.log(file);
+    const file = await writeReport(argv.run, {
+      content: argv.content,
+      force: argv.force,
+      against: argv.against,
+      onNotice: warn,
+    });
+    say(file);
   },
 };
 
@@ -52,11 +58,11 @@ const compare: CommandModule<
       }),
   handler: async (argv) => {
     const { compareJson, compareText, readRunFolder } = await import("../report/index.ts");
-    const options = { content: argv.content, force: argv.force };
+    const options = { content: argv.content, force: argv.force, onNotice: warn };
     const folder = await readRunFolder(argv.run, options);
     const other = argv.other === undefined ? undefined : await readRunFolder(argv.other, options);
-    const pairing = { commonQuestions: argv["common-questions"] };
-    console.log(argv.json ? compareJson(folder, other, pairing) : compareText(folder, other, pairing));
+    const pairing = { commonQuestions: argv["common-questions"], onNotice: warn };
+    say(argv.json ? compareJson(folder, other, pairing) : compareText(folder, other, pairing));
   },
 };
 
@@ -73,8 +79,8 @@ const exportRun: CommandModule<object, { run: string; content?: string; force: b
       .option("format", { choices: ["inspect"] as const, demandOption: true, describe: "What to write" }),
   handler: async (argv) => {
     const { readRunFolder, writeInspectLogs } = await import("../report/index.ts");
-    const folder = await readRunFolder(argv.run, { content: argv.content, force: argv.force });
-    for (const file of writeInspectLogs(folder)) console.log(file);
+    const folder = await readRunFolder(argv.run, { content: argv.content, force: argv.force, onNotice: warn });
+    for (const file of writeInspectLogs(folder)) say(file);
   },
 };
 

@@ -13,6 +13,7 @@ import {
   type BuiltArgs,
   type CheckedOption,
 } from "./options.ts";
+import { say, warn } from "./io.ts";
 
 /** rescore's options beyond the run folder's: the withheld-source test's second folder, and the model judge. */
 const rescoreOptions = {
@@ -91,20 +92,20 @@ const rescore: CommandModule<object, BuiltArgs<typeof rescoreBuilder>> = {
     const { checkFolderReading, JUDGE_TIMEOUT_SECONDS, judgeRunFolder, mixedReadings, recordWithheldPair } =
       await import("../runs/index.ts");
     const { judgeRequest, parseVerdict } = await import("../scoring/index.ts");
-    const options = { content: argv.content, force: argv.force };
+    const options = { content: argv.content, force: argv.force, onNotice: warn };
     const folder = await readRunFolder(argv.run, options);
     const judging = argv.judge !== undefined && argv["judge-model"] !== undefined;
     // The scores come from the log, whatever reads the blog now; the judge's gold text does not (judgeRunFolder).
     if (folder.manifest !== undefined && !judging) {
       const reading = await checkFolderReading(folder.dir, folder.manifest, argv.content);
-      if (reading.kind === "differs") console.error(`rescore: note: ${reading.line}; its answers are scored as logged`);
+      if (reading.kind === "differs") warn(`rescore: note: ${reading.line}; its answers are scored as logged`);
       const mixed = mixedReadings(folder.manifest);
-      if (mixed !== undefined) console.error(`rescore: note: ${folder.dir} holds answers from two readings: ${mixed}`);
+      if (mixed !== undefined) warn(`rescore: note: ${folder.dir} holds answers from two readings: ${mixed}`);
     }
     // Checked before any judging: a pair that cannot be compared is refused at once, and recorded once it passes.
     if (argv.against !== undefined) {
       const pair = withheldComparison(folder, await readRunFolder(argv.against, options), "rescore --against");
-      for (const line of pair.notices) console.error(`rescore --against: ${line}`);
+      for (const line of pair.notices) warn(`rescore --against: ${line}`);
       recordWithheldPair(folder.dir, argv.against);
     }
     if (judging)
@@ -119,15 +120,15 @@ const rescore: CommandModule<object, BuiltArgs<typeof rescoreBuilder>> = {
           retries: argv["judge-retries"] ?? 4,
           timeoutSeconds: argv["judge-timeout"] ?? JUDGE_TIMEOUT_SECONDS,
           acceptNewReading: argv["accept-new-reading"],
-          onProgress: (line) => console.error(line),
+          onProgress: warn,
         },
       );
     // What the folder now records changes its tables: written again, all of them (the recorded ones decide which).
     if (judging || argv.against !== undefined) {
-      const { files } = writeTables(folder.dir, folder.records, folder.slugs, folder.context);
-      console.error(`tables written to ${path.join(folder.dir, files[0]!)}, ${files.slice(1).join(", ")}`);
+      const { files } = writeTables(folder.dir, folder.records, folder.slugs, folder.context, warn);
+      warn(`tables written to ${path.join(folder.dir, files[0]!)}, ${files.slice(1).join(", ")}`);
     }
-    console.log(argv.json ? rescoreJson(folder) : rescoreText(folder));
+    say(argv.json ? rescoreJson(folder, warn) : rescoreText(folder, warn));
   },
 };
 

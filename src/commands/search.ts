@@ -13,6 +13,7 @@ import {
   type BuiltArgs,
 } from "./options.ts";
 import { progressDisplay } from "./progress-display.ts";
+import { say, warn } from "./io.ts";
 
 /** The parsed shape of `searchOptions`, as yargs infers it from their definitions. */
 export type SearchArgv = InferredOptionTypes<typeof searchOptions>;
@@ -42,7 +43,7 @@ const index: CommandModule<object, BuiltArgs<typeof indexBuilder>> = {
     const { loadCorpus } = await import("../corpus/index.ts");
     const { openIndex } = await import("../search/index.ts");
     const started = performance.now();
-    const corpus = await loadCorpus(argv.content, { splitDepth: splitDepthOf(argv) });
+    const corpus = await loadCorpus(argv.content, { note: warn, splitDepth: splitDepthOf(argv) });
     const opened = await openIndex(corpus, searchOptionsFrom(argv, argv.retriever));
     const seconds = Math.round((performance.now() - started) / 10) / 100;
     const report = {
@@ -53,10 +54,10 @@ const index: CommandModule<object, BuiltArgs<typeof indexBuilder>> = {
       from_cache: opened.fromCache,
       seconds,
     };
-    if (argv.json) console.log(JSON.stringify(report));
+    if (argv.json) say(JSON.stringify(report));
     else {
       const model = opened.embedding ? `, ${opened.embedding.model} ${opened.embedding.dtype}` : "";
-      console.log(
+      say(
         `${report.posts} posts, ${report.sections} sections (${report.retriever}${model}): ${report.from_cache ? "loaded from cache" : "built"} in ${seconds} s`,
       );
     }
@@ -79,13 +80,12 @@ const search: CommandModule<object, BuiltArgs<typeof searchBuilder>> = {
     const { loadCorpus } = await import("../corpus/index.ts");
     const { openIndex } = await import("../search/index.ts");
     const opened = await openIndex(
-      await loadCorpus(argv.content, { splitDepth: splitDepthOf(argv) }),
+      await loadCorpus(argv.content, { note: warn, splitDepth: splitDepthOf(argv) }),
       searchOptionsFrom(argv, argv.retriever),
     );
     const hits = await opened.search(String(argv.query), argv.k);
-    if (argv.json) console.log(JSON.stringify(hits));
-    else
-      console.log(hits.map((h, i) => `${i + 1}. ${h.post} / ${h.heading}\n   ${h.snippet}`).join("\n") || "(no hits)");
+    if (argv.json) say(JSON.stringify(hits));
+    else say(hits.map((h, i) => `${i + 1}. ${h.post} / ${h.heading}\n   ${h.snippet}`).join("\n") || "(no hits)");
   },
 };
 
@@ -107,7 +107,7 @@ const searchEval: CommandModule<object, BuiltArgs<typeof searchEvalBuilder>> = {
   handler: async (argv) => {
     const { loadCorpus, loadQuestions } = await import("../corpus/index.ts");
     const { evaluateSearch, formatMisses, loadEmbedder, openIndex } = await import("../search/index.ts");
-    const corpus = await loadCorpus(argv.content, { splitDepth: splitDepthOf(argv) });
+    const corpus = await loadCorpus(argv.content, { note: warn, splitDepth: splitDepthOf(argv) });
     const questions = await loadQuestions(argv.questions, corpus);
     const kinds = argv.retriever ? [argv.retriever] : RETRIEVER_KINDS;
     // dense and hybrid share one loaded model.
@@ -126,7 +126,7 @@ const searchEval: CommandModule<object, BuiltArgs<typeof searchEvalBuilder>> = {
       });
       results[kind] = await evaluateSearch(opened, questions);
     }
-    if (argv.json) console.log(JSON.stringify(results));
+    if (argv.json) say(JSON.stringify(results));
     else {
       // all_at_3 (both posts in the top 3) only means something when the file has two-post questions.
       const all = (r: RetrieverScore) => (r.all_at_3 === undefined ? "" : String(r.all_at_3).padStart(10));
@@ -135,12 +135,12 @@ const searchEval: CommandModule<object, BuiltArgs<typeof searchEvalBuilder>> = {
         ([kind, r]) =>
           `${kind.padEnd(9)}${String(r.questions).padStart(10)}${String(r.found_at_1).padStart(11)}${String(r.found_at_3).padStart(11)}${all(r)}${r.mrr.toFixed(3).padStart(8)}`,
       );
-      console.log(
+      say(
         `${"retriever".padEnd(9)}${"questions".padStart(10)}${"found_at_1".padStart(11)}${"found_at_3".padStart(11)}${allHeader}${"mrr".padStart(8)}\n${rows.join("\n")}`,
       );
       const misses = formatMisses(results as Record<string, SearchEvaluation>);
       if (misses.length > 0)
-        console.log(`\nnot first: the rank of each question's right post (- never found)\n${misses.join("\n")}`);
+        say(`\nnot first: the rank of each question's right post (- never found)\n${misses.join("\n")}`);
     }
   },
 };

@@ -18,6 +18,7 @@ import { UserError } from "../common/index.ts";
 import path from "node:path";
 import type { OnTick } from "../common/index.ts";
 import { progressDisplay } from "./progress-display.ts";
+import { say } from "./io.ts";
 
 /** --wordings: "builtin", or a JSON file of wordings (each checked, an unknown field named). */
 export function readWordings(arg: string): readonly Wording[] {
@@ -83,6 +84,6 @@ export function scoreAndPrint(outDir: string, corpus: Corpus): void {
     corpus.posts.map((p) => p.slug),
     { sections: corpus.sections.length },
   );
-  console.log(markdown);
+  say(markdown);
   progress(`tables written to ${path.join(outDir, files[0]!)}, ${files.slice(1).join(", ")}`);
 }
