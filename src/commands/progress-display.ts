@@ -1,6 +1,7 @@
 // Shows progress ticks on stderr: one updating bar on a terminal (cli-progress), plain lines otherwise (logs, CI).
 import cliProgress from "cli-progress";
 import { formatDuration, type ProgressTick } from "../common/index.ts";
+import { type CommandIo, io, processIo } from "./io.ts";
 
 /**
  * The counts, elapsed time and estimate of one tick, as the plain line and the bar both show them. The estimate
@@ -24,29 +25,56 @@ export interface ProgressDisplay {
   stop(): void;
 }
 
-/** Plain lines at most every `everyMs` per task (and always the first and last), or one bar on a TTY. */
-export function progressDisplay(stream: NodeJS.WriteStream = process.stderr, everyMs = 2000): ProgressDisplay {
+/** Each command line's display: a run in process starts with none of another run's tasks, and writes to its stderr. */
+const displays = new WeakMap<CommandIo, ProgressDisplay>();
+
+/**
+ * The display of the command line being run (src/commands/io.ts), made at its first use: the process's stderr (a
+ * bar on a terminal) for the entry, plain lines on the given stderr for a command line run in process.
+ */
+export function commandProgress(): ProgressDisplay {
+  const current = (): ProgressDisplay => {
+    const streams = io();
+    let display = displays.get(streams);
+    if (display === undefined) {
+      display = streams === processIo ? progressDisplay() : plainProgress(streams.err);
+      displays.set(streams, display);
+    }
+    return display;
+  };
+  return {
+    message: (line) => current().message(line),
+    tick: (t) => current().tick(t),
+    stop: () => current().stop(),
+  };
+}
+
+/** Plain lines on `write`, at most every `everyMs` per task (and always the first and last). */
+function plainProgress(write: (text: string) => void, everyMs = 2000): ProgressDisplay {
   const started = new Map<string, number>();
   const lastLine = new Map<string, number>();
+  return {
+    message: (line) => write(`${line}\n`),
+    tick: (t) => {
+      const now = Date.now();
+      if (!started.has(t.task)) started.set(t.task, now);
+      const first = !lastLine.has(t.task);
+      if (!first && t.done < t.total && now - lastLine.get(t.task)! < everyMs) return;
+      lastLine.set(t.task, now);
+      write(`${tickLine(t, (now - started.get(t.task)!) / 1000)}\n`);
+    },
+    stop: () => {},
+  };
+}
+
+/** Plain lines at most every `everyMs` per task (and always the first and last), or one bar on a TTY. */
+export function progressDisplay(stream: NodeJS.WriteStream = process.stderr, everyMs = 2000): ProgressDisplay {
+  if (!stream.isTTY) return plainProgress((text) => void stream.write(text), everyMs);
+  const started = new Map<string, number>();
   const elapsed = (task: string, now: number) => (now - (started.get(task) ?? now)) / 1000;
   const begin = (task: string, now: number) => {
     if (!started.has(task)) started.set(task, now);
   };
-
-  if (!stream.isTTY) {
-    return {
-      message: (line) => void stream.write(`${line}\n`),
-      tick: (t) => {
-        const now = Date.now();
-        begin(t.task, now);
-        const first = !lastLine.has(t.task);
-        if (!first && t.done < t.total && now - lastLine.get(t.task)! < everyMs) return;
-        lastLine.set(t.task, now);
-        stream.write(`${tickLine(t, elapsed(t.task, now))}\n`);
-      },
-      stop: () => {},
-    };
-  }
 
   // One MultiBar per task: a finished task's bar stays on screen as a line, and the next task's starts below it.
   const options = {

@@ -12,13 +12,13 @@ import {
   splitDepthOf,
   type BuiltArgs,
 } from "./options.ts";
-import { progressDisplay } from "./progress-display.ts";
+import { commandProgress } from "./progress-display.ts";
 import { say, warn } from "./io.ts";
 
 /** The parsed shape of `searchOptions`, as yargs infers it from their definitions. */
 export type SearchArgv = InferredOptionTypes<typeof searchOptions>;
 
-const display = progressDisplay();
+const display = commandProgress();
 const progress = (message: string) => display.message(message);
 
 export function searchOptionsFrom(argv: Omit<SearchArgv, "retriever">, retriever: RetrieverKind): SearchOptions {

@@ -17,7 +17,7 @@ import { leftOutNote, splitFailed } from "../scoring/index.ts";
 import { UserError } from "../common/index.ts";
 import path from "node:path";
 import type { OnTick } from "../common/index.ts";
-import { progressDisplay } from "./progress-display.ts";
+import { commandProgress } from "./progress-display.ts";
 import { say } from "./io.ts";
 
 /** --wordings: "builtin", or a JSON file of wordings (each checked, an unknown field named). */
@@ -39,7 +39,7 @@ export function readWordings(arg: string): readonly Wording[] {
 }
 
 /** Where run, smoke and experiment report: lines, and counts shown as one bar on a terminal (plain lines elsewhere). */
-export const display = progressDisplay();
+export const display = commandProgress();
 export const progress = (message: string) => display.message(message);
 export const tick: OnTick = (t) => display.tick(t);
 

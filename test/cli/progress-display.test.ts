@@ -1,8 +1,9 @@
 // Progress lines: counts, elapsed time and an estimate; when stderr is not a terminal, plain lines, throttled.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Writable } from "node:stream";
-import { progressDisplay, tickLine } from "../../src/commands/progress-display.ts";
+import { Readable, Writable } from "node:stream";
+import { withIo } from "../../src/commands/io.ts";
+import { commandProgress, progressDisplay, tickLine } from "../../src/commands/progress-display.ts";
 import { formatDuration } from "../../src/common/progress.ts";
 import type { ProgressTick } from "../../src/common/progress.ts";
 import { downloadProgressReporter } from "../../src/search/download-progress.ts";
@@ -103,4 +104,22 @@ test("on a terminal: one bar per task redrawn in place, messages above it, none 
   assert.ok(out.includes("\u001b[?25l") && shownAtEnd.test(out), "the cursor is hidden while drawing and shown again");
   // Redrawn in place: the first task's counts show up once per redraw on the same line, not as new lines.
   assert.ok(!plain.split("\n").some((l) => l.includes("1/3 runs") && l.includes("2/3 runs")));
+});
+
+test("each command line run in process has its own display: its own stderr, and none of another run's tasks", () => {
+  const display = commandProgress();
+  const run = () => {
+    const lines: string[] = [];
+    const streams = { out: () => {}, err: (text: string) => void lines.push(text), stdin: Readable.from([]), env: {} };
+    withIo(streams, () => {
+      display.message("loading");
+      display.tick({ task: "bm25 index", done: 1, total: 3, unit: "sections" });
+      display.tick({ task: "bm25 index", done: 2, total: 3, unit: "sections" });
+    });
+    return lines.map((l) => l.replace(/, \d+s elapsed.*/, ""));
+  };
+  // The second run, within the interval, would lose its first line to the first run's if the two shared one.
+  const expected = ["loading\n", "bm25 index: 1/3 sections\n"];
+  assert.deepEqual(run(), expected);
+  assert.deepEqual(run(), expected);
 });
