@@ -1,5 +1,6 @@
 // Bad inputs a careful user meets (broken logs, wrong paths, unreadable files): one line naming the path, a non-zero
-// exit, no stack trace; and where a case used to change the numbers silently, the numbers as they should be.
+// exit, no stack trace; and where a case used to change the numbers silently, the numbers as they should be. Each
+// command runs in process (runCliInProcess), but for the permission cases, which need a process of another user.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -17,6 +18,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { repoRoot, type CliResult } from "../helpers/run-cli.ts";
+import { runCliInProcess } from "../helpers/run-cli-in-process.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 import { describeFsError } from "../../src/common/fs-errors.ts";
 
@@ -26,8 +28,11 @@ const QUESTIONS = path.join(repoRoot, "test/fixtures/blog/questions.jsonl");
 const NOBODY = { uid: 65534, gid: 65534 };
 const isRoot = process.getuid?.() === 0;
 
-/** The CLI in a child process (several at once: each takes a second or two to start). */
-function cli(args: readonly string[], options: { as?: typeof NOBODY } = {}): Promise<CliResult> {
+/** The CLI in this process (the paths are absolute: they do not depend on the working folder). */
+const cli = (args: readonly string[]): Promise<CliResult> => runCliInProcess(args);
+
+/** The CLI in a child process, as `as` where given (several at once: each takes a second or two to start). */
+function cliAs(args: readonly string[], options: { as?: typeof NOBODY } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(repoRoot, "bin/blogqa.cjs"), ...args], {
       cwd: repoRoot,
@@ -233,7 +238,7 @@ describe("permissions", {
     const blog = tempDir();
     for (const name of readdirSync(BLOG)) copyFileSync(path.join(BLOG, name), path.join(blog, name));
     chmodSync(path.join(blog, "vector-search.mdx"), 0o000);
-    const result = await cli(["sections", "--content", blog], as);
+    const result = await cliAs(["sections", "--content", blog], as);
     assert.equal(result.status, 1, result.stderr);
     assert.match(result.stderr, new RegExp(`${blog}/vector-search\\.mdx: post cannot be read \\(EACCES\\)`));
     assert.doesNotMatch(result.stderr, /\n\s+at /);
@@ -245,8 +250,8 @@ describe("permissions", {
     chmodSync(locked, 0o555);
     chmodSync(dir, 0o555);
     const [run, report] = await Promise.all([
-      cli(runInto(path.join(locked, "run1")), as),
-      cli(["report", dir, "--content", BLOG], as),
+      cliAs(runInto(path.join(locked, "run1")), as),
+      cliAs(["report", dir, "--content", BLOG], as),
     ]);
     failsWith(
       run,

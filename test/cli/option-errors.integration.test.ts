@@ -1,7 +1,7 @@
 // Option values that used to run on as NaN tables, empty tables or a silently chosen value are one-line usage errors.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { runCliAsync } from "../helpers/run-cli.ts";
+import { runCliInProcess } from "../helpers/run-cli-in-process.ts";
 
 test("cost, run: a bad number, an empty --designs or an option given twice is a usage error, exit 2", async () => {
   const cases: [readonly string[], string][] = [
@@ -17,7 +17,7 @@ test("cost, run: a bad number, an empty --designs or an option given twice is a 
       "blogqa: --limit given 2 times (6, 7): give it once\n",
     ],
   ];
-  const results = await Promise.all(cases.map(([args]) => runCliAsync(args)));
+  const results = await Promise.all(cases.map(([args]) => runCliInProcess(args)));
   for (const [i, result] of results.entries()) {
     assert.equal(result.stderr, cases[i]![1], cases[i]![0].join(" "));
     assert.equal(result.status, 2, cases[i]![0].join(" "));

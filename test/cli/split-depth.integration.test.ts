@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { runCli } from "../helpers/run-cli.ts";
+import { runCliInProcess } from "../helpers/run-cli-in-process.ts";
 import { recordedSplitDepth } from "../../src/runs/index.ts";
 import { defaultSettings } from "../../src/runs/settings.ts";
 import { settingFields } from "../../src/runs/settings.ts";
@@ -15,11 +15,11 @@ const levels = (stdout: string) =>
     .split("\n")
     .map((l) => (JSON.parse(l) as { heading: string; level: number }).level);
 
-test("sections --split-depth 4 makes the folded #### a section; the default folds it", () => {
-  const folded = runCli(["sections", "--content", shapes]);
+test("sections --split-depth 4 makes the folded #### a section; the default folds it", async () => {
+  const folded = await runCliInProcess(["sections", "--content", shapes]);
   assert.equal(folded.status, 0, folded.stderr);
   assert.ok(!levels(folded.stdout).includes(4));
-  const split = runCli(["sections", "--content", shapes, "--split-depth", "4"]);
+  const split = await runCliInProcess(["sections", "--content", shapes, "--split-depth", "4"]);
   assert.equal(split.status, 0, split.stderr);
   const deep = split.stdout
     .trim()
@@ -32,9 +32,9 @@ test("sections --split-depth 4 makes the folded #### a section; the default fold
   );
 });
 
-test("--split-depth outside 1 to 6 is a usage error", () => {
+test("--split-depth outside 1 to 6 is a usage error", async () => {
   for (const value of ["0", "7", "2.5"]) {
-    const r = runCli(["sections", "--content", shapes, "--split-depth", value]);
+    const r = await runCliInProcess(["sections", "--content", shapes, "--split-depth", value]);
     assert.equal(r.status, 2, r.stderr);
     assert.match(r.stderr, new RegExp(`--split-depth must be a whole number from 1 to 6, got ${value}`));
   }

@@ -4,14 +4,13 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { runCommandLine } from "../../src/commands/index.ts";
 import { loadCorpus } from "../../src/corpus/index.ts";
 import { auditRunFolder } from "../../src/runs/audit.ts";
 import { checkFolderReading, mixedReadings, readingSha256 } from "../../src/runs/blog-reading.ts";
 import { MANIFEST_FILE, readManifest, writeManifestFile, type RunManifest } from "../../src/runs/manifest.ts";
 import { readAnswerLog } from "../../src/runs/answer-log.ts";
 import { runWithManifest } from "../helpers/report-fixture.ts";
+import { runCliInProcess } from "../helpers/run-cli-in-process.ts";
 
 /** The sections digest another blogqa's parser would have recorded for the same bytes. */
 const OTHER_READING = "ab".repeat(32);
@@ -51,20 +50,7 @@ test("rescore says in one line that another blogqa read the same posts otherwise
   const dir = await folderWith(otherReading);
   const check = await checkFolderReading(dir, readManifest(dir)!, undefined);
   assert.equal(check.kind, "differs");
-  let stdout = "";
-  let stderr = "";
-  const status = await runCommandLine(["rescore", dir], {
-    io: {
-      out: (text) => {
-        stdout += text;
-      },
-      err: (text) => {
-        stderr += text;
-      },
-      stdin: Readable.from([]),
-      env: process.env,
-    },
-  });
+  const { status, stdout, stderr } = await runCliInProcess(["rescore", dir]);
   assert.equal(status, 0, stderr);
   const notes = stderr.split("\n").filter((l) => l.includes("other sections"));
   assert.equal(notes.length, 1);
