@@ -1,19 +1,10 @@
-// The report's tables as escaped HTML: the study's table, the strict rescore, the paired comparisons, the manifest.
-import type { Comparison, StrictRow, StudyRow, TwoPostRow } from "../scoring/index.ts";
+// The report's tables as escaped HTML: a grid, a table's plain section, the paired comparisons, the manifest.
+import type { Comparison } from "../scoring/index.ts";
 import type { RunManifest } from "../runs/index.ts";
 import { comparisonsNote, comparisonTables, hasUnpaired, NO_COMPARISONS, UNPAIRED_NOTE } from "./comparisons-text.ts";
 import { escapeHtml } from "./html-escape.ts";
 import type { ModelLabel } from "./model-labels.ts";
-import {
-  formatInteger,
-  studyTableGrids,
-  strictTableGrid,
-  twoPostTableGrid,
-  leftOutNotes,
-  type Cell,
-  type LeftOutRun,
-  type TableContext,
-} from "./tables.ts";
+import { formatInteger, leftOutNotes, type Cell, type LeftOutRun, type TableGrid } from "./tables.ts";
 
 /**
  * A table; the first `textColumns` columns are left-aligned text. Cells never break inside (a number such as 3.0e-8
@@ -38,36 +29,14 @@ export function htmlTable(
   );
 }
 
-/** The study's first table (lenient cites right), one per model, headed as the study headed it. */
-export function studyTablesHtml(
-  rows: readonly StudyRow[],
-  label: ModelLabel,
-  context: TableContext,
-  failed: readonly LeftOutRun[] = [],
-): string {
-  return studyTableGrids(rows, label, context, failed)
-    .map((g) => htmlTable(g.caption, g.header, g.rows) + notesHtml(g.notes))
-    .join("");
+/** A grid as a table with its notes under it, one paragraph each. */
+export function gridHtml(g: TableGrid, textColumns: number): string {
+  return htmlTable(g.caption, g.header, g.rows, textColumns) + notesHtml(g.notes);
 }
 
-export function strictTableHtml(
-  rows: readonly StrictRow[],
-  label: ModelLabel,
-  failed: readonly LeftOutRun[] = [],
-): string {
-  const g = strictTableGrid(rows, label, failed);
-  return htmlTable(`${g.caption}, with grounded citations`, g.header, g.rows, 2) + notesHtml(g.notes);
-}
-
-/** The two-post questions' table; nothing for a log of the study's questions only. */
-export function twoPostTableHtml(
-  rows: readonly TwoPostRow[],
-  label: ModelLabel,
-  failed: readonly LeftOutRun[] = [],
-): string {
-  if (rows.length === 0) return "";
-  const g = twoPostTableGrid(rows, label, failed);
-  return htmlTable(g.caption, g.header, g.rows, 2) + notesHtml(g.notes);
+/** A table's plain section of the page: its heading, then its grids with their notes. */
+export function tableSectionHtml(title: string, grids: readonly TableGrid[]): string {
+  return `<h2>${escapeHtml(title)}</h2>\n${grids.map((g) => gridHtml(g, 2)).join("\n")}`;
 }
 
 /** A table's notes, one paragraph each. */

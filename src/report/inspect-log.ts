@@ -1,7 +1,7 @@
 // A run folder as Inspect evaluation logs (one per model, one sample per run), for Inspect's log viewer.
 import { createHash } from "node:crypto";
 import { DESIGN_LABELS, DEFAULT_WORDING_ID } from "../designs/index.ts";
-import { reportData, type ReportRun } from "./report-data.ts";
+import { reportPage, type ReportRun } from "./report-data.ts";
 import type { ReadRun } from "./run-folder.ts";
 
 /** The Inspect log format version these logs are written in (inspect_ai's EvalLog.version). */
@@ -223,7 +223,7 @@ function sample(r: ReportRun, index: number): Record<string, Json> {
 export function inspectLogs(
   folder: ReadRun,
 ): { readonly model: string; readonly label: string; readonly log: Record<string, Json> }[] {
-  const data = reportData("", folder.records, folder.slugs, folder.context, folder.manifest, folder.slugsFrom);
+  const { data } = reportPage("", folder);
   const manifest = folder.manifest;
   const created = manifest?.started_at ?? new Date(0).toISOString();
   const settings = (manifest?.settings ?? {}) as Record<string, Json>;

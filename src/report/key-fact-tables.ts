@@ -4,8 +4,6 @@ import { DESIGN_LABELS } from "../designs/index.ts";
 import type { AnswerRecord } from "../runs/index.ts";
 import type { ModelLabel } from "./model-labels.ts";
 import type { Cell, TableGrid } from "./tables.ts";
-import { htmlTable } from "./html-tables.ts";
-import { escapeHtml } from "./html-escape.ts";
 
 const blank = (x: number | null): Cell => (x === null ? "" : x);
 
@@ -62,14 +60,4 @@ function grid(set: KeyFactRow["set"], rows: readonly KeyFactRow[], label: ModelL
         "showed it; from memory: it states one they never showed. Blank where the questions carry no facts.",
     ],
   };
-}
-
-/** A section of the page ("Answers and evidence", the withheld-source test): the grids with their notes, escaped. */
-export function tableSectionHtml(title: string, grids: readonly TableGrid[]): string {
-  const tables = grids.map(
-    (g) =>
-      htmlTable(g.caption, g.header, g.rows, 2) +
-      (g.notes ?? []).map((n) => `<p class="note">${escapeHtml(n)}</p>`).join(""),
-  );
-  return `<h2>${escapeHtml(title)}</h2>\n${tables.join("\n")}`;
 }

@@ -1,35 +1,18 @@
-// Everything the report page shows, computed once from the log: table rows, comparisons, and each run with its verdicts.
+// Everything the report page shows, computed once from a folder: every table as `--json` has it, and each run with its
+// verdicts for the transcript browser.
 import {
   conditionOf,
-  conditionSummary,
-  splitQuestionSets,
-  splitFailed,
-  agentActionRows,
-  cutAtTokenLimit,
   citesRightLenient,
   citesRightStrict,
   classifySource,
-  compareRuns,
   classifyTwoPostSource,
   citesRightExact,
   explainSource,
   explainTwoPostSource,
   foundAll,
-  formatMismatchRows,
-  strictRows,
-  studyRows,
-  twoPostRows,
-  type AgentActionsRow,
-  type Comparison,
-  type FormatMismatchRow,
   type QuestionSet,
   type SourceClass,
-  type StrictRow,
-  type StudyRow,
   type TwoPostClass,
-  type TwoPostRow,
-  type ScaleTable,
-  type CutRun,
 } from "../scoring/index.ts";
 import {
   goldHeadingsOf,
@@ -40,13 +23,9 @@ import {
   type RunProgress,
 } from "../runs/index.ts";
 import { DESIGN_LABELS, type DesignId } from "../designs/index.ts";
-import type { ModelLabel } from "./model-labels.ts";
-import type { TableContext, TableGrid } from "./tables.ts";
-import { runScaleTable } from "./scale-tables.ts";
-import { inputsOf, type RecordedInputs } from "./table-inputs.ts";
-import { gridsOf } from "./table-list.ts";
-import type { RepeatSection } from "./repeat-html.ts";
-import { repeatTables } from "./repeat-tables.ts";
+import { logDesigns } from "./page-sections.ts";
+import { inputsOf, type RecordedInputs, type TableFolder } from "./table-inputs.ts";
+import { tablesJson, type TableInputs, type TablesJson } from "./table-list.ts";
 
 /** One run as the transcript browser shows it: the logged fields it needs, plus its scores and why. */
 export interface ReportRun
@@ -88,101 +67,50 @@ export interface ReportRun
 
 export interface ReportData {
   readonly title: string;
-  readonly context: TableContext;
   readonly slugsFrom: string;
   /** Model id -> short label (see runModelLabels); design id -> label. */
   readonly models: readonly { readonly id: string; readonly label: string }[];
   readonly designs: readonly { readonly id: DesignId; readonly label: string }[];
-  readonly study: readonly StudyRow[];
-  readonly strict: readonly StrictRow[];
-  /** What the agents did (the study's prose claims), over the one-post questions; empty without agent runs. */
-  readonly agents: readonly AgentActionsRow[];
-  /** The two-post questions' table; empty for a log of the study's questions only. */
-  readonly twoPost: readonly TwoPostRow[];
-  readonly comparisons: readonly Comparison[];
-  /** "What the engineering bought" (beyond the study); empty for a log without engineered designs. */
-  readonly engineering: readonly TableGrid[];
-  /** Beyond the study: the key-fact table per question set; empty when the log's questions carry no facts. */
-  readonly keyFacts: readonly TableGrid[];
-  /** Beyond the study: the model judge's table per question set (rescore --judge); empty for a folder not judged. */
-  readonly judge: readonly TableGrid[];
-  /** Beyond the study: the withheld-source test against a second folder (report --against); empty without one. */
-  readonly withholding: readonly TableGrid[];
-  /** Beyond the study: per agent row, replies that look like a call in another tool-call format than the one parsed. */
-  readonly formatMismatch: readonly FormatMismatchRow[];
-  /** Every logged run, failed ones included (the browser shows their error); only `scored` ones are in the tables. */
+  /** Every table that applies to the folder, keyed by its id: the records `rescore --json` emits. */
+  readonly tables: TablesJson;
+  /** Every logged run, failed ones included (the browser shows their error); only scored ones are in the tables. */
   readonly runs: readonly ReportRun[];
-  /** The runs left out of every table and comparison because their model call failed. */
-  readonly failed: readonly { readonly model: string; readonly design: DesignId; readonly set: QuestionSet }[];
   readonly manifest: RunManifest | null;
-  /** Beyond the study: each design against model size, for a run of two or more sized models; null otherwise. */
-  readonly scale: ScaleTable | null;
-  /** Beyond the study: the samples' and wordings' tables; absent for one greedy pass of the default wording. */
-  readonly repeats?: RepeatSection;
   /** Set while the run writing the folder has runs left (see runInProgress); null for a finished or stopped run. */
   readonly progress: RunProgress | null;
-  /** Scored runs whose last reply stopped at the token limit (their answer may be cut short). */
-  readonly cutAtTokenLimit: readonly CutRun[];
+}
+
+/** The page's data, and the inputs its tables were computed from (the sections' charts draw on them). */
+export interface ReportPage {
+  readonly data: ReportData;
+  readonly inputs: TableInputs;
 }
 
 /**
- * `all` is the whole log; runs whose call failed are left out of every table (see splitFailed) and counted.
- * `recorded`: what the folder records beside its log (see tableInputs); none for a log alone.
+ * A folder as the page reads it: its whole log (failed runs included), its manifest (none for a log alone), where
+ * its slugs came from, its progress.
  */
-export function reportData(
-  title: string,
-  all: readonly AnswerRecord[],
-  slugs: readonly string[],
-  context: TableContext,
-  manifest: RunManifest | undefined,
-  slugsFrom: string,
-  progress?: RunProgress,
-  recorded?: RecordedInputs,
-): ReportData {
-  const { scored: records, failed } = splitFailed(all);
-  const tables = inputsOf({ records: all, slugs, context, manifest }, recorded);
-  const models = [...new Set(all.map((r) => r.model))];
-  const designs = (Object.keys(DESIGN_LABELS) as DesignId[]).filter((v) => all.some((r) => r.design === v));
-  return {
-    title,
-    context: { ...context, conditions: conditionSummary(all) },
-    slugsFrom,
-    models: models.map((id) => ({ id, label: tables.label(id) })),
-    designs: designs.map((id) => ({ id, label: DESIGN_LABELS[id] })),
-    study: studyRows(records, failed),
-    strict: strictRows(records, slugs),
-    agents: agentActionRows(records, slugs),
-    twoPost: twoPostRows(records, slugs, failed),
-    comparisons: compareRuns(records, slugs),
-    engineering: gridsOf("engineering", tables),
-    keyFacts: gridsOf("key-facts", tables),
-    judge: gridsOf("judge", tables),
-    withholding: gridsOf("withholding", tables),
-    formatMismatch: formatMismatchRows(records, (id) => manifest?.models.find((m) => m.id === id)?.toolFormat),
-    runs: all.map((r) => reportRun(r, slugs)),
-    failed: failed.map((r) => ({
-      model: r.model,
-      design: r.design,
-      set: isTwoPostAnswer(r) ? ("two-post" as const) : ("one-post" as const),
-    })),
-    manifest: manifest ?? null,
-    scale: runScaleTable(records, slugs, manifest) ?? null,
-    ...repeatsOf(records, slugs, tables.label),
-    progress: progress ?? null,
-    cutAtTokenLimit: cutAtTokenLimit(records),
-  };
-}
+export type ReportFolder = Omit<TableFolder, "dir" | "manifest"> & {
+  readonly manifest?: RunManifest | undefined;
+  readonly slugsFrom: string;
+  readonly progress?: RunProgress | undefined;
+};
 
-/** The repeat section's field, left out of a log without samples or wordings so that its page is what it was. */
-function repeatsOf(
-  records: readonly AnswerRecord[],
-  slugs: readonly string[],
-  label: ModelLabel,
-): { repeats?: RepeatSection } {
-  const tables = repeatTables(splitQuestionSets(records).onePost, slugs, label);
-  if (tables === undefined) return {};
-  const { grids, sentences, conditions, designRates } = tables;
-  return { repeats: { grids, sentences, conditions, designRates } };
+/** `recorded`: what the folder records beside its log (see tableInputs); none for a log alone. */
+export function reportPage(title: string, folder: ReportFolder, recorded?: RecordedInputs): ReportPage {
+  const inputs = inputsOf({ ...folder, manifest: folder.manifest }, recorded);
+  const models = [...new Set(folder.records.map((r) => r.model))];
+  const data: ReportData = {
+    title,
+    slugsFrom: folder.slugsFrom,
+    models: models.map((id) => ({ id, label: inputs.label(id) })),
+    designs: logDesigns(folder.records).map((id) => ({ id, label: DESIGN_LABELS[id] })),
+    tables: tablesJson(inputs),
+    runs: folder.records.map((r) => reportRun(r, folder.slugs)),
+    manifest: folder.manifest ?? null,
+    progress: folder.progress ?? null,
+  };
+  return { data, inputs };
 }
 
 function reportRun(r: AnswerRecord, slugs: readonly string[]): ReportRun {

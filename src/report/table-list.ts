@@ -1,7 +1,8 @@
 // Every table a run folder can show, listed once: when it applies, its grids, its CSV files and its page section. The
-// markdown, CSV and JSON writers loop over this list, the page takes its grids from it, and DERIVED_FILES names its CSVs.
+// markdown, CSV and JSON writers and the report page loop over this list, and DERIVED_FILES names its CSVs.
 import {
   agentActionRows,
+  compareRuns,
   cutAtTokenLimit,
   engineeringRows,
   formatMismatchRows,
@@ -16,7 +17,21 @@ import type { AnswerRecord, Judgment, RunManifest } from "../runs/index.ts";
 import { AGENTS_TITLE, agentsCsvRows, agentsGrid } from "./agents-table.ts";
 import { ENGINEERING_TITLE, engineeringGrids } from "./engineering-tables.ts";
 import { JUDGE_TITLE, judgeCsvRows, judgeGrids } from "./judge-tables.ts";
+import { tableSectionHtml } from "./html-tables.ts";
 import { keyFactGrids } from "./key-fact-tables.ts";
+import {
+  agentsSectionHtml,
+  comparisonsSectionHtml,
+  engineeringSectionHtml,
+  formatMismatchHtml,
+  logDesigns,
+  scaleSectionHtml,
+  strictSectionHtml,
+  studySectionHtml,
+  tokenLimitHtml,
+  twoPostSectionHtml,
+} from "./page-sections.ts";
+import { repeatSectionHtml } from "./repeat-html.ts";
 import { repeatCsvRows, repeatTables, type RepeatTables } from "./repeat-tables.ts";
 import { runScaleTable, SCALE_TITLE, scaleCsvRows, scaleGrids } from "./scale-tables.ts";
 import {
@@ -74,10 +89,10 @@ export interface TableEntry {
   /** The report page's heading the table stands under. */
   readonly section: string;
   /**
-   * Where the page shows the table as a plain section of grids under `section`: the field of the page's data that
-   * holds them. Left out for the tables the page draws in sections of its own (with charts, or a note of its own).
+   * The table's section of the report page, for a table drawn with more than its grids (a chart, a note, a warning);
+   * `grids` are its grids as `--json` has them. Left out: the grids under `section`.
    */
-  readonly page?: "keyFacts" | "judge" | "withholding";
+  readonly page?: (t: TableInputs, grids: readonly TableGrid[]) => string;
 }
 
 /** A function of the inputs computed once per inputs, for what several of an entry's parts read. */
@@ -102,7 +117,8 @@ const mismatch = perInputs((t) => {
   return formatMismatchRows(t.scored, (model) => formats.get(model));
 });
 const twoPost = perInputs((t) => twoPostRows(t.scored, t.slugs, t.failed));
-const cutNote = perInputs((t) => tokenLimitNote(cutAtTokenLimit(t.scored), t.label));
+const cut = perInputs((t) => cutAtTokenLimit(t.scored));
+const cutNote = perInputs((t) => tokenLimitNote(cut(t), t.label));
 const engineering = perInputs((t) => engineeringGrids(t.scored, t.slugs, t.label, t.failed));
 const scale = perInputs((t) => runScaleTable(t.scored, t.slugs, t.manifest));
 const keyFacts = perInputs((t) => keyFactGrids(t.scored, t.slugs, t.label));
@@ -113,7 +129,7 @@ const repeatCsv = perInputs((t) => {
   return r === undefined ? undefined : repeatCsvRows(r);
 });
 
-/** In tables.md's order. */
+/** In the order of tables.md and the page. */
 export const TABLES: readonly TableEntry[] = [
   {
     id: "study",
@@ -123,6 +139,18 @@ export const TABLES: readonly TableEntry[] = [
     markdown: (t) => [studyTablesMarkdown(study(t), t.label, t.context, t.failedSets.onePost)],
     csv: [{ file: "study.csv", rows: study }],
     section: "The study's table",
+    // The page draws the study's section (its charts first) for a log with one-post questions only.
+    page: (t, grids) =>
+      t.sets.onePost.length === 0
+        ? ""
+        : studySectionHtml({
+            rows: { study: study(t), strict: strict(t) },
+            grids,
+            label: t.label,
+            context: t.context,
+            failed: t.failedSets.onePost,
+            designs: logDesigns(t.all),
+          }),
   },
   {
     id: "strict",
@@ -130,6 +158,7 @@ export const TABLES: readonly TableEntry[] = [
     grids: (t) => [strictTableGrid(strict(t), t.label, t.failedSets.onePost)],
     csv: [{ file: "strict.csv", rows: strict }],
     section: "The study's table",
+    page: (t, grids) => (t.sets.onePost.length === 0 ? "" : strictSectionHtml(grids)),
   },
   {
     id: "agents",
@@ -137,6 +166,7 @@ export const TABLES: readonly TableEntry[] = [
     grids: (t) => [agentsGrid(agents(t), t.label, t.failedSets.onePost)],
     csv: [{ file: "agents.csv", rows: (t) => (agents(t).length > 0 ? agentsCsvRows(agents(t)) : undefined) }],
     section: AGENTS_TITLE,
+    page: (_, grids) => agentsSectionHtml(grids),
   },
   {
     id: "format-mismatch",
@@ -145,6 +175,7 @@ export const TABLES: readonly TableEntry[] = [
     markdown: (t) => [formatMismatchMarkdown(mismatch(t), t.label)!],
     csv: [],
     section: "The study's table",
+    page: (t) => formatMismatchHtml(mismatch(t), t.label),
   },
   {
     id: "two-post",
@@ -152,6 +183,7 @@ export const TABLES: readonly TableEntry[] = [
     grids: (t) => [twoPostTableGrid(twoPost(t), t.label, t.failedSets.twoPost)],
     csv: [{ file: "two-post.csv", rows: twoPost }],
     section: "Questions that need two posts",
+    page: (_, grids) => twoPostSectionHtml(grids),
   },
   {
     // A note, not a table: the runs whose answer may be cut short, said where the study's tables end.
@@ -161,6 +193,17 @@ export const TABLES: readonly TableEntry[] = [
     markdown: (t) => [`**${cutNote(t)}**`],
     csv: [],
     section: "Found and cites right",
+    page: (t) => tokenLimitHtml(cut(t), t.label),
+  },
+  {
+    // The page's alone: tables.md and --json leave the paired comparisons to `compare`.
+    id: "comparisons",
+    applies: () => true,
+    grids: () => [],
+    markdown: () => [],
+    csv: [],
+    section: "Paired comparisons",
+    page: (t) => comparisonsSectionHtml(compareRuns(t.scored, t.slugs), t.label, t.failed),
   },
   {
     id: "engineering",
@@ -168,13 +211,7 @@ export const TABLES: readonly TableEntry[] = [
     grids: engineering,
     csv: [{ file: "engineering.csv", rows: (t) => engineeringRows(t.scored, t.slugs) }],
     section: ENGINEERING_TITLE,
-  },
-  {
-    id: "scale",
-    applies: (t) => scale(t) !== undefined,
-    grids: (t) => scaleGrids(scale(t)!, t.failedSets.onePost),
-    csv: [{ file: "scale.csv", rows: (t) => scaleCsvRows(scale(t)!) }],
-    section: SCALE_TITLE,
+    page: (_, grids) => engineeringSectionHtml(grids),
   },
   {
     id: "key-facts",
@@ -182,7 +219,6 @@ export const TABLES: readonly TableEntry[] = [
     grids: keyFacts,
     csv: [{ file: "key-facts.csv", rows: (t) => keyFactRows(t.scored, t.slugs) }],
     section: "Answers and evidence",
-    page: "keyFacts",
   },
   {
     id: "judge",
@@ -190,7 +226,6 @@ export const TABLES: readonly TableEntry[] = [
     grids: judge,
     csv: [{ file: "judge.csv", rows: (t) => judgeCsvRows(t.scored, t.judgments) }],
     section: JUDGE_TITLE,
-    page: "judge",
   },
   {
     id: "withholding",
@@ -198,7 +233,14 @@ export const TABLES: readonly TableEntry[] = [
     grids: (t) => [t.withholding!.grid],
     csv: [{ file: "withholding.csv", rows: (t) => withholdingCsvRows(t.withholding!) }],
     section: "The withheld-source test",
-    page: "withholding",
+  },
+  {
+    id: "scale",
+    applies: (t) => scale(t) !== undefined,
+    grids: (t) => scaleGrids(scale(t)!, t.failedSets.onePost),
+    csv: [{ file: "scale.csv", rows: (t) => scaleCsvRows(scale(t)!) }],
+    section: SCALE_TITLE,
+    page: (t, grids) => scaleSectionHtml(scale(t)!, grids, t.manifest, logDesigns(t.all)),
   },
   {
     id: "repeats",
@@ -214,6 +256,7 @@ export const TABLES: readonly TableEntry[] = [
       },
     ],
     section: "Samples and wordings",
+    page: (t) => repeatSectionHtml(repeats(t)!, t.label),
   },
 ];
 
@@ -227,6 +270,11 @@ export function entryMarkdown(entry: TableEntry, t: TableInputs): readonly strin
   return entry.markdown?.(t) ?? entry.grids(t).map(markdownTable);
 }
 
+/** An entry's section of the report page, from its grids as `--json` has them. */
+export function entryHtml(entry: TableEntry, t: TableInputs, grids: readonly TableGrid[]): string {
+  return entry.page?.(t, grids) ?? tableSectionHtml(entry.section, grids);
+}
+
 /** The grids of one entry by id, or none where it does not apply (for the page's sections). */
 export function gridsOf(id: string, t: TableInputs): readonly TableGrid[] {
   const entry = TABLES.find((e) => e.id === id);
@@ -234,14 +282,15 @@ export function gridsOf(id: string, t: TableInputs): readonly TableGrid[] {
   return entry.applies(t) ? entry.grids(t) : [];
 }
 
+/** `--json`'s tables, keyed by entry id: its grids (as tables.md shows them) and its CSV files' rows. */
+export type TablesJson = Record<string, { grids: readonly TableGrid[]; rows: Record<string, readonly object[]> }>;
+
 /**
  * `--json`'s tables: each entry that applies and has a table, by id, with its grids (as tables.md shows them) and
  * its CSV files' rows (the figures as numbers).
  */
-export function tablesJson(
-  t: TableInputs,
-): Record<string, { grids: readonly TableGrid[]; rows: Record<string, readonly object[]> }> {
-  const out: Record<string, { grids: readonly TableGrid[]; rows: Record<string, readonly object[]> }> = {};
+export function tablesJson(t: TableInputs): TablesJson {
+  const out: TablesJson = {};
   for (const entry of tablesOf(t)) {
     const grids = entry.grids(t);
     if (grids.length === 0) continue;

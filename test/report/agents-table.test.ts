@@ -9,7 +9,7 @@ import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 import type { DesignId } from "../../src/designs/registry.ts";
 import { writeTables } from "../../src/report/index.ts";
 import { renderReportHtml } from "../../src/report/html.ts";
-import { reportData } from "../../src/report/report-data.ts";
+import { reportPage } from "../../src/report/report-data.ts";
 import { fakeIndex, scriptedRuntime, SCRIPTED_QUESTION } from "../helpers/scripted-runtime.ts";
 import { tempFolders } from "../helpers/temp-folders.ts";
 
@@ -77,7 +77,7 @@ test("a log without agent runs writes no agents.csv and no table", () => {
 });
 
 test("the page shows the table escaped, with its note, and none without agent runs", () => {
-  const html = renderReportHtml(reportData("t", records, SLUGS, { sections: 3 }, undefined, "x"));
+  const html = renderReportHtml(reportPage("t", { records, slugs: SLUGS, context: { sections: 3 }, slugsFrom: "x" }));
   assert.match(html, /<h2>What the agents did<\/h2>/);
   assert.match(
     html,
@@ -86,7 +86,7 @@ test("the page shows the table escaped, with its note, and none without agent ru
   assert.match(html, /What the agents did<\/h2>[\s\S]*<p class="note">1 run left out/);
   const workflows = records.filter((r) => r.design === "workflow");
   assert.doesNotMatch(
-    renderReportHtml(reportData("t", workflows, SLUGS, { sections: 3 }, undefined, "x")),
+    renderReportHtml(reportPage("t", { records: workflows, slugs: SLUGS, context: { sections: 3 }, slugsFrom: "x" })),
     /What the agents did/,
   );
 });

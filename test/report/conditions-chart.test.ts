@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { renderReportHtml } from "../../src/report/html.ts";
-import { reportData } from "../../src/report/report-data.ts";
+import { reportPage } from "../../src/report/report-data.ts";
 import { conditionsChartHtml } from "../../src/report/conditions-chart.ts";
 import { repeatTables } from "../../src/report/repeat-tables.ts";
 import { modelLabels } from "../../src/report/model-labels.ts";
@@ -143,7 +143,7 @@ test("the caption counts the run's conditions, wordings, samples and questions, 
 
 test("a run of one condition gets no chart; the page keeps the sentence and the tables with the chart", () => {
   const page = (recs: readonly AnswerRecord[]) =>
-    renderReportHtml(reportData("t", recs, SLUGS, { sections: 3 }, undefined, "the blog"));
+    renderReportHtml(reportPage("t", { records: recs, slugs: SLUGS, context: { sections: 3 }, slugsFrom: "the blog" }));
   // One wording other than the default, one sample: the section's tables, but a single condition to show.
   const one = page(records(["terse"], [0]));
   assert.match(one, /<h2>Samples and wordings<\/h2>/);

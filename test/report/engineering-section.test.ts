@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { renderReportHtml } from "../../src/report/html.ts";
-import { reportData } from "../../src/report/report-data.ts";
+import { reportPage } from "../../src/report/report-data.ts";
 import { answerRecord } from "../../src/runs/answer-record.ts";
 import { runDesign } from "../../src/designs/run-design.ts";
 import type { DesignId } from "../../src/designs/index.ts";
@@ -30,7 +30,8 @@ test("the page shows what the engineering bought, and a repaired run's first ans
     await run("workflow", ["A.\nSource: flashattention-explained"]),
     await run("workflow-cite-checked", ["A.\nSource: <post>", "A.\nSource: flashattention-explained"]),
   ];
-  const page = (rs: typeof records) => renderReportHtml(reportData("t", rs, SLUGS, { sections: 3 }, undefined, "x"));
+  const page = (rs: typeof records) =>
+    renderReportHtml(reportPage("t", { records: rs, slugs: SLUGS, context: { sections: 3 }, slugsFrom: "x" }));
   const html = page(records);
   assert.match(html, /<h2>What the engineering bought<\/h2>/);
   assert.match(html, /<caption>What the engineering bought: m<\/caption>/);

@@ -5,9 +5,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { compareText, readRunFolder, rescoreText, writeTables } from "../../src/report/index.ts";
 import { renderReportHtml } from "../../src/report/html.ts";
-import { reportData } from "../../src/report/report-data.ts";
+import { reportPage } from "../../src/report/report-data.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
-import { leftOutNote } from "../../src/scoring/index.ts";
+import { leftOutNote, type StrictRow } from "../../src/scoring/index.ts";
 import { makeRecord, type RecordSpec } from "../helpers/answer-records.ts";
 import { tempFolders } from "../helpers/temp-folders.ts";
 
@@ -81,13 +81,14 @@ test("rescore and compare leave failed runs out, say so under the tables and on 
 });
 
 test("the page's study and strict tables leave failed runs out and say how many; the transcripts keep them", () => {
-  const data = reportData("t", log(), SLUGS, { sections: 3 }, undefined, "x");
+  const page = reportPage("t", { records: log(), slugs: SLUGS, context: { sections: 3 }, slugsFrom: "x" });
+  const strict = page.data.tables.strict?.rows["strict.csv"] as StrictRow[] | undefined;
   assert.deepEqual(
-    data.strict.map((r) => [r.design, r.n, r.source_none]),
+    strict?.map((r) => [r.design, r.n, r.source_none]),
     [["workflow", 1, 0]],
   );
-  assert.equal(data.runs.length, 4);
-  const html = renderReportHtml(data);
+  assert.equal(page.data.runs.length, 4);
+  const html = renderReportHtml(page);
   assert.match(html, /<p class="note">3 runs left out: their model call failed \(outcome error\)<\/p>/);
 });
 
@@ -110,7 +111,7 @@ test("a log of two samples counts runs, not questions, in the header, and says i
   );
   const { markdown } = writeTables(dir, records, SLUGS, { sections: 3 });
   assert.match(markdown, /^3 sections; 6 runs over 2 wording and sample conditions; tiny, sampled$/m);
-  const html = renderReportHtml(reportData("t", records, SLUGS, { sections: 3 }, undefined, "x"));
+  const html = renderReportHtml(reportPage("t", { records, slugs: SLUGS, context: { sections: 3 }, slugsFrom: "x" }));
   assert.match(html, /take each run as independent, which runs of one question are not/);
   assert.match(html, /with 6 runs over 2 wording and sample conditions they are wide/);
 });

@@ -6,7 +6,7 @@ import { formatMismatchMarkdown } from "../../src/report/tables.ts";
 import { modelLabels } from "../../src/report/model-labels.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 import { renderReportHtml } from "../../src/report/html.ts";
-import { reportData } from "../../src/report/report-data.ts";
+import { reportPage } from "../../src/report/report-data.ts";
 
 const bare = '{"name": "search_posts", "arguments": {"query": "kv"}}';
 const records = [
@@ -49,10 +49,12 @@ test("a non-zero count is shown with a warning naming parse-calls and --tool-for
 });
 
 test("the report page shows the same warning and table, escaped, only when a count is non-zero", () => {
-  const page = renderReportHtml(reportData("t", records, ["a"], { sections: 1 }, undefined, "x"));
+  const page = renderReportHtml(reportPage("t", { records, slugs: ["a"], context: { sections: 1 }, slugsFrom: "x" }));
   assert.match(page, /<strong>Tool-call format mismatch\.<\/strong> 1 agent row has/);
   assert.match(page, /<code>--tool-format<\/code>/);
   const clean = records.filter((r) => r.answer.startsWith("It is"));
-  const quiet = renderReportHtml(reportData("t", clean, ["a"], { sections: 1 }, undefined, "x"));
+  const quiet = renderReportHtml(
+    reportPage("t", { records: clean, slugs: ["a"], context: { sections: 1 }, slugsFrom: "x" }),
+  );
   assert.doesNotMatch(quiet, /Tool-call format mismatch/);
 });

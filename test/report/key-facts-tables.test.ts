@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { writeTables } from "../../src/report/index.ts";
 import { renderReportHtml } from "../../src/report/html.ts";
-import { reportData } from "../../src/report/report-data.ts";
+import { reportPage } from "../../src/report/report-data.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 import { tempFolders } from "../helpers/temp-folders.ts";
 
@@ -28,7 +28,9 @@ test("tables.md and key-facts.csv hold the cross of answer right with cites righ
     "set,model,design,n,with_facts,facts_stated,facts_asked,answer_right,right_cited_right,right_cited_wrong,cited_right_wrong,from_evidence,from_memory",
     "one-post,tiny.gguf,workflow,2,2,3,4,1,0,1,1,0,2",
   ]);
-  const html = renderReportHtml(reportData("t", records, SLUGS, { sections: 3 }, undefined, "content"));
+  const html = renderReportHtml(
+    reportPage("t", { records, slugs: SLUGS, context: { sections: 3 }, slugsFrom: "content" }),
+  );
   assert.match(html, /<h2>Answers and evidence<\/h2>/);
 });
 

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { compareText, readRunFolder, writeInspectLogs, writeTables } from "../../src/report/index.ts";
 import { renderReportHtml } from "../../src/report/html.ts";
-import { reportData } from "../../src/report/report-data.ts";
+import { reportPage } from "../../src/report/report-data.ts";
 import { modelLabels } from "../../src/report/model-labels.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 import { EVIL_MODEL, FIXTURE_SLUGS, writeFixtureManifest, writeReportFixture } from "../helpers/report-fixture.ts";
@@ -96,12 +96,18 @@ test("a run of two same-named models shows them apart in tables.md, compare, the
 
   assert.match(compareText(folder), /x\/model\.gguf against y\/model\.gguf, design by design/);
 
-  const data = reportData("t", folder.records, FIXTURE_SLUGS, { sections: 3 }, folder.manifest, "test");
+  const page = reportPage("t", {
+    records: folder.records,
+    slugs: FIXTURE_SLUGS,
+    context: { sections: 3 },
+    manifest: folder.manifest,
+    slugsFrom: "test",
+  });
   assert.deepEqual(
-    data.models.map((m) => m.label),
+    page.data.models.map((m) => m.label),
     ["x/model.gguf", "y/model.gguf"],
   );
-  const html = renderReportHtml(data);
+  const html = renderReportHtml(page);
   assert.match(html, /<dt>model x\/model\.gguf<\/dt>/);
   assert.match(html, /<dt>model y\/model\.gguf<\/dt>/);
   // The blog the runs asked about is named at the top: under the title and its warnings, before anything else.

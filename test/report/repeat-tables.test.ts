@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { writeTables } from "../../src/report/index.ts";
 import { renderReportHtml } from "../../src/report/html.ts";
-import { reportData } from "../../src/report/report-data.ts";
+import { reportPage } from "../../src/report/report-data.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 import type { DesignId } from "../../src/designs/registry.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
@@ -65,9 +65,9 @@ test("a two-wording log gets the three tables, the computed sentence, and their 
 
 test("the report page shows the section and its sentence for a wording log only; a plain log's page is unchanged", () => {
   const page = (records: readonly AnswerRecord[]) =>
-    renderReportHtml(reportData("t", records, SLUGS, { sections: 3 }, undefined, "the blog"));
-  const plainData = reportData("t", plain, SLUGS, { sections: 3 }, undefined, "the blog");
-  assert.ok(!("repeats" in plainData), "no new field in the page's data");
+    renderReportHtml(reportPage("t", { records, slugs: SLUGS, context: { sections: 3 }, slugsFrom: "the blog" }));
+  const plainData = reportPage("t", { records: plain, slugs: SLUGS, context: { sections: 3 }, slugsFrom: "the blog" });
+  assert.ok(!("repeats" in plainData.data.tables), "no repeat tables in the page's data");
   assert.doesNotMatch(page(plain), /Samples and wordings/);
   const sampled = [...plain, run("workflow", "q1", true, { sample: 1 }), run("agent", "q1", false, { sample: 1 })];
   const html = page(sampled);

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { jsonForScript } from "../../src/report/html-escape.ts";
-import { reportData } from "../../src/report/report-data.ts";
+import { reportPage } from "../../src/report/report-data.ts";
 import { renderReportHtml } from "../../src/report/html.ts";
 import { readAnswerLog } from "../../src/runs/index.ts";
 import { runCli } from "../helpers/run-cli.ts";
@@ -20,7 +20,9 @@ test("JSON for a script block cannot close it, and parses back to the same value
 test("the page holds exactly its own two scripts, no markup from the data, and nothing from the network", () => {
   const { dir } = writeReportFixture();
   const { records } = readAnswerLog(path.join(dir, "answers.jsonl"));
-  const html = renderReportHtml(reportData("t", records, FIXTURE_SLUGS, { sections: 6 }, undefined, "fixture"));
+  const html = renderReportHtml(
+    reportPage("t", { records, slugs: FIXTURE_SLUGS, context: { sections: 6 }, slugsFrom: "fixture" }),
+  );
   assert.equal(html.match(/<script/g)?.length, 2);
   assert.equal(html.match(/<\/script>/g)?.length, 2);
   assert.ok(!/<img|<i>|<b>/.test(html), "no element from the data");

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { compareText, readRunFolder, withheldComparison, writeReport, writeTables } from "../../src/report/index.ts";
 import { renderReportHtml } from "../../src/report/html.ts";
-import { reportData } from "../../src/report/report-data.ts";
+import { reportPage } from "../../src/report/report-data.ts";
 import { markdownTable } from "../../src/report/tables.ts";
 import { withholdingCsvRows } from "../../src/report/withholding-tables.ts";
 import { readManifest, recordWithheldPair, type RunManifest } from "../../src/runs/index.ts";
@@ -79,7 +79,9 @@ test("a withheld run's page says so at the top; a normal run's does not", async 
   const real = readManifest(await runWithManifest())!;
   const gold = { ...real, settings: { ...real.settings, withhold: "gold-post" as const } };
   const page = (manifest: RunManifest) =>
-    renderReportHtml(reportData("t", withheld, SLUGS, { sections: 3 }, manifest, "test"));
+    renderReportHtml(
+      reportPage("t", { records: withheld, slugs: SLUGS, context: { sections: 3 }, manifest, slugsFrom: "test" }),
+    );
   assert.match(page(gold), /Withheld-source run \(--withhold gold-post\): each question&#39;s runs searched/);
   assert.doesNotMatch(page(real), /Withheld-source run/);
 });
