@@ -1,6 +1,6 @@
 // The engineered designs: each is a study design with one piece of engineering added, composed from the study's
 // own loop and workflow and one step of its own (validate-call.ts, cite-check.ts, or a constrained first reply).
-// Each runs on the study's hermes format (the registry's entries; run-design.ts refuses the others).
+// Each runs on the study's hermes format (the run recipe, runs/recipe.ts, refuses the others).
 import type { GenerateConstraint } from "../../llm/index.ts";
 import { runAgent, studySteps } from "../agent-loop.ts";
 import { runWorkflow } from "../workflow.ts";
