@@ -2,7 +2,7 @@
 import type { Argv, CommandModule } from "yargs";
 import { ANSWER_OVERLAP_DEFAULTS, factSources, isTwoPost, type Corpus, type Question } from "../corpus/index.ts";
 import type { QuestionSetStats } from "../search/index.ts";
-import { checkedOptions, contentOption, jsonOption, questionsOption, splitDepthOf } from "./options.ts";
+import { checkedOptions, contentOption, jsonOption, questionsOption } from "./options.ts";
 import { io, say, warn } from "./io.ts";
 
 const sections: CommandModule<object, { content: string; "split-depth": number; summary: boolean }> = {
@@ -19,15 +19,16 @@ const sections: CommandModule<object, { content: string; "split-depth": number; 
       },
     }),
   handler: async (argv) => {
-    const { formatCorpusSummary, loadCorpus, summarizeCorpus } = await import("../corpus/index.ts");
+    const { formatCorpusSummary, summarizeCorpus } = await import("../corpus/index.ts");
     const { READ_SECTION_MAX_WORDS } = await import("../designs/index.ts");
+    const { openRunInputs } = await import("../runs/index.ts");
     if (argv.summary) {
       // The summary lists what was left out itself, so the loader's note would only say it twice.
-      const corpus = await loadCorpus(argv.content, { note: () => {}, splitDepth: splitDepthOf(argv) });
+      const { corpus } = await openRunInputs({ settings: argv }, { content: argv.content, note: () => {} });
       io().out(formatCorpusSummary(summarizeCorpus(corpus, READ_SECTION_MAX_WORDS)));
       return;
     }
-    const corpus = await loadCorpus(argv.content, { note: warn, splitDepth: splitDepthOf(argv) });
+    const { corpus } = await openRunInputs({ settings: argv }, { content: argv.content, note: warn });
     io().out(`${corpus.sections.map((s) => JSON.stringify(s)).join("\n")}\n`);
   },
 };
@@ -75,7 +76,6 @@ const questionsCheck: CommandModule<
       formatClearedFlags,
       describeQuestionShape,
       formatAnswerOverlaps,
-      loadCorpus,
       parseQuestions,
       problemsError,
       questionPosts,
@@ -83,8 +83,9 @@ const questionsCheck: CommandModule<
       readQuestionsFile,
     } = await import("../corpus/index.ts");
     const { bm25Terms } = await import("../search/index.ts");
+    const { openRunInputs } = await import("../runs/index.ts");
     const threshold = argv["overlap-threshold"];
-    const corpus = await loadCorpus(argv.content, { note: warn, splitDepth: splitDepthOf(argv) });
+    const { corpus } = await openRunInputs({ settings: argv }, { content: argv.content, note: warn });
     const { questions, problems } = parseQuestions(argv.questions, await readQuestionsFile(argv.questions));
     const weak = checkWeakFacts(argv.questions, questions, corpus, bm25Terms);
     const all = [...problems, ...checkQuestions(argv.questions, questions, corpus), ...weak.problems].sort(
@@ -153,10 +154,13 @@ const questionsStats: CommandModule<
     "its content words found in its section, in its post's title, and in any other post; and whether it holds all of its post's slug words",
   builder: (y) => checkedOptions(y, { ...questionsOption, ...contentOption, ...jsonOption }),
   handler: async (argv) => {
-    const { loadCorpus, loadQuestions } = await import("../corpus/index.ts");
     const { questionStats } = await import("../search/index.ts");
-    const corpus = await loadCorpus(argv.content, { note: warn, splitDepth: splitDepthOf(argv) });
-    const stats = questionStats(corpus, await loadQuestions(argv.questions, corpus));
+    const { openRunInputs } = await import("../runs/index.ts");
+    const { corpus, questions } = await openRunInputs(
+      { settings: argv },
+      { content: argv.content, questions: argv.questions, note: warn },
+    );
+    const stats = questionStats(corpus, questions);
     say(argv.json ? JSON.stringify(stats) : statsTable(argv.questions, stats));
   },
 };

@@ -3,7 +3,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import type { Argv, Options } from "yargs";
 import { type NumberRange, rangeProblem, UserError } from "../common/index.ts";
-import { SETTING_OPTIONS, settingValueProblem } from "../runs/data.ts";
+import { inputSettingOptions } from "../runs/data.ts";
 
 /** A bad option value: one line and exit status 2, as yargs' own usage errors, never a table of NaN. */
 export function usageError(message: string): UserError {
@@ -54,31 +54,24 @@ export function defaultCacheDir(): string {
   return process.env.BLOGQA_CACHE ?? path.resolve(".cache");
 }
 
+/** The blog's folder and the settings that shape how it is read: what every command that reads a blog takes. */
 export const contentOption = {
   content: {
     type: "string",
     default: "content/posts",
     describe: "Folder of the blog's posts (.mdx and .md, in subfolders too)",
   },
-  "split-depth": SETTING_OPTIONS["split-depth"],
+  ...inputSettingOptions("blog"),
 } as const satisfies Record<string, Options>;
-
-/** The blog's split depth from the command line, refused (usage status 2) outside the setting's range. */
-export function splitDepthOf(argv: { readonly "split-depth": number }): number {
-  const problem = settingValueProblem("split-depth", argv["split-depth"]);
-  if (problem !== undefined) throw new UserError(problem, 2);
-  return argv["split-depth"];
-}
 
 export const questionsOption = {
   questions: { type: "string", default: "questions/questions.jsonl", describe: "Questions file (JSONL)" },
 } as const satisfies Record<string, Options>;
 
+/** The blog, the settings that shape the search over it, and the index's cache: what the search commands take. */
 export const searchOptions = {
   ...contentOption,
-  retriever: SETTING_OPTIONS.retriever,
-  "embedding-model": SETTING_OPTIONS["embedding-model"],
-  "embedding-dtype": SETTING_OPTIONS["embedding-dtype"],
+  ...inputSettingOptions("index"),
   "cache-dir": {
     type: "string",
     default: defaultCacheDir(),

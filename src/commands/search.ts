@@ -1,36 +1,18 @@
 // The search commands: thin shells over src/search/ (index, search, search-eval).
-import type { Argv, CommandModule, InferredOptionTypes } from "yargs";
+import type { Argv, CommandModule } from "yargs";
 import { RETRIEVER_KINDS } from "../search/index.ts";
-import type { Embedder, RetrieverKind, RetrieverScore, SearchEvaluation, SearchOptions } from "../search/index.ts";
+import type { Embedder, RetrieverKind, RetrieverScore, SearchEvaluation } from "../search/index.ts";
 import type { ProgressTick } from "../common/index.ts";
-import {
-  checkedOptions,
-  COUNT_RANGE,
-  jsonOption,
-  questionsOption,
-  searchOptions,
-  splitDepthOf,
-  type BuiltArgs,
-} from "./options.ts";
+import { checkedOptions, COUNT_RANGE, jsonOption, questionsOption, searchOptions, type BuiltArgs } from "./options.ts";
 import { commandProgress } from "./progress-display.ts";
 import { say, warn } from "./io.ts";
-
-/** The parsed shape of `searchOptions`, as yargs infers it from their definitions. */
-export type SearchArgv = InferredOptionTypes<typeof searchOptions>;
 
 const display = commandProgress();
 const progress = (message: string) => display.message(message);
 
-export function searchOptionsFrom(argv: Omit<SearchArgv, "retriever">, retriever: RetrieverKind): SearchOptions {
-  const tick = (t: ProgressTick) => display.tick(t);
-  return {
-    retriever,
-    embeddingModel: argv["embedding-model"],
-    dtype: argv["embedding-dtype"],
-    cacheDir: argv["cache-dir"],
-    onProgress: progress,
-    onTick: tick,
-  };
+/** Where a search command caches its index, and how it shows the index being built. */
+function indexOpening(argv: { readonly "cache-dir": string }) {
+  return { cacheDir: argv["cache-dir"], onProgress: progress, onTick: (t: ProgressTick) => display.tick(t) };
 }
 
 const indexBuilder = (y: Argv) => checkedOptions(y, { ...searchOptions, ...jsonOption });
@@ -40,11 +22,12 @@ const index: CommandModule<object, BuiltArgs<typeof indexBuilder>> = {
   describe: "Build the search index for the blog (or load it from the cache) and report its size",
   builder: indexBuilder,
   handler: async (argv) => {
-    const { loadCorpus } = await import("../corpus/index.ts");
-    const { openIndex } = await import("../search/index.ts");
+    const { openRunInputs } = await import("../runs/index.ts");
     const started = performance.now();
-    const corpus = await loadCorpus(argv.content, { note: warn, splitDepth: splitDepthOf(argv) });
-    const opened = await openIndex(corpus, searchOptionsFrom(argv, argv.retriever));
+    const { corpus, index: opened } = await openRunInputs(
+      { settings: argv },
+      { content: argv.content, index: indexOpening(argv), note: warn },
+    );
     const seconds = Math.round((performance.now() - started) / 10) / 100;
     const report = {
       posts: corpus.posts.length,
@@ -77,11 +60,10 @@ const search: CommandModule<object, BuiltArgs<typeof searchBuilder>> = {
     "Search the blog as the study's workflow and agent do: top k sections with post, heading and first 60 words",
   builder: searchBuilder,
   handler: async (argv) => {
-    const { loadCorpus } = await import("../corpus/index.ts");
-    const { openIndex } = await import("../search/index.ts");
-    const opened = await openIndex(
-      await loadCorpus(argv.content, { note: warn, splitDepth: splitDepthOf(argv) }),
-      searchOptionsFrom(argv, argv.retriever),
+    const { openRunInputs } = await import("../runs/index.ts");
+    const { index: opened } = await openRunInputs(
+      { settings: argv },
+      { content: argv.content, index: indexOpening(argv), note: warn },
     );
     const hits = await opened.search(String(argv.query), argv.k);
     if (argv.json) say(JSON.stringify(hits));
@@ -105,25 +87,25 @@ const searchEval: CommandModule<object, BuiltArgs<typeof searchEvalBuilder>> = {
     "first, with its right post's rank under each retriever (--json: every question's, as ranks)",
   builder: searchEvalBuilder,
   handler: async (argv) => {
-    const { loadCorpus, loadQuestions } = await import("../corpus/index.ts");
     const { evaluateSearch, formatMisses, loadEmbedder, openIndex } = await import("../search/index.ts");
-    const corpus = await loadCorpus(argv.content, { note: warn, splitDepth: splitDepthOf(argv) });
-    const questions = await loadQuestions(argv.questions, corpus);
+    const { openRunInputs, runSearchOptions } = await import("../runs/index.ts");
+    const { corpus, questions } = await openRunInputs(
+      { settings: argv },
+      { content: argv.content, questions: argv.questions, note: warn },
+    );
     const kinds = argv.retriever ? [argv.retriever] : RETRIEVER_KINDS;
     // dense and hybrid share one loaded model.
     let embedder: Embedder | undefined;
     const results: Partial<Record<RetrieverKind, SearchEvaluation>> = {};
     for (const kind of kinds) {
+      const options = runSearchOptions({ ...argv, retriever: kind }, indexOpening(argv));
       if (kind !== "bm25")
-        embedder ??= await loadEmbedder(argv["embedding-model"], {
-          dtype: argv["embedding-dtype"],
-          cacheDir: argv["cache-dir"],
+        embedder ??= await loadEmbedder(options.embeddingModel, {
+          dtype: options.dtype,
+          cacheDir: options.cacheDir,
           onProgress: progress,
         });
-      const opened = await openIndex(corpus, {
-        ...searchOptionsFrom(argv, kind),
-        ...(embedder && kind !== "bm25" ? { embedder } : {}),
-      });
+      const opened = await openIndex(corpus, { ...options, ...(embedder && kind !== "bm25" ? { embedder } : {}) });
       results[kind] = await evaluateSearch(opened, questions);
     }
     if (argv.json) say(JSON.stringify(results));

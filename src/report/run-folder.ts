@@ -1,6 +1,5 @@
 // Reads a run folder for analysis: its logged answers, its manifest, and the blog's slugs to score them with.
 import path from "node:path";
-import { loadCorpus } from "../corpus/index.ts";
 import { UserError } from "../common/index.ts";
 import { leftOutNote, splitFailed } from "../scoring/index.ts";
 import {
@@ -14,7 +13,7 @@ import {
   type AnswerRecord,
   type RunManifest,
   type RunProgress,
-  recordedSplitDepth,
+  openRunInputs,
 } from "../runs/index.ts";
 import { checkLogAgainstManifest } from "./manifest-lines.ts";
 import type { TableContext } from "./tables.ts";
@@ -102,7 +101,7 @@ async function blogToScore(
       context: { sections: manifest.corpus.sections },
     };
   }
-  const corpus = await loadCorpus(content, { splitDepth: recordedSplitDepth(manifest?.settings) });
+  const { corpus } = await openRunInputs({ manifest }, { content });
   if (manifest && corpus.hash !== manifest.corpus.sha256 && !force) {
     throw new UserError(
       `${corpus.dir} is not the blog this run searched: ${manifestFile} records ${manifest.corpus.dir} ` +

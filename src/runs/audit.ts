@@ -2,8 +2,7 @@
 // llama.cpp does not promise identical greedy output across batch sizes or KV-cache reuse (on GPUs especially):
 // this measures it for a run folder instead of assuming it.
 import type { LoadedModel } from "../llm/index.ts";
-import { loadCorpus } from "../corpus/index.ts";
-import { openIndex } from "../search/index.ts";
+import type { Corpus } from "../corpus/index.ts";
 import { commonPrefixLength, UserError } from "../common/index.ts";
 import {
   DEFAULT_WORDING,
@@ -18,7 +17,8 @@ import { blogqaVersion, decodingChange, type RunManifest } from "./manifest.ts";
 import { checkReading, readingSha256 } from "./blog-reading.ts";
 import { modelOpener } from "./open-model.ts";
 import { recordedEntry, runRecipe, type RunRecipe } from "./recipe.ts";
-import { recordedSplitDepth, settingsFromFields } from "./settings.ts";
+import { openRunInputs } from "./run-inputs.ts";
+import { settingsFromFields } from "./settings.ts";
 
 /** Where a rerun first parted from its log: the call (1-based) and both replies. */
 export interface TranscriptDifference {
@@ -153,29 +153,15 @@ export interface AuditFolderOptions {
 export async function auditRunFolder(options: AuditFolderOptions): Promise<AuditResult> {
   const { manifest, model } = options;
   const progress = options.onProgress ?? (() => {});
-  const corpus = await loadCorpus(options.content ?? manifest.corpus.dir, {
-    splitDepth: recordedSplitDepth(manifest.settings),
-  });
-  if (corpus.hash !== manifest.corpus.sha256)
-    throw new UserError(
-      `${corpus.dir} is not the blog this run searched (sha256 ${corpus.hash}, the run's ${manifest.corpus.sha256}): search results, and so transcripts, would differ`,
-    );
-  // Said, not refused: the audit then measures how far the rerun parts from the log, and this line says why.
-  const reading = checkReading(options.dir, manifest, {
-    blogqa: blogqaVersion(),
-    corpusSha256: corpus.hash,
-    sectionsSha256: readingSha256(corpus.sections),
-  });
-  if (reading.kind !== "same")
-    progress(`audit: note: ${reading.line}; a rerun is shown this blogqa's text, so its transcripts may differ`);
+  const { index } = await openRunInputs(
+    { manifest },
+    {
+      content: options.content,
+      index: { cacheDir: options.cacheDir, onProgress: progress },
+      checkBlog: (corpus) => checkAuditedBlog(options.dir, manifest, corpus, progress),
+    },
+  );
   const settings = settingsFromFields(manifest.settings);
-  const index = await openIndex(corpus, {
-    retriever: settings.retriever,
-    embeddingModel: settings.embeddingModel,
-    dtype: settings.embeddingDtype,
-    cacheDir: options.cacheDir,
-    onProgress: progress,
-  });
   const recorded = manifest.models.find((m) => m.id === model);
   const loaded = await modelOpener(settings, {
     cacheDir: options.cacheDir,
@@ -206,6 +192,24 @@ export async function auditRunFolder(options: AuditFolderOptions): Promise<Audit
   } finally {
     await loaded.dispose();
   }
+}
+
+/**
+ * Refuses a blog whose posts are not the ones the run searched; says where this blogqa reads the same posts into other
+ * sections (the audit then measures how far the rerun parts from the log, and this line says why).
+ */
+function checkAuditedBlog(dir: string, manifest: RunManifest, corpus: Corpus, progress: (line: string) => void): void {
+  if (corpus.hash !== manifest.corpus.sha256)
+    throw new UserError(
+      `${corpus.dir} is not the blog this run searched (sha256 ${corpus.hash}, the run's ${manifest.corpus.sha256}): search results, and so transcripts, would differ`,
+    );
+  const reading = checkReading(dir, manifest, {
+    blogqa: blogqaVersion(),
+    corpusSha256: corpus.hash,
+    sectionsSha256: readingSha256(corpus.sections),
+  });
+  if (reading.kind !== "same")
+    progress(`audit: note: ${reading.line}; a rerun is shown this blogqa's text, so its transcripts may differ`);
 }
 
 /** A rerun on other weights would measure nothing: refuse when the files' sha256 differ from the manifest's. */

@@ -1,9 +1,9 @@
 // How a blog reads to the model: one digest over its sections as the designs show them, and the one line that says a
 // folder's answers came from another reading of the same posts (another blogqa's parser, or other dependencies).
-import { loadCorpus, type Section } from "../corpus/index.ts";
+import type { Corpus, Section } from "../corpus/index.ts";
 import { describeFsError, sha256Hex, UserError } from "../common/index.ts";
 import { blogqaVersion, type RunManifest } from "./manifest.ts";
-import { recordedSplitDepth } from "./settings.ts";
+import { openRunInputs } from "./run-inputs.ts";
 
 /**
  * sha256 over every section as search results and read_section show it (post, heading and text), in the corpus'
@@ -90,12 +90,9 @@ export async function checkFolderReading(
   content: string | undefined,
 ): Promise<ReadingCheck> {
   if (manifest.corpus.sections_sha256 === undefined) return { kind: "same" };
-  let corpus: Awaited<ReturnType<typeof loadCorpus>>;
+  let corpus: Corpus;
   try {
-    corpus = await loadCorpus(content ?? manifest.corpus.dir, {
-      splitDepth: recordedSplitDepth(manifest.settings),
-      note: () => {},
-    });
+    ({ corpus } = await openRunInputs({ manifest }, { content, note: () => {} }));
   } catch (error) {
     if (error instanceof UserError || describeFsError(error) !== undefined) return { kind: "same" };
     throw error;

@@ -26,8 +26,8 @@ export {
   STUDY_MAX_NEW_TOKENS,
   settingsFromArgs,
   settingsFromFields,
-  recordedSplitDepth,
 } from "./settings.ts";
+export { openRunInputs, runSearchOptions } from "./run-inputs.ts";
 export { SUITES, SUITE_NAMES, suiteModels } from "./suites.ts";
 export { runStudyFolder } from "./study.ts";
 export {

@@ -2,7 +2,7 @@
 // question has key facts, and logs each exchange to judgments.jsonl as it comes back, as the runner logs each run.
 // What it asks and how a reply is read (the rubric) are scoring's, handed in by the command: scoring reads runs, so
 // runs cannot read it.
-import { loadCorpus, type Corpus } from "../corpus/index.ts";
+import type { Corpus } from "../corpus/index.ts";
 import { UserError } from "../common/index.ts";
 import { openChatEndpoint } from "../llm/index.ts";
 import { describeRunIdentity } from "./answer-log.ts";
@@ -10,7 +10,7 @@ import { goldHeadingsOf, goldPostsOf, type AnswerRecord } from "./answer-types.t
 import { judgedRun, openJudgmentLog, type JudgeRequest, type JudgeVerdict, type Judgment } from "./judgment-log.ts";
 import { blogqaVersion, type RunManifest } from "./manifest.ts";
 import { checkReading, readingSha256 } from "./blog-reading.ts";
-import { recordedSplitDepth } from "./settings.ts";
+import { openRunInputs } from "./run-inputs.ts";
 
 /** A gold section of the question: its post, its heading and its text as the blog's sections hold it. */
 export interface GoldSection {
@@ -136,9 +136,9 @@ export async function judgeRunFolder(
  * else the folder the manifest records, refused when its posts are no longer the ones the run searched.
  */
 async function judgedBlog(folder: JudgedFolder, options: JudgeOptions): Promise<Corpus> {
-  const splitDepth = recordedSplitDepth(folder.manifest?.settings);
+  const from = { manifest: folder.manifest };
   if (options.content !== undefined) {
-    const corpus = await loadCorpus(options.content, { splitDepth });
+    const { corpus } = await openRunInputs(from, { content: options.content });
     checkJudgedReading(folder, corpus, options);
     return corpus;
   }
@@ -148,7 +148,7 @@ async function judgedBlog(folder: JudgedFolder, options: JudgeOptions): Promise<
   const hint = `name the blog the run searched with --content DIR`;
   let corpus: Corpus;
   try {
-    corpus = await loadCorpus(recorded.dir, { splitDepth });
+    ({ corpus } = await openRunInputs(from, { content: recorded.dir }));
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
     throw new UserError(`rescore --judge needs the gold sections' text from the run's blog: ${error.message}; ${hint}`);

@@ -13,9 +13,14 @@ export const STUDY_MAX_NEW_TOKENS = 200;
 
 /**
  * A setting's yargs option, and for a number its range: what the runtime takes (llama.cpp's int32 fields, a seed of 32
- * bits, a plan that fits in memory), checked on the flag, on the manifest's field and so by `audit`.
+ * bits, a plan that fits in memory), checked on the flag, on the manifest's field and so by `audit`. `input` marks a
+ * setting that shapes a run's inputs (the blog as read, or its search index): openRunInputs reads it, and the
+ * commands that read a blog or search it take its flag too.
  */
-type SettingOption = Options & { readonly range?: NumberRange };
+type SettingOption = Options & { readonly range?: NumberRange; readonly input?: InputKind };
+
+/** What a setting of a run's inputs shapes: the blog as its sections are read, or the search over them. */
+type InputKind = "blog" | "index";
 
 const INT32_MAX = 2 ** 31 - 1;
 /** Tokens of context (and so new tokens) a runtime is asked for at most: 2^20, past any GGUF's trained length. */
@@ -29,6 +34,7 @@ const CONTEXT_MAX = 2 ** 32 - 1;
  */
 export const SETTING_OPTIONS = {
   "split-depth": {
+    input: "blog",
     type: "number",
     default: SPLIT_DEPTH,
     range: { whole: true, min: 1, max: 6 },
@@ -37,16 +43,23 @@ export const SETTING_OPTIONS = {
       "its parent section",
   },
   retriever: {
+    input: "index",
     choices: RETRIEVER_KINDS,
     default: "hybrid",
     describe: "bm25, dense (MiniLM) or hybrid (reciprocal rank fusion of both)",
   },
   "embedding-model": {
+    input: "index",
     type: "string",
     default: "Xenova/all-MiniLM-L6-v2",
     describe: "Embedding model: a Hugging Face hub id or a local folder (unused with --retriever bm25)",
   },
-  "embedding-dtype": { choices: ["fp32", "fp16", "q8"], default: "fp32", describe: "Embedding model weights to load" },
+  "embedding-dtype": {
+    input: "index",
+    choices: ["fp32", "fp16", "q8"],
+    default: "fp32",
+    describe: "Embedding model weights to load",
+  },
   parallel: {
     type: "number",
     default: 1,
@@ -213,9 +226,27 @@ export const SETTING_KEYS = Object.keys(SETTING_OPTIONS) as SettingKey[];
 const camelCase = (key: string) => key.replace(/-(.)/g, (_, c: string) => c.toUpperCase());
 const snakeCase = (key: string) => key.replaceAll("-", "_");
 
+/** The settings whose entry says they shape the run's `kind` of input, by flag. */
+type InputKey<Kind extends InputKind> = {
+  [K in SettingKey]: (typeof SETTING_OPTIONS)[K] extends { readonly input: Kind } ? K : never;
+}[SettingKey];
+
+/** The settings that shape how a run's blog is read into sections (the flags every command that reads it takes). */
+export type BlogSettings = Pick<RunSettings, CamelCase<InputKey<"blog">>>;
+/** The settings that shape the search over the blog (the flags of the commands that search it). */
+export type IndexSettings = Pick<RunSettings, CamelCase<InputKey<"index">>>;
+
+/** The entries of the settings that shape the run's `kind` of input, as yargs options for the commands that read it. */
+export function inputSettingOptions<Kind extends InputKind>(
+  kind: Kind,
+): { readonly [K in InputKey<Kind>]: (typeof SETTING_OPTIONS)[K] } {
+  const entries = Object.entries(SETTING_OPTIONS).filter(([, option]) => "input" in option && option.input === kind);
+  return Object.fromEntries(entries) as { readonly [K in InputKey<Kind>]: (typeof SETTING_OPTIONS)[K] };
+}
+
 /**
- * The settings every option left at its default, with `changes` on top: what the tests run under.
- * @internal
+ * The settings every option left at its default, with `changes` on top: what the tests run under, and what a folder
+ * without a manifest is read with.
  */
 export function defaultSettings(changes: Partial<RunSettings> = {}): RunSettings {
   const out: Record<string, unknown> = {};
@@ -250,11 +281,6 @@ export function settingsFromFields(fields: SettingFields): RunSettings {
   const values: Readonly<Record<string, unknown>> = fields;
   for (const key of SETTING_KEYS) out[camelCase(key)] = values[snakeCase(key)] ?? defaultOf(key);
   return out as RunSettings;
-}
-
-/** The split depth a run's blog was read with: the manifest's, or the default for one made before the setting. */
-export function recordedSplitDepth(fields: SettingFields | undefined): number {
-  return fields?.split_depth ?? SPLIT_DEPTH;
 }
 
 /** The setting's range, for a number setting that has one. */

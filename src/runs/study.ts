@@ -1,8 +1,8 @@
 // A study as one library call: read the blog and questions, open the search, check the folder and the models, and
 // answer every pending (model, design, question) into the run folder. run, experiment and smoke are this call with
 // their own options; tables and the report are the later stages'.
-import { loadCorpus, loadQuestions, questionShapeWarning, type Corpus, type Question } from "../corpus/index.ts";
-import { openIndex, type SearchIndex } from "../search/index.ts";
+import { questionShapeWarning, type Corpus, type Question } from "../corpus/index.ts";
+import type { SearchIndex } from "../search/index.ts";
 import { checkModel } from "../llm/index.ts";
 import { checkWritableFolder, type OnTick } from "../common/index.ts";
 import type { DesignId, Wording } from "../designs/index.ts";
@@ -11,6 +11,7 @@ import { modelOpener } from "./open-model.ts";
 import { contextFloor } from "./context-floor.ts";
 import { modelBytesBeforeLoading } from "./run-timer.ts";
 import { openRunFolder } from "./run-folder.ts";
+import { openRunInputs } from "./run-inputs.ts";
 import { runStudy, type StudyRunSummary } from "./runner.ts";
 import { samplingChoice } from "./sampling.ts";
 import type { ModelEntry, RunSettings } from "./settings.ts";
@@ -136,21 +137,23 @@ async function prepareStudy(
   o: Pick<StudyOptions, "content" | "questions" | "selection" | "cacheDir" | "onProgress" | "onTick">,
 ): Promise<{ corpus: Corpus; questions: readonly Question[]; index: SearchIndex }> {
   const progress = o.onProgress;
-  const corpus = await loadCorpus(o.content, { splitDepth: settings.splitDepth });
-  const all = await loadQuestions(o.questions, corpus);
+  const {
+    corpus,
+    questions: all,
+    index,
+  } = await openRunInputs(
+    { settings },
+    {
+      content: o.content,
+      questions: o.questions,
+      index: { cacheDir: o.cacheDir, onProgress: progress, onTick: o.onTick },
+    },
+  );
   const limit = o.selection.limit;
   const questions = limit === undefined ? all : all.slice(0, limit);
   // Said of the file as written: --limit cuts any shape short, and that is the user's doing.
   const shape = questionShapeWarning(all);
   if (shape !== undefined) progress(shape);
-  const index = await openIndex(corpus, {
-    retriever: settings.retriever,
-    embeddingModel: settings.embeddingModel,
-    dtype: settings.embeddingDtype,
-    cacheDir: o.cacheDir,
-    onProgress: progress,
-    ...(o.onTick !== undefined ? { onTick: o.onTick } : {}),
-  });
   progress(
     `${corpus.posts.length} posts, ${corpus.sections.length} sections, ${questions.length} questions, ${settings.retriever} search`,
   );

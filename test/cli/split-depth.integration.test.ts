@@ -3,9 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { runCliInProcess } from "../helpers/run-cli-in-process.ts";
-import { recordedSplitDepth } from "../../src/runs/index.ts";
-import { defaultSettings } from "../../src/runs/settings.ts";
-import { settingFields } from "../../src/runs/settings.ts";
+import { defaultSettings, settingFields, settingsFromFields } from "../../src/runs/settings.ts";
 
 const shapes = path.resolve(import.meta.dirname, "../fixtures/mdx-shapes");
 
@@ -44,7 +42,6 @@ test("the manifest records a split depth other than the study's, and reads an ol
   assert.equal(settingFields(defaultSettings()).split_depth, undefined);
   const deeper = settingFields(defaultSettings({ splitDepth: 4 }));
   assert.equal(deeper.split_depth, 4);
-  assert.equal(recordedSplitDepth(deeper), 4);
-  assert.equal(recordedSplitDepth(settingFields(defaultSettings())), 3);
-  assert.equal(recordedSplitDepth(undefined), 3);
+  assert.equal(settingsFromFields(deeper).splitDepth, 4);
+  assert.equal(settingsFromFields(settingFields(defaultSettings())).splitDepth, 3);
 });
