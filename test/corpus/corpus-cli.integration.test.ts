@@ -1,16 +1,16 @@
-// The corpus commands through the real CLI: sections as JSONL, questions check passing and failing.
+// The corpus commands through the command line: sections as JSONL, questions check passing and failing.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { runCli } from "../helpers/run-cli.ts";
+import { runCliInProcess } from "../helpers/run-cli-in-process.ts";
 
 const fixtures = path.resolve(import.meta.dirname, "../fixtures/blog");
 const posts = path.join(fixtures, "posts");
 
-test("sections prints one JSON section a line on stdout", () => {
-  const result = runCli(["sections", "--content", posts]);
+test("sections prints one JSON section a line on stdout", async () => {
+  const result = await runCliInProcess(["sections", "--content", posts]);
   assert.equal(result.status, 0, result.stderr);
   const lines = result.stdout
     .trimEnd()
@@ -26,8 +26,8 @@ test("sections prints one JSON section a line on stdout", () => {
   });
 });
 
-test("questions check passes the fixture questions with a one-line summary", () => {
-  const result = runCli([
+test("questions check passes the fixture questions with a one-line summary", async () => {
+  const result = await runCliInProcess([
     "questions",
     "check",
     "--questions",
@@ -43,10 +43,17 @@ test("questions check passes the fixture questions with a one-line summary", () 
   assert.equal(result.stderr, "");
 });
 
-test("questions check passes one question on each of six posts, and warns that it is not the study's shape", () => {
+test("questions check passes one question on each of six posts, and warns that it is not the study's shape", async () => {
   const own = path.resolve(import.meta.dirname, "../fixtures/own-blog");
   const questions = path.join(own, "questions.jsonl");
-  const result = runCli(["questions", "check", "--questions", questions, "--content", path.join(own, "posts")]);
+  const result = await runCliInProcess([
+    "questions",
+    "check",
+    "--questions",
+    questions,
+    "--content",
+    path.join(own, "posts"),
+  ]);
   assert.equal(result.status, 0, result.stderr);
   assert.match(
     result.stdout,
@@ -59,7 +66,7 @@ test("questions check passes one question on each of six posts, and warns that i
   );
 });
 
-test("questions check exits 1 with one line per problem naming file:line, and no stack", (t) => {
+test("questions check exits 1 with one line per problem naming file:line, and no stack", async (t) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "blogqa-q-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const file = path.join(dir, "questions.jsonl");
@@ -67,7 +74,7 @@ test("questions check exits 1 with one line per problem naming file:line, and no
   lines[1] = lines[1]!.replace('"Tables and math"', '"Tables and Maths"');
   lines[8] = "{oops";
   writeFileSync(file, `${lines.join("\n")}\n`);
-  const result = runCli(["questions", "check", "--questions", file, "--content", posts]);
+  const result = await runCliInProcess(["questions", "check", "--questions", file, "--content", posts]);
   assert.equal(result.status, 1);
   assert.equal(result.stdout, "");
   const problems = result.stderr.trimEnd().split("\n");
@@ -80,14 +87,21 @@ test("questions check exits 1 with one line per problem naming file:line, and no
   assert.doesNotMatch(result.stderr, /\n\s+at /);
 });
 
-test("questions check on a missing file or a broken blog says which, and exits 1", (t) => {
-  const missing = runCli(["questions", "check", "--questions", "/nonexistent/q.jsonl", "--content", posts]);
+test("questions check on a missing file or a broken blog says which, and exits 1", async (t) => {
+  const missing = await runCliInProcess([
+    "questions",
+    "check",
+    "--questions",
+    "/nonexistent/q.jsonl",
+    "--content",
+    posts,
+  ]);
   assert.equal(missing.status, 1);
   assert.match(missing.stderr, /\/nonexistent\/q\.jsonl: questions file not found/);
   const dir = mkdtempSync(path.join(os.tmpdir(), "blogqa-blog-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(path.join(dir, "broken.mdx"), "---\ntitle: Broken\n");
-  const broken = runCli([
+  const broken = await runCliInProcess([
     "questions",
     "check",
     "--questions",

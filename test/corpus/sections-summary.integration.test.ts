@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { formatCorpusSummary, loadCorpus, summarizeCorpus } from "../../src/corpus/index.ts";
 import { corpusFromFiles } from "../../src/corpus/load-corpus.ts";
-import { runCli } from "../helpers/run-cli.ts";
+import { runCliInProcess } from "../helpers/run-cli-in-process.ts";
 
 const blog = path.resolve(import.meta.dirname, "../fixtures/layouts/blog");
 
@@ -61,8 +61,8 @@ test("a section longer than read_section's limit is starred and counted below th
   );
 });
 
-test("sections --summary prints the table and what was left out, and no note on stderr", () => {
-  const result = runCli(["sections", "--content", blog, "--summary"]);
+test("sections --summary prints the table and what was left out, and no note on stderr", async () => {
+  const result = await runCliInProcess(["sections", "--content", blog, "--summary"]);
   assert.equal(result.status, 0, result.stderr);
   assert.equal(result.stderr, "");
   const lines = result.stdout.split("\n");
@@ -77,7 +77,7 @@ test("sections --summary prints the table and what was left out, and no note on 
     "",
   ]);
   // Without --summary the same folder prints its sections, and the note goes to stderr.
-  const plain = runCli(["sections", "--content", blog]);
+  const plain = await runCliInProcess(["sections", "--content", blog]);
   assert.equal(plain.status, 0, plain.stderr);
   assert.equal(plain.stdout.trimEnd().split("\n").length, 18);
   assert.match(
@@ -86,7 +86,7 @@ test("sections --summary prints the table and what was left out, and no note on 
   );
 });
 
-test("a blog with a slug inside another stops sections, index and questions check with exit 1, naming both files", (t) => {
+test("a blog with a slug inside another stops sections, index and questions check with exit 1, naming both files", async (t) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "blogqa-clash-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(path.join(dir, "series"));
@@ -98,7 +98,7 @@ test("a blog with a slug inside another stops sections, index and questions chec
     "slugs: rename one file, or give one a frontmatter slug\n";
   const commands = [["sections"], ["sections", "--summary"], ["index", "--retriever", "bm25"], ["questions", "check"]];
   for (const args of commands) {
-    const result = runCli([...args, "--content", dir]);
+    const result = await runCliInProcess([...args, "--content", dir]);
     assert.equal(result.status, 1, args.join(" "));
     assert.equal(result.stdout, "");
     assert.equal(result.stderr, expected, args.join(" "));

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { modelLabels } from "../../src/report/index.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
-import { runCli } from "../helpers/run-cli.ts";
+import { runCliInProcess } from "../helpers/run-cli-in-process.ts";
 import { FIXTURE_CONTENT } from "../helpers/tiny-run.ts";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "blogqa-compare-"));
@@ -30,10 +30,10 @@ function folder(name: string, right: number): string {
   return dir;
 }
 
-test("compare A B pairs each model with itself across the two folders, labelled by folder", () => {
+test("compare A B pairs each model with itself across the two folders, labelled by folder", async () => {
   const auto = folder("auto", 4);
   const none = folder("none", 1);
-  const result = runCli(["compare", auto, none, "--content", FIXTURE_CONTENT, "--json"]);
+  const result = await runCliInProcess(["compare", auto, none, "--content", FIXTURE_CONTENT, "--json"]);
   assert.equal(result.status, 0, result.stderr);
   const { comparisons } = JSON.parse(result.stdout) as {
     comparisons: {
@@ -48,9 +48,9 @@ test("compare A B pairs each model with itself across the two folders, labelled 
   const label = modelLabels([cites.a.model, cites.b.model]);
   assert.deepEqual([label(cites.a.model), cites.a.k, cites.a.n], ["Qwen2.5-1.5B-Instruct [auto]", 4, 4]);
   assert.deepEqual([label(cites.b.model), cites.b.k, cites.b.n], ["Qwen2.5-1.5B-Instruct [none]", 1, 4]);
-  const text = runCli(["compare", auto, none, "--content", FIXTURE_CONTENT]);
+  const text = await runCliInProcess(["compare", auto, none, "--content", FIXTURE_CONTENT]);
   assert.match(text.stdout, /Qwen2\.5-1\.5B-Instruct \[auto\] against Qwen2\.5-1\.5B-Instruct \[none\]/);
-  const twice = runCli(["compare", auto, auto, "--content", FIXTURE_CONTENT]);
+  const twice = await runCliInProcess(["compare", auto, auto, "--content", FIXTURE_CONTENT]);
   assert.equal(twice.status, 1);
   assert.match(twice.stderr, /given twice/);
 });

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { runCliAsync } from "../helpers/run-cli.ts";
+import { runCliInProcess } from "../helpers/run-cli-in-process.ts";
 import { writeJudgeFixture, writeWithheldPair } from "../helpers/judgments.ts";
 import { tempFolders } from "../helpers/temp-folders.ts";
 
@@ -19,7 +19,7 @@ test("rescore --against writes the withheld-source test into the run's tables.md
     [held, normal],
     [normal, held],
   ] as const) {
-    const result = await runCliAsync(["rescore", run, "--against", other]);
+    const result = await runCliInProcess(["rescore", run, "--against", other]);
     assert.equal(result.status, 0, result.stderr);
     assert.ok(result.stdout.includes(row), result.stdout);
     const tables = readFileSync(path.join(run, "tables.md"), "utf8");
@@ -33,17 +33,17 @@ test("rescore --against writes the withheld-source test into the run's tables.md
   assert.match(readFileSync(path.join(held, "tables.md"), "utf8"), /^> \*\*Withheld-source run \(--withhold gold\)/m);
 
   // The pair is recorded in the folder: later commands without --against keep the table.
-  const plain = await runCliAsync(["rescore", normal]);
+  const plain = await runCliInProcess(["rescore", normal]);
   assert.ok(plain.stdout.includes(row), plain.stdout);
-  const json = await runCliAsync(["rescore", normal, "--json"]);
+  const json = await runCliInProcess(["rescore", normal, "--json"]);
   assert.equal(json.status, 0, json.stderr);
   const tables = (JSON.parse(json.stdout) as { tables: Record<string, { rows: Record<string, object[]> }> }).tables;
   assert.deepEqual(Object.keys(tables), ["study", "strict", "agents", "key-facts", "withholding"]);
   assert.equal(tables.withholding?.rows["withholding.csv"]?.length, 2);
-  const compared = await runCliAsync(["compare", normal, "--json"]);
+  const compared = await runCliInProcess(["compare", normal, "--json"]);
   assert.equal(compared.status, 0, compared.stderr);
   assert.ok("withholding" in (JSON.parse(compared.stdout) as { tables: object }).tables, compared.stdout);
-  const report = await runCliAsync(["report", normal]);
+  const report = await runCliInProcess(["report", normal]);
   assert.equal(report.status, 0, report.stderr);
   assert.match(readFileSync(path.join(normal, "report.html"), "utf8"), /<h2>The withheld-source test<\/h2>/);
 });
@@ -54,7 +54,7 @@ test("rescore --against two normal runs is one line, and leaves tables.md alone"
   await writeJudgeFixture(a);
   await writeJudgeFixture(b);
   writeFileSync(path.join(a, "tables.md"), "as it was\n");
-  const result = await runCliAsync(["rescore", a, "--against", b]);
+  const result = await runCliInProcess(["rescore", a, "--against", b]);
   assert.equal(result.status, 1);
   assert.match(result.stderr, /^blogqa: rescore --against: exactly one of .* must be a --withhold run/m);
   assert.doesNotMatch(result.stderr, /\n\s+at /);
@@ -81,7 +81,7 @@ test("rescore --against a withheld run of another model is a usage error; a desi
   const models = manifest.models.map((m: object) => ({ ...m, id: "other.gguf", path: "other.gguf" }));
   writeFileSync(manifestFile, JSON.stringify({ ...manifest, models }));
   editAnswers(held, (r) => ({ ...r, model: "other.gguf" }));
-  const refused = await runCliAsync(["rescore", normal, "--against", held]);
+  const refused = await runCliInProcess(["rescore", normal, "--against", held]);
   assert.equal(refused.status, 2, refused.stderr);
   assert.equal(
     refused.stderr,
@@ -94,7 +94,7 @@ test("rescore --against a withheld run of another model is a usage error; a desi
 
   await writeWithheldPair(normal, held);
   editAnswers(held, (r) => (r.design === "agent" ? undefined : r));
-  const partial = await runCliAsync(["rescore", normal, "--against", held]);
+  const partial = await runCliInProcess(["rescore", normal, "--against", held]);
   assert.equal(partial.status, 0, partial.stderr);
   const note = `Left out, not run in both folders: design agent (only in ${normal}).`;
   assert.ok(partial.stderr.includes(`rescore --against: ${note}\n`), partial.stderr);

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { readRunFolder } from "../../src/report/index.ts";
-import { runCli } from "../helpers/run-cli.ts";
+import { runCliInProcess } from "../helpers/run-cli-in-process.ts";
 import { runWithManifest, writeReportFixture } from "../helpers/report-fixture.ts";
 import { FIXTURE_CONTENT } from "../helpers/tiny-run.ts";
 
@@ -28,7 +28,7 @@ test("--content naming another blog than the manifest's is refused, and accepted
 
 test("rescore scores against the run's own blog, not content/posts, and refuses another --content", async () => {
   const dir = await runWithManifest();
-  const own = runCli(["rescore", dir, "--json"]);
+  const own = await runCliInProcess(["rescore", dir, "--json"]);
   assert.equal(own.status, 0, own.stderr);
   const rows = (
     JSON.parse(own.stdout) as {
@@ -39,10 +39,10 @@ test("rescore scores against the run's own blog, not content/posts, and refuses 
   const workflow = rows.find((r) => r.model === "small.gguf" && r.design === "workflow");
   assert.ok(workflow, own.stdout);
   assert.equal(workflow.source_one_real, 2);
-  const byLog = runCli(["rescore", path.join(dir, "answers.jsonl"), "--json"]);
+  const byLog = await runCliInProcess(["rescore", path.join(dir, "answers.jsonl"), "--json"]);
   assert.equal(byLog.stdout, own.stdout);
 
-  const other = runCli(["rescore", dir, "--content", FIXTURE_CONTENT]);
+  const other = await runCliInProcess(["rescore", dir, "--content", FIXTURE_CONTENT]);
   assert.equal(other.status, 1);
   assert.match(other.stderr, /^blogqa: .* is not the blog this run searched.*--force/);
   assert.doesNotMatch(other.stderr, /\n\s+at /);
@@ -52,18 +52,21 @@ test("rescore, compare, report and audit take a run folder or its answers.jsonl 
   const dir = await runWithManifest();
   const log = path.join(dir, "answers.jsonl");
   for (const command of ["rescore", "compare"]) {
-    const byFolder = runCli([command, dir, "--json"]);
+    const byFolder = await runCliInProcess([command, dir, "--json"]);
     assert.equal(byFolder.status, 0, byFolder.stderr);
-    assert.equal(runCli([command, log, "--json"]).stdout, byFolder.stdout);
+    assert.equal((await runCliInProcess([command, log, "--json"])).stdout, byFolder.stdout);
   }
-  const report = [runCli(["report", dir]), runCli(["report", log])];
+  const report = [await runCliInProcess(["report", dir]), await runCliInProcess(["report", log])];
   assert.deepEqual(
     report.map((r) => r.stdout.trim()),
     [path.join(dir, "report.html"), path.join(dir, "report.html")],
   );
   // audit needs a manifest with settings it can rerun: a folder without one is refused the same way either way.
   const { dir: bare } = writeReportFixture();
-  const audits = [runCli(["audit", bare]), runCli(["audit", path.join(bare, "answers.jsonl")])];
+  const audits = [
+    await runCliInProcess(["audit", bare]),
+    await runCliInProcess(["audit", path.join(bare, "answers.jsonl")]),
+  ];
   for (const a of audits) {
     assert.equal(a.status, 1);
     assert.equal(
