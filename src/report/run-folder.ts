@@ -5,6 +5,7 @@ import { leftOutNote, splitFailed } from "../scoring/index.ts";
 import {
   goldPostsOf,
   locateAnswerLog,
+  MANIFEST_FILE,
   readAnswerLog,
   progressNotice,
   readManifest,
@@ -66,7 +67,7 @@ export async function readRunFolder(target: string, options: ReadRunOptions = {}
   const { content, force = false } = options;
   const { dir, answersFile, records, lineNumbers } = readRunLog(target, options);
   const manifest = readManifest(dir);
-  const manifestFile = path.join(dir, "manifest.json");
+  const manifestFile = path.join(dir, MANIFEST_FILE);
   const at = (i: number) => `${answersFile}:${lineNumbers[i]}`;
   if (manifest) checkLogAgainstManifest(manifest, manifestFile, records, at);
   const blog = await blogToScore(dir, manifest, manifestFile, content, force);

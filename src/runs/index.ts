@@ -17,7 +17,7 @@ export {
 } from "./answer-types.ts";
 export { auditRunFolder, auditText } from "./audit.ts";
 
-export { type RunManifest, readManifest } from "./manifest.ts";
+export { MANIFEST_FILE, type RunManifest, readManifest } from "./manifest.ts";
 export { readModelsFile } from "./models-file.ts";
 export { runStudy, failedRunsError } from "./runner.ts";
 export {
