@@ -40,7 +40,7 @@ export {
   type PairedRateRow,
   type RepeatRow,
   type SensitivityRow,
-} from "./repeat-tables.ts";
+} from "./repeat-rows.ts";
 export { BOOTSTRAP_RESAMPLES, type MeanInterval } from "./repeats.ts";
 export { keyFactRows, type KeyFactRow } from "./key-fact-rows.ts";
 export { withholdingRows, type WithholdingRow } from "./withholding.ts";

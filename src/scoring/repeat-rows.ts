@@ -1,4 +1,4 @@
-// The tables of repeated samples and wordings, from logged records: per design and wording the mean with its
+// The rows of the repeated samples' and wordings' tables, from logged records: per design and wording the mean with its
 // question-clustered interval, pass@k and pass^k; the workflow against the best agent over questions; and how much
 // each design's result moves between wordings.
 import { DESIGN_IDS, isAgentDesign, isEngineered, type DesignId } from "../designs/index.ts";

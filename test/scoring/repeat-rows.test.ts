@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { OnePostAnswer } from "../../src/runs/answer-types.ts";
 import type { DesignId } from "../../src/designs/registry.ts";
-import { pairedRateRows, repeatRows, sensitivityRows } from "../../src/scoring/repeat-tables.ts";
+import { pairedRateRows, repeatRows, sensitivityRows } from "../../src/scoring/repeat-rows.ts";
 import { makeRecord } from "../helpers/answer-records.ts";
 
 const SLUGS = ["kv-cache-inference", "flashattention-explained"];
