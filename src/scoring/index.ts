@@ -42,6 +42,6 @@ export {
   type SensitivityRow,
 } from "./repeat-rows.ts";
 export { BOOTSTRAP_RESAMPLES, type MeanInterval } from "./repeats.ts";
-export { keyFactRows, type KeyFactRow } from "./key-fact-rows.ts";
+export { keyFactRows, type KeyFactRow } from "./key-facts.ts";
 export { withholdingRows, type WithholdingRow } from "./withholding.ts";
 export { judgeRequest, judgeRows, parseVerdict, type JudgeRow } from "./judge.ts";
