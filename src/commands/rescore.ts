@@ -1,5 +1,6 @@
 // The rescore command: the study's strict rescore of a run folder, and beside it the withheld-source test
-// (--against) and the model judge (--judge), whose records then join the folder's tables.
+// (--against) and the model judge (--judge-model, in process or on a --judge server), whose records then join the
+// folder's tables.
 import path from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import {
@@ -9,6 +10,7 @@ import {
   RETRIES_RANGE,
   runFolderOptions,
   runPositional,
+  searchOptions,
   usageError,
   type BuiltArgs,
   type CheckedOption,
@@ -25,15 +27,25 @@ const rescoreOptions = {
       "citations and answers survive withholding, with paired p); the pair is recorded in <dir>/withheld-pair.json, " +
       "so later tables keep it",
   },
+  "judge-model": {
+    type: "string",
+    describe:
+      "Beyond the study: a model asked, for each answer of a question with key facts, whether its gold section's " +
+      "text supports it (greedy, a one-word reply): a .gguf path, an hf: URI or a study model's name, run in this " +
+      "process as a run's model is, or with --judge the server's model id; each exchange is logged to " +
+      "<dir>/judgments.jsonl as it comes back (a run is judged once: the same command resumes), and tables.md is " +
+      "written again with the judge's table beside the key facts",
+  },
   judge: {
     type: "string",
     describe:
-      "Beyond the study: an OpenAI-compatible server's base URL (e.g. http://127.0.0.1:8080/v1) whose --judge-model " +
-      "is asked, for each answer of a question with key facts, whether its gold section's text supports it (greedy, " +
-      "a one-word reply); each exchange is logged to <dir>/judgments.jsonl as it comes back (a run is judged once: " +
-      "the same command resumes), and tables.md is written again with the judge's table beside the key facts",
+      "With --judge-model: run the judge on the OpenAI-compatible server at this base URL (e.g. " +
+      "http://127.0.0.1:8080/v1), which renders the messages with its own chat template (/v1/chat/completions)",
   },
-  "judge-model": { type: "string", describe: "With --judge: the server's model id to judge with" },
+  "cache-dir": {
+    ...searchOptions["cache-dir"],
+    describe: "With --judge-model in this process: where a model given as an hf: URI or a name is downloaded",
+  },
   "judge-timeout": {
     type: "number",
     range: REQUEST_SECONDS_RANGE,
@@ -49,7 +61,7 @@ const rescoreOptions = {
     type: "boolean",
     default: false,
     describe:
-      "With --judge: judge a folder whose answers were made by a blogqa that read the same posts into other " +
+      "With --judge-model: judge a folder whose answers were made by a blogqa that read the same posts into other " +
       "sections, against the gold text as this blogqa reads it (refused without it)",
   },
   "judge-retries": {
@@ -69,8 +81,8 @@ const rescoreBuilder = (y: Argv) =>
     .options(rescoreOptions)
     .check((argv) => {
       checkOptions(argv, { ...runFolderOptions, ...jsonOption, ...rescoreOptions });
-      if ((argv.judge === undefined) !== (argv["judge-model"] === undefined))
-        throw usageError("--judge URL and --judge-model NAME go together: give both");
+      if (argv.judge !== undefined && argv["judge-model"] === undefined)
+        throw usageError("--judge URL needs --judge-model NAME: the server's model id to judge with");
       for (const flag of ["judge", "judge-model", "judge-api-key-env"] as const)
         if (argv[flag] !== undefined && argv[flag].trim() === "")
           throw usageError(`--${flag} was given an empty value: give a ${flag === "judge" ? "URL" : "name"}`);
@@ -92,9 +104,11 @@ const rescore: CommandModule<object, BuiltArgs<typeof rescoreBuilder>> = {
     const { checkFolderReading, JUDGE_TIMEOUT_SECONDS, judgeRunFolder, mixedReadings, recordWithheldPair } =
       await import("../runs/index.ts");
     const { judgeRequest, parseVerdict } = await import("../scoring/index.ts");
+    const { modelIdFor } = await import("../llm/index.ts");
     const options = { content: argv.content, force: argv.force, onNotice: warn };
     const folder = await readRunFolder(argv.run, options);
-    const judging = argv.judge !== undefined && argv["judge-model"] !== undefined;
+    const judgeModel = argv["judge-model"];
+    const judging = judgeModel !== undefined;
     // The scores come from the log, whatever reads the blog now; the judge's gold text does not (judgeRunFolder).
     if (folder.manifest !== undefined && !judging) {
       const reading = await checkFolderReading(folder.dir, folder.manifest, argv.content);
@@ -108,17 +122,23 @@ const rescore: CommandModule<object, BuiltArgs<typeof rescoreBuilder>> = {
       for (const line of pair.notices) warn(`rescore --against: ${line}`);
       recordWithheldPair(folder.dir, argv.against);
     }
-    if (judging)
+    if (judgeModel !== undefined)
       await judgeRunFolder(
         folder,
         { request: judgeRequest, verdict: parseVerdict },
         {
           ...options,
-          url: argv.judge,
-          model: argv["judge-model"],
-          apiKeyEnv: argv["judge-api-key-env"],
-          retries: argv["judge-retries"] ?? 4,
-          timeoutSeconds: argv["judge-timeout"] ?? JUDGE_TIMEOUT_SECONDS,
+          model: argv.judge !== undefined ? judgeModel : modelIdFor(judgeModel),
+          server:
+            argv.judge !== undefined
+              ? {
+                  url: argv.judge,
+                  apiKeyEnv: argv["judge-api-key-env"],
+                  retries: argv["judge-retries"] ?? 4,
+                  timeoutSeconds: argv["judge-timeout"] ?? JUDGE_TIMEOUT_SECONDS,
+                }
+              : undefined,
+          cacheDir: argv["cache-dir"],
           acceptNewReading: argv["accept-new-reading"],
           onProgress: warn,
         },

@@ -19,6 +19,5 @@ export type { SpecialTokens } from "./special-tokens.ts";
 export { hubConfigDir } from "./hub-config.ts";
 export type * from "./types.ts";
 export { callFailure } from "./types.ts";
-export { openServerModel, SERVER_MODES } from "./server-model.ts";
+export { openServerModel, SERVER_MODES, type ServerFlags } from "./server-model.ts";
 export { serverUrlWithoutCredentials } from "./server-client.ts";
-export { openChatEndpoint } from "./server-chat-call.ts";

@@ -11,15 +11,15 @@ export type Posted =
 /**
  * POSTs one call's body. An HTTP error after the retries is a call error (llama-server's
  * `exceed_context_size_error` a context overflow, a refusal that asking again cannot change "refused"); a server
- * that does not answer at all stops the run with a UserError, so that what finished stays logged and the same
- * command resumes.
+ * that does not answer at all stops the run (or the judge) with a UserError, so that what finished stays logged and
+ * the same command resumes.
  */
 export async function postCall(client: ServerClient, path: string, body: unknown): Promise<Posted> {
   const reply = await client.post(path, body);
   if (reply.kind === "unreachable") {
     throw new UserError(
       `The server at ${client.baseUrl} did not answer after ${reply.tries} tries (${reply.message}). ` +
-        "The runs that finished are logged: start the server and run the same command again to resume.",
+        "What finished is logged: start the server and run the same command again to resume.",
     );
   }
   if (reply.kind === "http-error") {

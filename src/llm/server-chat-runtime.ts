@@ -61,6 +61,7 @@ export class ChatServerRuntime implements ChatRuntime {
       text: answer.text,
       record,
       ...(answer.toolCalls !== undefined ? { toolCalls: answer.toolCalls } : {}),
+      sent: body,
     };
   }
 }

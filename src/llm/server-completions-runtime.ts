@@ -59,7 +59,7 @@ export class ServerRuntime implements ChatRuntime {
     const overlong = overlongReply(parsed.text, maxTokens);
     if (overlong !== undefined) return failedGeneration(prompt, `server: ${overlong}`, seconds());
     const record = answeredRecord(parsed, parsed.finishReason, seconds());
-    return { prompt, text: (request.prefix ?? "") + parsed.text, record };
+    return { prompt, text: (request.prefix ?? "") + parsed.text, record, sent: body };
   }
 }
 

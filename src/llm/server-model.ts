@@ -48,7 +48,18 @@ export interface ServerModelOptions {
    * that the server runs, --api-key-env): a command that read the URL from a file says so, since its user never typed it.
    */
   readonly unreachableHint?: string;
+  /** The flags that gave the URL, the key's variable and the model id, for messages (default --server's). */
+  readonly flags?: ServerFlags;
 }
+
+/** The command-line flags a server's URL, key variable and model id came from. */
+export interface ServerFlags {
+  readonly url: string;
+  readonly apiKeyEnv: string;
+  readonly model: string;
+}
+
+const SERVER_FLAGS: ServerFlags = { url: "--server", apiKeyEnv: "--api-key-env", model: "--model" };
 
 /**
  * Asks the server what it is (llama-server's /props, /v1/models), finds the chat template and the decoding, and
@@ -57,9 +68,11 @@ export interface ServerModelOptions {
  */
 export async function openServerModel(options: ServerModelOptions): Promise<LoadedModel> {
   const report = options.onProgress ?? (() => {});
-  const apiKey = readApiKey(options.apiKeyEnv);
+  const flags = options.flags ?? SERVER_FLAGS;
+  const apiKey = readApiKey(options.apiKeyEnv, flags.apiKeyEnv);
   const client = new ServerClient({
     baseUrl: options.url,
+    flags,
     timeoutSeconds: options.timeoutSeconds,
     retries: options.retries,
     ...(apiKey !== undefined ? { apiKey } : {}),
@@ -77,7 +90,7 @@ export async function openServerModel(options: ServerModelOptions): Promise<Load
   const ids = modelIds(models);
   if (ids.length > 0 && !ids.includes(options.model)) {
     throw new UserError(
-      `The server at ${client.baseUrl} serves ${ids.join(", ")}, not ${options.model}: check --model`,
+      `The server at ${client.baseUrl} serves ${ids.join(", ")}, not ${options.model}: check ${flags.model}`,
     );
   }
   // llama-server describes itself at /props (its chat template, build, context); other servers answer 404.

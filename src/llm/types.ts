@@ -144,6 +144,11 @@ export interface Generation {
    */
   readonly toolCalls?: readonly MessageToolCall[];
   /**
+   * The body a server was sent for this call, as sent (the API key travels in a header, never here); undefined in
+   * process. The runs' log leaves it out (the manifest records the fields every request carries); the judge logs it.
+   */
+  readonly sent?: Readonly<Record<string, unknown>>;
+  /**
    * Where the runtime can time them apart (in process): seconds from starting to evaluate the prompt to the first new
    * token, and from there to the last one (one decoding step for each new token after the first). Not logged: the
    * benchmark reads them.

@@ -1,16 +1,27 @@
-// rescore --judge's loop: asks a model on an OpenAI-compatible server about each answer of a run folder whose
-// question has key facts, and logs each exchange to judgments.jsonl as it comes back, as the runner logs each run.
+// rescore --judge's loop: asks a judge model about each answer of a run folder whose question has key facts, and logs
+// each exchange to judgments.jsonl as it comes back, as the runner logs each run. The judge's model is opened as any
+// run's (open-model.ts): in this process from a model file, or on an OpenAI-compatible server in chat mode.
 // What it asks and how a reply is read (the rubric) are scoring's, handed in by the command: scoring reads runs, so
 // runs cannot read it.
 import type { Corpus } from "../corpus/index.ts";
 import { UserError } from "../common/index.ts";
-import { openChatEndpoint } from "../llm/index.ts";
+import { callFailure, type GenerateRequest, type LoadedModel } from "../llm/index.ts";
 import { describeRunIdentity } from "./answer-log.ts";
 import { goldHeadingsOf, goldPostsOf, type AnswerRecord } from "./answer-types.ts";
-import { judgedRun, openJudgmentLog, type JudgeRequest, type JudgeVerdict, type Judgment } from "./judgment-log.ts";
+import {
+  judgedRun,
+  judgeRequestSchema,
+  openJudgmentLog,
+  type JudgeRequest,
+  type JudgeVerdict,
+  type Judgment,
+  type JudgmentWriter,
+} from "./judgment-log.ts";
 import { blogqaVersion, type RunManifest } from "./manifest.ts";
 import { checkReading, readingSha256 } from "./blog-reading.ts";
 import { openRunInputs } from "./run-inputs.ts";
+import { modelOpener } from "./open-model.ts";
+import { defaultSettings, type RunSettings } from "./settings.ts";
 
 /** A gold section of the question: its post, its heading and its text as the blog's sections hold it. */
 export interface GoldSection {
@@ -46,15 +57,23 @@ export interface JudgedFolder {
 /** Seconds one judge request may take: a verdict is a few tokens, but a small CPU server reads a long prompt slowly. */
 export const JUDGE_TIMEOUT_SECONDS = 300;
 
-export interface JudgeOptions {
-  /** The judge's OpenAI-compatible base URL (--judge). */
+/** The judge's OpenAI-compatible server (--judge and the flags beside it). */
+export interface JudgeServer {
+  /** Its base URL (--judge). */
   readonly url: string;
-  /** Its model id (--judge-model). */
-  readonly model: string;
   readonly apiKeyEnv?: string | undefined;
   readonly retries: number;
   /** Seconds one request may take (--judge-timeout). */
   readonly timeoutSeconds: number;
+}
+
+export interface JudgeOptions {
+  /** The judge's model (--judge-model): the server's model id, or without a server a model file or hf: URI. */
+  readonly model: string;
+  /** Where the judge runs; undefined: in this process. */
+  readonly server?: JudgeServer | undefined;
+  /** Where an in-process judge's model file is downloaded to (--cache-dir). */
+  readonly cacheDir: string;
   /** The blog to take the gold sections' text from (--content); default the one the manifest records. */
   readonly content?: string | undefined;
   readonly force: boolean;
@@ -65,24 +84,16 @@ export interface JudgeOptions {
 
 /**
  * Judges every run of `folder` that is judgeable and not judged yet, one at a time, appending each judgment as it
- * comes back; returns the folder's judgments. Every gold section is looked up before the first request. A reply that
- * is not an answer (no connection, an HTTP error after the retries, a body that is not a chat completion) stops with
- * one line naming the URL; what was judged before it stays in judgments.jsonl, and the same command resumes.
+ * comes back; returns the folder's judgments. Every gold section is looked up before the model is opened. A call
+ * that brings no reply (no server, an HTTP error after the retries, an answer that is not a chat completion, a prompt
+ * past the context) stops with one line naming the judge; what was judged before it stays in judgments.jsonl, and the
+ * same command resumes. A reply that is not a verdict is logged as unparsed.
  */
 export async function judgeRunFolder(
   folder: JudgedFolder,
   rubric: JudgeRubric,
   options: JudgeOptions,
 ): Promise<readonly Judgment[]> {
-  const flags = { url: "--judge", apiKeyEnv: "--judge-api-key-env" };
-  const endpoint = openChatEndpoint({
-    url: options.url,
-    apiKeyEnv: options.apiKeyEnv,
-    timeoutSeconds: options.timeoutSeconds,
-    retries: options.retries,
-    flags,
-    onRetry: (m) => options.onProgress(`judge: ${m}`),
-  });
   const runs = folder.records.filter(judgeable);
   if (runs.length === 0)
     throw new UserError(
@@ -92,43 +103,107 @@ export async function judgeRunFolder(
   const gold = goldTexts(runs, await judgedBlog(folder, options));
   const log = openJudgmentLog(folder.dir, folder.records, options.model, options.onProgress);
   const pending = runs.filter((r) => !log.has(r));
-  options.onProgress(
-    `judging ${pending.length} runs with ${options.model} at ${endpoint.url}` +
-      (pending.length < runs.length ? ` (${runs.length - pending.length} judged before)` : ""),
-  );
+  const before = pending.length < runs.length ? ` (${runs.length - pending.length} judged before)` : "";
+  let model: LoadedModel | undefined;
   let judged = 0;
   let unparsed = 0;
   try {
-    for (const r of pending) {
-      const request = rubric.request(options.model, r, gold.get(r)!);
-      const started = performance.now();
-      const reply = await endpoint.chat(request);
-      if (reply.kind === "failed") {
-        const kept = log.judgments().length;
-        throw new UserError(
-          `rescore --judge: the judge at ${endpoint.url} ${reply.message} (judging ${describeRunIdentity(r)}). ` +
-            `The ${kept} judgment${kept === 1 ? " is" : "s are"} kept in ${log.file}: run the same command again to resume.`,
-        );
-      }
-      const verdict = rubric.verdict(reply.text);
-      log.append({
-        ...judgedRun(r),
-        judge_model: options.model,
-        judge_url: endpoint.url,
-        request,
-        reply: reply.text,
-        response: reply.json,
-        verdict,
-        seconds: Math.round(performance.now() - started) / 1000,
+    if (pending.length === 0) options.onProgress(`judging 0 runs with ${options.model}${before}`);
+    else {
+      model = await openJudge(options).catch((error: unknown) => {
+        throw stopped(log, error, "");
       });
-      judged++;
-      if (verdict === "unparsed") unparsed++;
+      const url = model.info.server?.url ?? null;
+      const where = url !== null ? `at ${url}` : "in this process";
+      options.onProgress(`judging ${pending.length} runs with ${options.model} ${where}${before}`);
+      const [runtime] = await model.openRuntimes(1, { reuseCache: true });
+      for (const r of pending) {
+        const request = rubric.request(options.model, r, gold.get(r)!);
+        const started = performance.now();
+        const during = ` (judging ${describeRunIdentity(r)})`;
+        const generation = await runtime!.generate(judgeGeneration(request)).catch((error: unknown) => {
+          throw stopped(log, error, during);
+        });
+        const failure = callFailure(generation.record);
+        if (failure !== undefined) throw stopped(log, `the judge ${where} failed: ${failure}`, during);
+        const verdict = rubric.verdict(generation.text);
+        log.append({
+          ...judgedRun(r),
+          judge_model: options.model,
+          judge_url: url,
+          // a server's body as it went out (the request's fields and the runtime's); in process, the request itself
+          request: generation.sent !== undefined ? judgeRequestSchema.parse(generation.sent) : request,
+          ...(url === null ? { prompt: generation.prompt } : {}),
+          reply: generation.text,
+          response: generation.record.response ?? null,
+          verdict,
+          seconds: Math.round(performance.now() - started) / 1000,
+        });
+        judged++;
+        if (verdict === "unparsed") unparsed++;
+      }
     }
   } finally {
     log.close();
+    await model?.dispose();
   }
   options.onProgress(`judged ${judged} runs, ${unparsed} of them unparsed, in ${log.file}`);
   return log.judgments();
+}
+
+/**
+ * Opens the judge's model through the runs' opener, under the run defaults but for its decoding: greedy with no
+ * repetition penalty. A server takes it in chat mode and renders the messages with its own template, as for any API
+ * user; an in-process model renders them with its GGUF's.
+ */
+function openJudge(options: JudgeOptions): Promise<LoadedModel> {
+  const server = options.server;
+  const settings: RunSettings = defaultSettings({
+    repetitionPenalty: "none",
+    ...(server !== undefined
+      ? {
+          server: server.url,
+          serverMode: "chat",
+          ...(server.apiKeyEnv !== undefined ? { apiKeyEnv: server.apiKeyEnv } : {}),
+        }
+      : {}),
+  });
+  const open = modelOpener(settings, {
+    cacheDir: options.cacheDir,
+    ...(server !== undefined
+      ? {
+          requests: { timeoutSeconds: server.timeoutSeconds, retries: server.retries },
+          unreachableHint:
+            "check --judge (a base URL such as http://127.0.0.1:8080/v1), that the server is running, and " +
+            "--judge-api-key-env if it needs a key",
+          flags: { url: "--judge", apiKeyEnv: "--judge-api-key-env", model: "--judge-model" },
+        }
+      : {}),
+    onProgress: (line) => options.onProgress(`judge: ${line}`),
+  });
+  return open(options.model);
+}
+
+/** The judge's request as the runtime takes it: its messages and token cap, decoded greedily (temperature 0). */
+function judgeGeneration(request: JudgeRequest): GenerateRequest {
+  if (request.temperature !== 0)
+    throw new Error(`the judge decodes greedily, not at temperature ${request.temperature}`);
+  return { messages: request.messages, maxTokens: request.max_tokens };
+}
+
+/**
+ * The one line a judge that stopped leaves: `problem` (a message, or an error whose UserError message is one) with
+ * what it was judging, and how many judgments are kept for the same command to resume from.
+ */
+function stopped(log: JudgmentWriter, problem: unknown, during: string): Error {
+  if (typeof problem !== "string" && !(problem instanceof UserError)) return problem as Error;
+  const text = (typeof problem === "string" ? problem : problem.message).replace(/\.$/, "");
+  const kept = log.judgments().length;
+  const keptLine =
+    kept === 0
+      ? ""
+      : ` The ${kept} judgment${kept === 1 ? " is" : "s are"} kept in ${log.file}: run the same command again to resume.`;
+  return new UserError(`rescore --judge: ${text}${during}.${keptLine}`);
 }
 
 /**

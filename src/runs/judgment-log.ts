@@ -27,15 +27,20 @@ export type JudgeVerdict = (typeof JUDGE_VERDICTS)[number];
 
 const { arrayOf, count, nonNegative, object, oneOf, text } = field;
 
-/** The body POSTed to the judge's /chat/completions. */
-const judgeRequestSchema = object({
+/** What the judge is asked, in the terms of a /chat/completions body; a server's body adds its runtime's fields. */
+export const judgeRequestSchema = object({
   model: text,
   messages: arrayOf(object({ role: oneOf(["system", "user"]), content: text })),
   temperature: z.number({ error: "a number" }),
   max_tokens: count,
   seed: count,
   stream: oneOf([false]),
-}).describe("The body sent to the judge's /chat/completions, as sent.");
+})
+  .catchall(z.unknown())
+  .describe(
+    "On a server, the body sent to its /chat/completions, as sent: these fields and the fields every greedy request " +
+      "of blogqa's server runtime carries (top_k 1, the repetition penalty 1, ...). In this process, these fields alone.",
+  );
 
 export const judgmentLineSchema = object({
   schema: oneOf([JUDGMENT_SCHEMA_VERSION]),
@@ -45,13 +50,21 @@ export const judgmentLineSchema = object({
   wording: text.optional(),
   sample: count.optional(),
   answer_sha256: text.describe("sha256 of the judged answer, so that a judgment of another answer is caught."),
-  judge_model: text.describe("The judge's model id, as given to --judge-model."),
-  judge_url: text.describe("The judge's base URL, without any user or password it carried."),
+  judge_model: text.describe("The judge's model id, as given to --judge-model: a server's model id, or a model file."),
+  judge_url: text
+    .nullable()
+    .describe("The judge's base URL, without any user or password it carried; null when it ran in this process."),
   request: judgeRequestSchema,
+  prompt: text
+    .optional()
+    .describe("In this process: the prompt the judge model read, its chat template applied; absent for a server."),
   reply: text
     .nullable()
-    .describe("The reply's text (choices[0].message.content), as the server sent it; null when it sent none."),
-  response: z.unknown().describe("The server's whole answer, as JSON."),
+    .describe(
+      "The reply's text: a server's choices[0].message.content (empty where it sent null; older logs hold null " +
+        "there), or the in-process model's, control tokens dropped.",
+    ),
+  response: z.unknown().describe("The server's whole answer, as JSON; null when the judge ran in this process."),
   verdict: oneOf(JUDGE_VERDICTS).describe(
     'From the reply\'s first word: "yes" supported, "no" unsupported; anything else unparsed (never guessed).',
   ),

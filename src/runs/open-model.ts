@@ -1,6 +1,6 @@
 // Opens a run's models under its settings: in this process from their files, or at the --server it names. The one
 // place settings become model options, for run, audit and export-prompts alike.
-import { loadModel, openServerModel, type LoadedModel } from "../llm/index.ts";
+import { loadModel, openServerModel, type LoadedModel, type ServerFlags } from "../llm/index.ts";
 import type { OnTick } from "../common/index.ts";
 import type { RunSettings } from "./settings.ts";
 
@@ -14,6 +14,8 @@ export interface ModelOpening {
   readonly requests?: { readonly timeoutSeconds: number; readonly retries: number };
   /** On a server: what to check when none answers, where the URL did not come from the command line. */
   readonly unreachableHint?: string;
+  /** On a server: the flags its URL, key variable and model id came from, for messages (default run's). */
+  readonly flags?: ServerFlags;
   readonly onProgress?: (line: string) => void;
   readonly onTick?: OnTick;
 }
@@ -48,6 +50,7 @@ export function modelOpener(settings: RunSettings, opening: ModelOpening): (id: 
       ...(settings.apiKeyEnv !== undefined ? { apiKeyEnv: settings.apiKeyEnv } : {}),
       ...(opening.requests ?? SERVER_REQUESTS),
       ...(opening.unreachableHint !== undefined ? { unreachableHint: opening.unreachableHint } : {}),
+      ...(opening.flags !== undefined ? { flags: opening.flags } : {}),
       ...(settings.chatTemplate !== undefined ? { chatTemplate: settings.chatTemplate } : {}),
       repetitionPenalty: settings.repetitionPenalty,
       reuseCache: settings.reuseCache,

@@ -245,8 +245,8 @@ export function inputSettingOptions<Kind extends InputKind>(
 }
 
 /**
- * The settings every option left at its default, with `changes` on top: what the tests run under, and what a folder
- * without a manifest is read with.
+ * The settings every option left at its default, with `changes` on top: what the tests and the model judge run under,
+ * and what a folder without a manifest is read with.
  */
 export function defaultSettings(changes: Partial<RunSettings> = {}): RunSettings {
   const out: Record<string, unknown> = {};

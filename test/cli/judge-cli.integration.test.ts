@@ -1,5 +1,6 @@
-// `rescore --judge` from the command line against a stand-in judge on 127.0.0.1: the exchange it logs, the table and
-// kappa, resuming without judging a run twice, and a bad reply as one line that loses nothing already judged.
+// `rescore --judge` from the command line against a stand-in judge on 127.0.0.1, reached as any run's server model in
+// chat mode: the exchange it logs, the table and kappa, resuming without judging a run twice, and a bad reply as one
+// line that loses nothing already judged.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
@@ -21,6 +22,8 @@ const completion = (content: string): FakeAnswer => ({
   },
 });
 const scripted = (call: CompletionCall): FakeAnswer => completion(scriptedVerdict(call.body));
+/** The stand-in serves the judge's model id at /v1/models, as a server must for the model to be opened. */
+const judgeServer = (answer: (call: CompletionCall) => FakeAnswer) => startFakeServer(answer, { modelId: "judge-1b" });
 
 const judgmentsOf = (dir: string) =>
   readFileSync(path.join(dir, "judgments.jsonl"), "utf8")
@@ -31,7 +34,7 @@ const judgmentsOf = (dir: string) =>
 const NO_STACK = /\n\s+at /;
 
 test("rescore --judge logs each exchange, writes the judge's table and kappa, and resumes without judging twice", async () => {
-  const server = await startFakeServer(scripted);
+  const server = await judgeServer(scripted);
   try {
     const dir = folder("judged");
     await writeJudgeFixture(dir);
@@ -54,6 +57,10 @@ test("rescore --judge logs each exchange, writes the judge's table and kappa, an
       assert.equal(line.judge_model, "judge-1b");
       assert.equal(line.judge_url, server.url);
       assert.equal(call.body.temperature, 0);
+      // Greedy with no repetition penalty, in the fields every greedy request of the server runtime carries.
+      assert.equal(call.body.top_k, 1);
+      assert.equal(call.body.repeat_penalty, 1);
+      assert.equal(call.body.max_tokens, 16);
       assert.equal(call.body.model, "judge-1b");
       assert.ok(typeof call.body.seed === "number" && typeof call.body.max_tokens === "number");
     }
@@ -108,7 +115,7 @@ test("rescore --judge logs each exchange, writes the judge's table and kappa, an
 });
 
 test("a judge URL's credentials go in a header, never into judgments.jsonl", async () => {
-  const server = await startFakeServer(scripted);
+  const server = await judgeServer(scripted);
   try {
     const dir = folder("credentials");
     await writeJudgeFixture(dir);
@@ -126,32 +133,35 @@ test("a judge URL's credentials go in a header, never into judgments.jsonl", asy
 test("a bad reply or no server is one line naming the URL, and what was judged stays judged", async () => {
   let failure: FakeAnswer | undefined;
   // The first two requests are answered; after them, `failure` (when set) answers instead.
-  const server = await startFakeServer((call) => (call.n > 2 && failure !== undefined ? failure : scripted(call)));
+  const server = await judgeServer((call) => (call.n > 2 && failure !== undefined ? failure : scripted(call)));
   const dir = folder("bad-replies");
   await writeJudgeFixture(dir);
   const args = ["rescore", dir, "--judge", server.url, "--judge-model", "judge-1b", "--judge-retries", "0"];
+  const url = server.url.replace(/[./]/g, "\\$&");
   const expectFailure = async (what: RegExp) => {
     const result = await runCliAsync(args);
     assert.equal(result.status, 1, result.stderr);
-    const url = server.url.replace(/[./]/g, "\\$&");
     // One line for the error, the last on stderr (after the line saying what is being judged), and no stack.
     const errors = result.stderr.split("\n").filter((l) => l.startsWith("blogqa: "));
     assert.equal(errors.length, 1, result.stderr);
     assert.equal(result.stderr.trimEnd().split("\n").at(-1), errors[0]);
-    assert.match(errors[0]!, new RegExp(`^blogqa: rescore --judge: the judge at ${url} ${what.source}`));
+    assert.match(errors[0]!, new RegExp(`^blogqa: rescore --judge: ${what.source}`));
     assert.match(errors[0]!, /The 2 judgments are kept in .*judgments\.jsonl: run the same command again to resume\.$/);
     assert.doesNotMatch(result.stderr, NO_STACK);
     assert.equal(judgmentsOf(dir).length, 2, "nothing already judged is lost");
   };
   try {
     failure = { status: 500, json: { error: { message: "the judge fell over", type: "server_error" } } };
-    await expectFailure(/answered HTTP 500: the judge fell over/);
+    // The call's failure as the server runtime words it for any run, and the run being judged.
+    const judging = (failure: string) => new RegExp(`the judge at ${url} failed: server: ${failure}.* \\(judging `);
+    await expectFailure(judging("HTTP 500: the judge fell over"));
     failure = { json: null, raw: "<html>Bad gateway</html>" };
-    await expectFailure(/answered HTTP 200: not JSON: <html>Bad gateway<\/html>/);
+    await expectFailure(judging("HTTP 200: not JSON: <html>Bad gateway</html>"));
     failure = { json: { object: "chat.completion", choices: [] } };
-    await expectFailure(/sent an answer without a choices\[0\]\.message\.content text/);
+    await expectFailure(judging("the answer has no choices\\[0\\]\\.message with a text content"));
     await server.kill();
-    await expectFailure(/did not answer: fetch failed \(ECONNREFUSED\)/);
+    // No server: the judge's model cannot be opened, as a run's could not, and the flag to check is --judge.
+    await expectFailure(new RegExp(`No OpenAI-compatible server answered at ${url}/models: check --judge `));
     // The server back and answering: the four runs left are judged, the first two are not asked about again.
     failure = undefined;
     await server.restart();
@@ -168,12 +178,12 @@ test("a bad reply or no server is one line naming the URL, and what was judged s
   }
 });
 
-test("--judge and --judge-model go together, and a folder whose questions have no facts is refused", async () => {
+test("--judge needs --judge-model, and a folder whose questions have no facts is refused", async () => {
   const dir = folder("usage");
   await writeJudgeFixture(dir);
   const alone = await runCliAsync(["rescore", dir, "--judge", "http://127.0.0.1:9/v1"]);
   assert.equal(alone.status, 2);
-  assert.match(alone.stderr, /--judge URL and --judge-model NAME go together/);
+  assert.match(alone.stderr, /--judge URL needs --judge-model NAME/);
   const retries = await runCliAsync(["rescore", dir, "--judge-retries", "1"]);
   assert.equal(retries.status, 2);
   assert.match(retries.stderr, /--judge-retries needs --judge URL/);

@@ -42,6 +42,28 @@ test("judgments appended are read back, and a reopened log knows what is judged"
   );
 });
 
+test("a server judge's line as older blogqa wrote it and an in-process judge's line both read back", () => {
+  const dir = folder("two-backends");
+  // Older lines: the body sent held only the judge's fields, and a server's null content was logged as null.
+  const older = { ...makeJudgment(r1, "unparsed"), reply: null };
+  // In process: no URL and no server answer, the prompt the model read, the request as the rubric made it.
+  const local = {
+    ...makeJudgment(r2, "unparsed"),
+    judge_url: null,
+    prompt: "<|im_start|>system\nYou check answers.<|im_end|>\n<|im_start|>assistant\n",
+    reply: "ことに Handlers",
+    response: null,
+  };
+  // A server's body now carries the runtime's greedy fields beside the judge's.
+  const served = makeJudgment(r3, "supported");
+  const sent = { ...served, request: { ...served.request, top_k: 1, repeat_penalty: 1, cache_prompt: true } };
+  writeFileSync(path.join(dir, JUDGMENTS_FILE), judgmentLines([older, local, sent]));
+  const read = readJudgments(dir, records);
+  assert.deepEqual(read, [older, local, sent]);
+  assert.equal(read[1]!.judge_url, null);
+  assert.equal(read[2]!.request.top_k, 1, "the extra body fields are kept as logged");
+});
+
 test("a torn last line is not counted, and judging again cuts it off", () => {
   const dir = folder("torn");
   const file = path.join(dir, JUDGMENTS_FILE);

@@ -59,9 +59,15 @@ test("trained model: withholding the gold post takes its citations away; the jud
   assert.equal(workflow.citation_survives, "0");
 
   // Every answer with key facts goes to the judge as logged; its verdicts are tabled beside the rule's.
-  const server = await startFakeServer(() => ({
-    json: { choices: [{ index: 0, message: { role: "assistant", content: "Yes." }, finish_reason: "stop" }] },
-  }));
+  const server = await startFakeServer(
+    () => ({
+      json: {
+        choices: [{ index: 0, message: { role: "assistant", content: "Yes." }, finish_reason: "stop" }],
+        usage: { prompt_tokens: 300, completion_tokens: 2 },
+      },
+    }),
+    { modelId: "stand-in" },
+  );
   try {
     const judged = await runCliAsync(["rescore", shown, "--judge", server.url, "--judge-model", "stand-in"]);
     assert.equal(judged.status, 0, judged.stderr);
