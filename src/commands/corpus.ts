@@ -2,22 +2,24 @@
 import type { Argv, CommandModule } from "yargs";
 import { ANSWER_OVERLAP_DEFAULTS, factSources, isTwoPost, type Corpus, type Question } from "../corpus/index.ts";
 import type { QuestionSetStats } from "../search/index.ts";
-import { checkedOptions, contentOption, jsonOption, questionsOption } from "./options.ts";
+import { checkedOptions, contentOption, jsonOption, questionsOption, type BuiltArgs } from "./options.ts";
 import { io, say, warn } from "./io.ts";
 
-const sections: CommandModule<object, { content: string; "split-depth": number; summary: boolean }> = {
+const sectionsBuilder = (y: Argv) =>
+  checkedOptions(y, {
+    ...contentOption,
+    summary: {
+      type: "boolean",
+      default: false,
+      describe:
+        "Instead, per post: its slug, its file, its sections at each level, its longest section; and what was left out, and why",
+    },
+  });
+
+const sections: CommandModule<object, BuiltArgs<typeof sectionsBuilder>> = {
   command: "sections",
   describe: "Print every section of the blog as one JSON object a line: {post, heading, level, text}",
-  builder: (y) =>
-    checkedOptions(y, {
-      ...contentOption,
-      summary: {
-        type: "boolean",
-        default: false,
-        describe:
-          "Instead, per post: its slug, its file, its sections at each level, its longest section; and what was left out, and why",
-      },
-    }),
+  builder: sectionsBuilder,
   handler: async (argv) => {
     const { formatCorpusSummary, summarizeCorpus } = await import("../corpus/index.ts");
     const { READ_SECTION_MAX_WORDS } = await import("../designs/index.ts");
@@ -33,10 +35,27 @@ const sections: CommandModule<object, { content: string; "split-depth": number; 
   },
 };
 
-const questionsCheck: CommandModule<
-  object,
-  { content: string; "split-depth": number; questions: string; overlap: boolean; "overlap-threshold": number }
-> = {
+const questionsCheckBuilder = (y: Argv) =>
+  checkedOptions(y, {
+    ...questionsOption,
+    ...contentOption,
+    overlap: {
+      type: "boolean",
+      default: false,
+      describe:
+        "Also list, per question (per half of a two-post one), the sections of other posts whose content terms " +
+        "overlap its section's by at least --overlap-threshold and that hold as many of the question's words: " +
+        "possible second right answers, to review (the exit status does not change)",
+    },
+    "overlap-threshold": {
+      type: "number",
+      default: ANSWER_OVERLAP_DEFAULTS.threshold,
+      range: { whole: false, min: 0, max: 1 },
+      describe: "Least overlap (0 to 1: the geometric mean of the two sections' shared term weight) to list",
+    },
+  });
+
+const questionsCheck: CommandModule<object, BuiltArgs<typeof questionsCheckBuilder>> = {
   command: "check",
   describe:
     "Check the questions file against the blog: valid JSON lines with id, question, and post and heading (or, for a " +
@@ -49,25 +68,7 @@ const questionsCheck: CommandModule<
     "study's 3 per post. Exits 1 naming file:line for each problem. With --overlap, then lists for each question " +
     "the sections of other posts that " +
     "may answer it as well as its own",
-  builder: (y) =>
-    checkedOptions(y, {
-      ...questionsOption,
-      ...contentOption,
-      overlap: {
-        type: "boolean",
-        default: false,
-        describe:
-          "Also list, per question (per half of a two-post one), the sections of other posts whose content terms " +
-          "overlap its section's by at least --overlap-threshold and that hold as many of the question's words: " +
-          "possible second right answers, to review (the exit status does not change)",
-      },
-      "overlap-threshold": {
-        type: "number",
-        default: ANSWER_OVERLAP_DEFAULTS.threshold,
-        range: { whole: false, min: 0, max: 1 },
-        describe: "Least overlap (0 to 1: the geometric mean of the two sections' shared term weight) to list",
-      },
-    }),
+  builder: questionsCheckBuilder,
   handler: async (argv) => {
     const {
       answerOverlaps,
@@ -144,15 +145,14 @@ function factsLine(questions: readonly Question[], corpus: Corpus): string | und
   return `${total} key facts on ${withFacts.length} questions, each stated in its gold section${split}${rest}`;
 }
 
-const questionsStats: CommandModule<
-  object,
-  { content: string; "split-depth": number; questions: string; json: boolean }
-> = {
+const questionsStatsBuilder = (y: Argv) => checkedOptions(y, { ...questionsOption, ...contentOption, ...jsonOption });
+
+const questionsStats: CommandModule<object, BuiltArgs<typeof questionsStatsBuilder>> = {
   command: "stats",
   describe:
     "How lexical the questions are, in BM25's terms (stop words out, stemmed): per question and on average, the share of " +
     "its content words found in its section, in its post's title, and in any other post; and whether it holds all of its post's slug words",
-  builder: (y) => checkedOptions(y, { ...questionsOption, ...contentOption, ...jsonOption }),
+  builder: questionsStatsBuilder,
   handler: async (argv) => {
     const { questionStats } = await import("../search/index.ts");
     const { openRunInputs } = await import("../runs/index.ts");
