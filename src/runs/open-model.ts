@@ -2,7 +2,7 @@
 // place settings become model options, for run, audit and export-prompts alike.
 import { loadModel, openServerModel, type LoadedModel, type ServerFlags } from "../llm/index.ts";
 import type { OnTick } from "../common/index.ts";
-import type { RunSettings } from "./settings.ts";
+import { settingsFor, type RunSettings, type SettingsFor } from "./settings.ts";
 
 export interface ModelOpening {
   readonly cacheDir: string;
@@ -23,38 +23,39 @@ export interface ModelOpening {
 /** The server's default request limits, as run's --request-timeout and --retries give them. */
 const SERVER_REQUESTS = { timeoutSeconds: 300, retries: 4 } as const;
 
-/** A function that opens one of the run's models by its id, under the run's settings. */
+type LocalOptions = Parameters<typeof loadModel>[1];
+type ServerOptions = Parameters<typeof openServerModel>[0];
+
+/**
+ * A function that opens one of the run's models by its id, under the run's settings: those tagged "local" or
+ * "server" in SETTING_OPTIONS go to the opener under their own names (tsc checks that it takes each); --server and
+ * --server-mode say which server.
+ */
 export function modelOpener(settings: RunSettings, opening: ModelOpening): (id: string) => Promise<LoadedModel> {
   const url = settings.server;
   const progress = opening.onProgress !== undefined ? { onProgress: opening.onProgress } : {};
-  if (url === undefined)
+  if (url === undefined) {
+    const local: Pick<LocalOptions, keyof SettingsFor<"local">> = settingsFor(settings, "local");
     return (id) =>
       loadModel(id, {
-        gpu: settings.gpu,
-        threads: settings.threads,
-        contextSize: settings.contextSize,
+        ...local,
         ...(opening.contextFloor !== undefined ? { contextFloor: opening.contextFloor } : {}),
-        chatTemplate: settings.chatTemplate,
-        repetitionPenalty: settings.repetitionPenalty,
-        generationConfig: settings.generationConfig,
         cacheDir: opening.cacheDir,
         ...(opening.vocabOnly ? { vocabOnly: true } : {}),
         ...progress,
         ...(opening.onTick !== undefined ? { onTick: opening.onTick } : {}),
       });
+  }
+  const server: Pick<ServerOptions, keyof SettingsFor<"server">> = settingsFor(settings, "server");
   return (model) =>
     openServerModel({
       url,
       model,
       mode: settings.serverMode,
-      ...(settings.apiKeyEnv !== undefined ? { apiKeyEnv: settings.apiKeyEnv } : {}),
+      ...server,
       ...(opening.requests ?? SERVER_REQUESTS),
       ...(opening.unreachableHint !== undefined ? { unreachableHint: opening.unreachableHint } : {}),
       ...(opening.flags !== undefined ? { flags: opening.flags } : {}),
-      ...(settings.chatTemplate !== undefined ? { chatTemplate: settings.chatTemplate } : {}),
-      repetitionPenalty: settings.repetitionPenalty,
-      reuseCache: settings.reuseCache,
-      ...(settings.generationConfig !== undefined ? { generationConfig: settings.generationConfig } : {}),
       cacheDir: opening.cacheDir,
       ...progress,
     });

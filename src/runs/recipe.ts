@@ -15,16 +15,19 @@ import {
 import { modelDialect, type ToolDialect } from "../toolcalls/index.ts";
 import type { RunIdentity } from "./answer-log.ts";
 import { modelSampling, runSeed, samplingChoice, withMaxTokens, withSampling } from "./sampling.ts";
-import { settingsForModel, type ModelEntry, type ModelEntryFields, type RunSettings } from "./settings.ts";
+import {
+  settingsForModel,
+  type ModelEntry,
+  type ModelEntryFields,
+  type RunSettings,
+  type SettingsFor,
+} from "./settings.ts";
 
-/** The settings that shape how a model's runs are made (the others shape the index and the model it is given). */
-export type RecipeSettings = Pick<RunSettings, "maxNewTokens"> &
-  Partial<
-    Pick<
-      RunSettings,
-      "toolFormat" | "thinking" | "samples" | "seed" | "sampling" | "temperature" | "topP" | "topK" | "withhold"
-    >
-  >;
+/**
+ * The settings that shape how a model's runs are made: those tagged "recipe" in SETTING_OPTIONS (the others shape
+ * the index and the model it is given). All but the token cap may be left out, and read as their defaults.
+ */
+export type RecipeSettings = Pick<RunSettings, "maxNewTokens"> & Partial<SettingsFor<"recipe">>;
 
 /** What one run is: a design on a question (its text and gold posts and headings), under a wording. */
 export interface RecipeRun {

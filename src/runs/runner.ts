@@ -7,13 +7,13 @@ import { type AnswerRecord, serverRefused } from "./answer-types.ts";
 import { type BlogIndex, type DesignId, type Transcript, DEFAULT_WORDING, type Wording } from "../designs/index.ts";
 import { runKey, type RunIdentity } from "./answer-log.ts";
 import type { RunFolder } from "./run-folder.ts";
-import { modelEntryFields, type ModelEntry, type RunSettings } from "./settings.ts";
+import { modelEntryFields, type ModelEntry, type SettingsFor } from "./settings.ts";
 import { UserError, type OnTick } from "../common/index.ts";
 import { runRecipe, type RecipeSettings } from "./recipe.ts";
 import { runTimer } from "./run-timer.ts";
 
-/** The settings the runner itself reads (the others shape the search index and the model it is given). */
-export type RunnerSettings = RecipeSettings & Pick<RunSettings, "parallel" | "reuseCache" | "sharedContext">;
+/** The settings the runner reads: the recipe's, and those tagged "runner" in SETTING_OPTIONS (how runs are scheduled). */
+export type RunnerSettings = RecipeSettings & SettingsFor<"runner">;
 
 export interface RunStudyOptions {
   readonly folder: RunFolder;

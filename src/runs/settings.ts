@@ -12,12 +12,24 @@ import { describeRange, inRange, type NumberRange, rangeProblem } from "../commo
 export const STUDY_MAX_NEW_TOKENS = 200;
 
 /**
- * A setting's yargs option, and for a number its range: what the runtime takes (llama.cpp's int32 fields, a seed of 32
- * bits, a plan that fits in memory), checked on the flag, on the manifest's field and so by `audit`. `input` marks a
- * setting that shapes a run's inputs (the blog as read, or its search index): openRunInputs reads it, and the
- * commands that read a blog or search it take its flag too.
+ * Who reads a setting's value, beyond the manifest and the resume check, each under the setting's camelCase name: the
+ * run recipe (how a model's runs are made), the runner (how they are scheduled), or the options a model is opened
+ * with, in this process (`local`) or at a --server (`server`). The recipe's and runner's settings types, and what
+ * the model opener passes on, are the settings tagged so.
  */
-type SettingOption = Options & { readonly range?: NumberRange; readonly input?: InputKind };
+type SettingUse = "recipe" | "runner" | "local" | "server";
+
+/**
+ * A setting's yargs option; for a number its range: what the runtime takes (llama.cpp's int32 fields, a seed of 32
+ * bits, a plan that fits in memory), checked on the flag, on the manifest's field and so by `audit`; who reads it
+ * (`usedBy`). `input` marks a setting that shapes a run's inputs (the blog as read, or its search index):
+ * openRunInputs reads it, and the commands that read a blog or search it take its flag too.
+ */
+type SettingOption = Options & {
+  readonly range?: NumberRange;
+  readonly input?: InputKind;
+  readonly usedBy?: readonly SettingUse[];
+};
 
 /** What a setting of a run's inputs shapes: the blog as its sections are read, or the search over them. */
 type InputKind = "blog" | "index";
@@ -63,46 +75,62 @@ export const SETTING_OPTIONS = {
   parallel: {
     type: "number",
     default: 1,
+    usedBy: ["runner"],
     range: { whole: true, min: 1, max: 256 },
     describe: "Questions generated at once, one sequence each",
   },
   "reuse-cache": {
     type: "boolean",
     default: true,
+    usedBy: ["runner", "server"],
     describe:
       "Reuse each sequence's KV cache across calls (--no-reuse-cache evaluates every prompt from scratch, as the study did)",
   },
   "shared-context": {
     type: "boolean",
     default: false,
+    usedBy: ["runner"],
     describe:
       "Batch the --parallel sequences on one context (faster on a GPU; greedy near-ties may flip: check with audit)",
   },
   "max-new-tokens": {
     type: "number",
     default: STUDY_MAX_NEW_TOKENS,
+    usedBy: ["recipe"],
     range: { whole: true, min: 1, max: TOKENS_MAX },
     describe: "New tokens per call at most (the study's 200)",
   },
-  gpu: { type: "boolean", default: true, describe: "Use a GPU when one is found (--no-gpu forces the CPU)" },
+  gpu: {
+    type: "boolean",
+    default: true,
+    usedBy: ["local"],
+    describe: "Use a GPU when one is found (--no-gpu forces the CPU)",
+  },
   threads: {
     type: "number",
+    usedBy: ["local"],
     range: { whole: true, min: 1, max: 1024 },
     describe:
       "CPU threads for llama.cpp (default: 1 for models under 256 MiB, else every math core; the manifest records the count used)",
   },
   "context-size": {
     default: "auto",
+    usedBy: ["local"],
     coerce: parseContextSize,
     range: { whole: true, min: 1, max: CONTEXT_MAX, word: "auto" },
     describe:
       "Context size in tokens per sequence: auto fits it to the free memory (GPU or RAM), from what the run's calls " +
       "need (4096, or the folder's largest logged call) up to the model's trained length; or a number, used as given",
   },
-  "chat-template": { type: "string", describe: "Jinja chat template file, for a model whose GGUF has none" },
+  "chat-template": {
+    type: "string",
+    usedBy: ["local", "server"],
+    describe: "Jinja chat template file, for a model whose GGUF has none",
+  },
   "repetition-penalty": {
     type: "string",
     default: "auto",
+    usedBy: ["local", "server"],
     coerce: parseRepetitionPenalty,
     describe:
       "auto: the penalty and end tokens of the model's generation_config.json, as the study's Transformers code " +
@@ -111,17 +139,20 @@ export const SETTING_OPTIONS = {
   "tool-format": {
     choices: ["auto", ...TOOL_FORMATS],
     default: "auto",
+    usedBy: ["recipe"],
     describe: `How the agent's tool calls are written and read: auto (from the model's chat template), ${describeFormats()}`,
   },
   thinking: {
     type: "boolean",
     default: false,
+    usedBy: ["recipe"],
     describe:
       "For models whose chat template has a thinking switch (Qwen3's enable_thinking): think before answering. " +
       "Off by default; <think> blocks are logged but kept out of answers and tool-call parsing",
   },
   "generation-config": {
     type: "string",
+    usedBy: ["local", "server"],
     describe:
       "A generation_config.json to decode by (default: the study models' own from the hub, or one beside the GGUF)",
   },
@@ -142,11 +173,13 @@ export const SETTING_OPTIONS = {
   },
   "api-key-env": {
     type: "string",
+    usedBy: ["server"],
     describe: "With --server: the environment variable holding the server's API key (the key is never logged)",
   },
   samples: {
     type: "number",
     default: 1,
+    usedBy: ["recipe"],
     // each sample is a planned run held in memory: 10,000 of 30 questions and 4 designs is 1.2 million
     range: { whole: true, min: 1, max: 10_000 },
     describe:
@@ -156,34 +189,40 @@ export const SETTING_OPTIONS = {
   seed: {
     type: "number",
     default: 0,
+    usedBy: ["recipe"],
     range: { whole: true, min: 0, max: 0xffffffff },
     describe: "With sampling: each run's seed is derived from this and the run's key, and logged on its line",
   },
   sampling: {
     choices: ["auto", "model", "greedy"],
     default: "auto",
+    usedBy: ["recipe"],
     describe:
       "model: the model's generation_config.json temperature, top_p and top_k (Transformers' do_sample=True); " +
       "greedy: the study's decoding; auto: model with --samples above 1 or a sampling value given, else greedy",
   },
   temperature: {
     type: "number",
+    usedBy: ["recipe"],
     range: { whole: false, min: 0, above: true, max: 100 },
     describe: "With sampling: this temperature instead of the model's",
   },
   "top-p": {
     type: "number",
+    usedBy: ["recipe"],
     range: { whole: false, min: 0, above: true, max: 1 },
     describe: "With sampling: this top_p instead of the model's (1: off)",
   },
   "top-k": {
     type: "number",
+    usedBy: ["recipe"],
     range: { whole: true, min: 0, max: INT32_MAX },
     describe: "With sampling: this top_k instead of the model's (0: off)",
   },
   withhold: {
     choices: WITHHOLD_MODES,
     default: "none",
+    usedBy: ["recipe"],
     describe:
       "Beyond the study, the withheld-source test: leave each question's gold section (gold) or its whole post " +
       "(gold-post) out of the index its runs search and read, so that a right citation is one made without seeing it",
@@ -213,6 +252,17 @@ type SnakeCase<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${S
 
 /** The one record of a run's settings, as the command line gave them (camelCase, like yargs' own keys). */
 export type RunSettings = { readonly [K in SettingKey as CamelCase<K>]: Parsed[K] };
+
+type UsedBy<U extends SettingUse> = {
+  [K in SettingKey]: (typeof SETTING_OPTIONS)[K] extends { readonly usedBy: readonly (infer X)[] }
+    ? U extends X
+      ? K
+      : never
+    : never;
+}[SettingKey];
+
+/** The settings `use` reads (SettingUse), by their RunSettings names. */
+export type SettingsFor<U extends SettingUse> = Pick<RunSettings, CamelCase<UsedBy<U>>>;
 
 /**
  * The same settings as the manifest stores them: snake_case, null for "not set" (this is a file format); the
@@ -260,6 +310,18 @@ export function settingsFromArgs(argv: RunSettings): RunSettings {
   const values: Readonly<Record<string, unknown>> = argv;
   for (const key of SETTING_KEYS) out[camelCase(key)] = values[camelCase(key)];
   return out as RunSettings;
+}
+
+/** The settings `use` reads, those not set left out: what a model opener passes on as its options. */
+export function settingsFor<U extends SettingUse>(settings: RunSettings, use: U): SettingsFor<U> {
+  const out: Record<string, unknown> = {};
+  const values: Readonly<Record<string, unknown>> = settings;
+  for (const key of SETTING_KEYS) {
+    const option: SettingOption = SETTING_OPTIONS[key];
+    const value = values[camelCase(key)];
+    if (option.usedBy?.includes(use) && value !== undefined) out[camelCase(key)] = value;
+  }
+  return out as SettingsFor<U>;
 }
 
 /** The manifest's form. With bm25 no embedding model is loaded, so its two settings are recorded as null. */

@@ -7,6 +7,7 @@ import {
   settingFieldProblem,
   settingFields,
   settingsFromArgs,
+  settingsFor,
   settingsFromFields,
   SETTING_OPTIONS,
   STUDY_MAX_NEW_TOKENS,
@@ -138,4 +139,30 @@ test("a server URL is recorded without the user and password it carries", () => 
     settingFields(defaultSettings({ server: "http://127.0.0.1:8080/v1" })).server,
     "http://127.0.0.1:8080/v1",
   );
+});
+
+test("each reader gets the settings tagged for it, under their own names, those not set left out", () => {
+  const settings = defaultSettings({ chatTemplate: "t.jinja", threads: undefined, topK: 5 });
+  assert.deepEqual(settingsFor(settings, "local"), {
+    gpu: true,
+    contextSize: "auto",
+    chatTemplate: "t.jinja",
+    repetitionPenalty: "auto",
+  });
+  assert.deepEqual(settingsFor(settings, "server"), {
+    reuseCache: true,
+    chatTemplate: "t.jinja",
+    repetitionPenalty: "auto",
+  });
+  assert.deepEqual(settingsFor(settings, "runner"), { parallel: 1, reuseCache: true, sharedContext: false });
+  assert.deepEqual(settingsFor(settings, "recipe"), {
+    maxNewTokens: STUDY_MAX_NEW_TOKENS,
+    toolFormat: "auto",
+    thinking: false,
+    samples: 1,
+    seed: 0,
+    sampling: "auto",
+    topK: 5,
+    withhold: "none",
+  });
 });
