@@ -9,23 +9,15 @@ import { tablesJson, tablesOf } from "../../src/report/table-list.ts";
 import { answerRecord } from "../../src/runs/answer-record.ts";
 import { runDesign } from "../../src/designs/run-design.ts";
 import type { DesignId } from "../../src/designs/index.ts";
-import { fakeIndex, scriptedRuntime } from "../helpers/scripted-runtime.ts";
+import { fakeIndex, SCRIPTED_QUESTION, scriptedRuntime } from "../helpers/scripted-runtime.ts";
 
 const SLUGS = ["flashattention-explained", "kv-cache-inference", "bm25-hybrid-search"];
-const QUESTION = {
-  id: "q1",
-  question: "How is the running maximum updated?",
-  post: "flashattention-explained",
-  heading: "The online softmax",
-};
 
+/** One run of `design` on the scripted question, its model answering with `replies`. */
 async function run(design: DesignId, replies: string[]) {
-  return answerRecord(
-    "m",
-    design,
-    QUESTION,
-    await runDesign(design, { question: QUESTION.question, runtime: scriptedRuntime(replies), index: fakeIndex() }),
-  );
+  const { question } = SCRIPTED_QUESTION;
+  const transcript = await runDesign(design, { question, runtime: scriptedRuntime(replies), index: fakeIndex() });
+  return answerRecord("m", design, SCRIPTED_QUESTION, transcript);
 }
 
 test("every table that applies is on the page, in TABLES' order, each grid's caption once", async () => {
