@@ -178,6 +178,40 @@ test("a bad reply or no server is one line naming the URL, and what was judged s
   }
 });
 
+test("a server gone while judging stops the judge in one line; the judgments before it are kept", async () => {
+  // The third request is never answered: the server goes away with it, as a crashed server would.
+  let server: Awaited<ReturnType<typeof judgeServer>> | undefined;
+  server = await judgeServer((call) => {
+    if (call.n !== 3) return scripted(call);
+    void server?.kill();
+    return { ...scripted(call), delayMs: 60_000 };
+  });
+  try {
+    const dir = folder("gone");
+    await writeJudgeFixture(dir);
+    const result = await runCliAsync([
+      "rescore",
+      dir,
+      "--judge",
+      server.url,
+      "--judge-model",
+      "judge-1b",
+      "--judge-retries",
+      "0",
+    ]);
+    assert.equal(result.status, 1, result.stderr);
+    const errors = result.stderr.split("\n").filter((l) => l.startsWith("blogqa: "));
+    assert.equal(errors.length, 1, result.stderr);
+    assert.match(errors[0]!, /^blogqa: rescore --judge: The server at \S+ did not answer after 1 tries/);
+    assert.match(errors[0]!, /\(judging model small\.gguf, design workflow, question f6\)/);
+    assert.match(errors[0]!, /The 2 judgments are kept in .*judgments\.jsonl: run the same command again to resume\.$/);
+    assert.doesNotMatch(result.stderr, NO_STACK);
+    assert.equal(judgmentsOf(dir).length, 2);
+  } finally {
+    await server.kill().catch(() => {});
+  }
+});
+
 test("--judge needs --judge-model, and a folder whose questions have no facts is refused", async () => {
   const dir = folder("usage");
   await writeJudgeFixture(dir);
