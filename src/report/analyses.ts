@@ -6,7 +6,7 @@ import { progressNotice, type AnswerRecord } from "../runs/index.ts";
 import { comparisonsMarkdown } from "./comparisons-text.ts";
 import { modelLabels, runModelLabels } from "./model-labels.ts";
 import { randomWeightsLabel } from "./random-weights.ts";
-import type { ReadRun } from "./run-folder.ts";
+import type { ReadRun } from "./read-run-folder.ts";
 import { markdownTable, strictTableMarkdown, twoPostTableMarkdown } from "./tables.ts";
 import { withholdingComparison } from "./withholding-tables.ts";
 import { tableInputs } from "./table-inputs.ts";

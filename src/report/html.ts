@@ -11,7 +11,7 @@ import { manifestHtml } from "./html-tables.ts";
 import { PAGE_SCRIPT } from "./page-script.ts";
 import { PAGE_STYLE } from "./page-style.ts";
 import { reportPage, type ReportData, type ReportPage } from "./report-data.ts";
-import { readRunFolder, type ReadRunOptions } from "./run-folder.ts";
+import { readRunFolder, type ReadRunOptions } from "./read-run-folder.ts";
 import { progressNotice, recordWithheldPair } from "../runs/index.ts";
 import { testModelNotice } from "./random-weights.ts";
 

@@ -5,5 +5,5 @@ export { writeTables } from "./write-tables.ts";
 export { DERIVED_FILES } from "./derived-files.ts";
 export { withheldComparison } from "./withholding-tables.ts";
 export { writeReport } from "./html.ts";
-export { readRunFolder, readRunLog } from "./run-folder.ts";
+export { readRunFolder, readRunLog } from "./read-run-folder.ts";
 export { writeInspectLogs } from "./write-inspect.ts";

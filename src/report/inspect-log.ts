@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { DESIGN_LABELS, DEFAULT_WORDING_ID } from "../designs/index.ts";
 import { reportPage, type ReportRun } from "./report-data.ts";
-import type { ReadRun } from "./run-folder.ts";
+import type { ReadRun } from "./read-run-folder.ts";
 
 /** The Inspect log format version these logs are written in (inspect_ai's EvalLog.version). */
 const INSPECT_LOG_VERSION = 2;

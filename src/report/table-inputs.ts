@@ -12,7 +12,7 @@ import {
   type RunManifest,
 } from "../runs/index.ts";
 import { runModelLabels } from "./model-labels.ts";
-import { readRunLog } from "./run-folder.ts";
+import { readRunLog } from "./read-run-folder.ts";
 import type { TableInputs } from "./table-list.ts";
 import type { TableContext } from "./tables.ts";
 import { withheldComparison, type PairedFolder } from "./withholding-tables.ts";

@@ -14,7 +14,7 @@ import { DESIGN_IDS, DESIGN_LABELS, type DesignId } from "../designs/index.ts";
 import type { AnswerRecord, RunManifest } from "../runs/index.ts";
 import { modelLabels } from "./model-labels.ts";
 import type { TableGrid } from "./tables.ts";
-import type { ReadRun } from "./run-folder.ts";
+import type { ReadRun } from "./read-run-folder.ts";
 
 /** What the withheld-source test reads of a folder. */
 export type PairedFolder = Pick<ReadRun, "dir" | "records" | "manifest" | "slugs">;

@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { INSPECT_FOLDER } from "./derived-files.ts";
 import { inspectLogs } from "./inspect-log.ts";
-import type { ReadRun } from "./run-folder.ts";
+import type { ReadRun } from "./read-run-folder.ts";
 
 /** Replaces DIR/inspect/ with this run's logs and returns their paths; `inspect view --log-dir DIR/inspect` opens them. */
 export function writeInspectLogs(folder: ReadRun): string[] {

@@ -6,7 +6,7 @@ import type { ChatRuntime, GenerateRequest, LoadedModel } from "../llm/index.ts"
 import { UserError } from "../common/index.ts";
 import { describeRunIdentity } from "./answer-log.ts";
 import type { AnswerRecord } from "./answer-types.ts";
-import type { RunManifest } from "./manifest.ts";
+import { MANIFEST_FILE, type RunManifest } from "./manifest.ts";
 import { modelOpener } from "./open-model.ts";
 import { recordedEntry, runRecipe, type RunRecipe } from "./recipe.ts";
 import { settingsFromFields } from "./settings.ts";
@@ -43,7 +43,7 @@ export async function renderLoggedPrompts(options: {
   readonly onProgress?: ((line: string) => void) | undefined;
 }): Promise<ExportedPrompt[]> {
   const { manifest, records } = options;
-  const manifestFile = path.join(options.dir, "manifest.json");
+  const manifestFile = path.join(options.dir, MANIFEST_FILE);
   const asRun = settingsFromFields(manifest.settings);
   if (options.server !== undefined && asRun.server === undefined)
     throw new UserError(
