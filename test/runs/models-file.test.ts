@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { readModelsFile } from "../../src/runs/index.ts";
 import { UserError } from "../../src/common/errors.ts";
+import { TOOL_FORMATS } from "../../src/toolcalls/index.ts";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "blogqa-models-file-"));
 
@@ -76,7 +77,7 @@ test("every kind of bad file is one line naming the file, the entry and the fiel
     ],
     [
       [{ id: "a", model: "a.gguf", params_b: 1, tool_format: "json" }],
-      'FILE: entry 1 ("a"): field tool_format: expected one of auto, hermes, mistral, mistral-v11, llama3, phi4, emulated or null, got "json" (a string)',
+      `FILE: entry 1 ("a"): field tool_format: expected one of auto, ${TOOL_FORMATS.join(", ")} or null, got "json" (a string)`,
     ],
     [
       [{ id: "a", model: "a.gguf", params_b: 1, tool_format: null }],
