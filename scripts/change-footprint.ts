@@ -103,19 +103,20 @@ const RECIPES: readonly Recipe[] = [
       // The format's cases in the dialects' unit tests: the test's types ask for every format's.
       { file: "test/toolcalls/dialects.test.ts", block: "  phi4: [", rename: [["phi4:", '"phi4-copy":']] },
       { file: "test/toolcalls/dialects.test.ts", line: "    phi4: `[", rename: [["phi4:", '"phi4-copy":']] },
-      // The families suite runs one model per format: the new one gets its model (here Phi-4-mini's file again).
+      // The families suite runs one model per format: the new one gets its model (here another file of Phi-4-mini's).
       {
         file: "src/runs/suites.ts",
         replace: '  {\n    id: "ministral-3-3b",',
         with: [
           "  {",
           '    id: "phi-4-mini-copy",',
-          '    model: "hf:bartowski/microsoft_Phi-4-mini-instruct-GGUF/microsoft_Phi-4-mini-instruct-Q4_K_M.gguf",',
+          "    // The same repository's q8_0 (a suite runs each file once), https://huggingface.co/bartowski/microsoft_Phi-4-mini-instruct-GGUF",
+          '    model: "hf:bartowski/microsoft_Phi-4-mini-instruct-GGUF/microsoft_Phi-4-mini-instruct-Q8_0.gguf",',
           "    paramsB: 3.84,",
           '    format: "phi4-copy",',
           '    found: "https://huggingface.co/bartowski/microsoft_Phi-4-mini-instruct-GGUF",',
           "    fileVerified: true,",
-          '    weights: "q4_k_m (2.49 GB), a third party\'s quantization",',
+          '    weights: "q8_0, a third party\'s quantization",',
           "  },",
           "  {",
           '    id: "ministral-3-3b",',
