@@ -1,10 +1,10 @@
 // Blogs laid out as real ones are: series folders, page bundles, .md, frontmatter slugs, drafts, `#`, symlinks.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { chmodSync, realpathSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { UserError } from "../../src/common/errors.ts";
+import { tempFileTree } from "../helpers/temp-folders.ts";
 import { loadCorpus, type Corpus, type Post } from "../../src/corpus/index.ts";
 import { parsePost } from "../../src/corpus/parse-post.ts";
 import { slugFromPath } from "../../src/corpus/site-layout.ts";
@@ -22,17 +22,6 @@ const post = (corpus: Corpus, slug: string): Post => {
   assert.ok(found, `no post "${slug}" in ${corpus.posts.map((p) => p.slug).join(", ")}`);
   return found;
 };
-
-/** A temp folder holding `files` (paths inside it, `/` separated), removed after the test. */
-function tempBlog(t: { after: (fn: () => void) => void }, files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "blogqa-layout-"));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  for (const [name, body] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), body);
-  }
-  return dir;
-}
 
 const postText = (title: string, extra = "") =>
   `---\ntitle: ${title}\n${extra}---\n\nIntro.\n\n## A heading\n\nBody.\n`;
@@ -194,7 +183,7 @@ test("Hugo's TOML frontmatter is named as such, not reported as a missing title"
 });
 
 test("published: false is left out like a draft; draft: false is read", async (t) => {
-  const dir = tempBlog(t, {
+  const dir = tempFileTree(t, {
     "a.mdx": postText("A", "draft: false\n"),
     "b.mdx": postText("B", "published: false\n"),
     "c.mdx": postText("C", "published: true\n"),
@@ -209,7 +198,7 @@ test("published: false is left out like a draft; draft: false is read", async (t
 });
 
 test("a slug inside another slug is refused, naming both files", async (t) => {
-  const dir = tempBlog(t, { "cache.mdx": postText("Cache"), "kv-cache.mdx": postText("KV cache") });
+  const dir = tempFileTree(t, { "cache.mdx": postText("Cache"), "kv-cache.mdx": postText("KV cache") });
   const message = await loadError(dir);
   assert.equal(
     message,
@@ -220,7 +209,7 @@ test("a slug inside another slug is refused, naming both files", async (t) => {
 });
 
 test("two posts with one slug are refused, naming both paths: series folders, bundles and frontmatter slugs alike", async (t) => {
-  const dir = tempBlog(t, {
+  const dir = tempFileTree(t, {
     "series-a/1-intro.mdx": postText("A"),
     "series-b/1-intro.mdx": postText("B"),
     "bundle/index.mdx": postText("Bundle"),
@@ -239,7 +228,7 @@ test("two posts with one slug are refused, naming both paths: series folders, bu
 });
 
 test("a symlinked post is followed; a second path to a post already read, a loop and a dangling link are noted", async (t) => {
-  const dir = tempBlog(t, {
+  const dir = tempFileTree(t, {
     "own.mdx": postText("Own"),
     "series/part.mdx": postText("Part"),
     ".shared/shared-post.mdx": postText("Shared"),
@@ -273,8 +262,8 @@ test("a symlinked post is followed; a second path to a post already read, a loop
 });
 
 test("a symlink out of the content folder is not followed, and the note names it and its target", async (t) => {
-  const outside = tempBlog(t, { "shared-post.mdx": postText("Shared"), "more/other.mdx": postText("Other") });
-  const dir = tempBlog(t, { "own.mdx": postText("Own") });
+  const outside = tempFileTree(t, { "shared-post.mdx": postText("Shared"), "more/other.mdx": postText("Other") });
+  const dir = tempFileTree(t, { "own.mdx": postText("Own") });
   symlinkSync(path.join(outside, "shared-post.mdx"), path.join(dir, "linked.mdx"));
   symlinkSync(path.join(outside, "more"), path.join(dir, "more"));
   symlinkSync("/", path.join(dir, "root"));
@@ -301,9 +290,9 @@ test("a symlink out of the content folder is not followed, and the note names it
 });
 
 test("a content folder reached through a symlink reads the links inside it", async (t) => {
-  const real = tempBlog(t, { "own.mdx": postText("Own"), ".drafts/kept.mdx": postText("Kept") });
+  const real = tempFileTree(t, { "own.mdx": postText("Own"), ".drafts/kept.mdx": postText("Kept") });
   symlinkSync(path.join(real, ".drafts", "kept.mdx"), path.join(real, "kept.mdx"));
-  const parent = tempBlog(t, {});
+  const parent = tempFileTree(t, {});
   symlinkSync(real, path.join(parent, "blog"));
   const { corpus } = await load(path.join(parent, "blog"));
   assert.deepEqual(
@@ -314,7 +303,7 @@ test("a content folder reached through a symlink reads the links inside it", asy
 });
 
 test("a post that cannot be read is an error naming it, not a silent gap", async (t) => {
-  const dir = tempBlog(t, { "ok.mdx": postText("Ok"), "locked.mdx": postText("Locked") });
+  const dir = tempFileTree(t, { "ok.mdx": postText("Ok"), "locked.mdx": postText("Locked") });
   // Root reads every file whatever its mode, and a link to a file that fails to read (/proc/self/mem) leaves the
   // folder, so it is not followed.
   if (process.getuid?.() === 0) return t.skip("root reads every file whatever its mode");
@@ -328,7 +317,7 @@ test("a post that cannot be read is an error naming it, not a silent gap", async
 });
 
 test("a folder of drafts only says there is no post, and what was left out", async (t) => {
-  const dir = tempBlog(t, { "a.mdx": postText("A", "draft: true\n") });
+  const dir = tempFileTree(t, { "a.mdx": postText("A", "draft: true\n") });
   assert.match(
     await loadError(dir),
     /no \.mdx or \.md posts in this folder or under it \(1 left out: a\.mdx \(draft: true\)\)/,

@@ -1,10 +1,9 @@
 // Docusaurus and Astro blogs read as their sites read them: ids, admonitions, tabs, mdx-code-blocks, dated slugs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { UserError } from "../../src/common/errors.ts";
+import { tempFileTree } from "../helpers/temp-folders.ts";
 import { formatCorpusSummary, loadCorpus, summarizeCorpus, type Corpus } from "../../src/corpus/index.ts";
 import { corpusFromFiles, corpusHash } from "../../src/corpus/load-corpus.ts";
 import { parsePost } from "../../src/corpus/parse-post.ts";
@@ -15,17 +14,6 @@ const docusaurus = path.join(fixtures, "docusaurus-site", "blog");
 const astro = path.join(fixtures, "astro-site", "src", "content", "blog");
 
 const load = (dir: string): Promise<Corpus> => loadCorpus(dir, { note: () => {} });
-
-/** A temp folder holding `files` (paths inside it, `/` separated), removed after the test. */
-function tempDir(t: { after: (fn: () => void) => void }, files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "blogqa-site-"));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  for (const [name, body] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), body);
-  }
-  return dir;
-}
 
 const post = (title: string, body: string) => `---\ntitle: ${title}\n---\n\n${body}`;
 
@@ -162,9 +150,9 @@ test("an Astro content collection: frontmatter slug wins, subfolders and .md/.md
 
 test("the site is told by its layout: authors.yml beside the posts, or a docusaurus config up to two folders up", async (t) => {
   const body = post("Dated", "Text.\n");
-  const bare = tempDir(t, { "2024-01-02-dated.md": body });
-  const authors = tempDir(t, { "authors.yml": "a:\n  name: A\n", "2024-01-02-dated.md": body });
-  const config = tempDir(t, { "docusaurus.config.js": "", "website/blog/2024-01-02-dated.md": body });
+  const bare = tempFileTree(t, { "2024-01-02-dated.md": body });
+  const authors = tempFileTree(t, { "authors.yml": "a:\n  name: A\n", "2024-01-02-dated.md": body });
+  const config = tempFileTree(t, { "docusaurus.config.js": "", "website/blog/2024-01-02-dated.md": body });
   assert.deepEqual(await detectSiteLayout(bare), { slugRule: "file-name", evidence: undefined });
   assert.equal((await detectSiteLayout(authors)).slugRule, "docusaurus");
   assert.equal((await detectSiteLayout(path.join(config, "website", "blog"))).slugRule, "docusaurus");
@@ -198,7 +186,7 @@ test("Docusaurus's date rule: names, folders, bundles; a frontmatter slug still 
 });
 
 test("two dated posts of one name clash as any two slugs do", async (t) => {
-  const dir = tempDir(t, {
+  const dir = tempFileTree(t, {
     "authors.yml": "",
     "2023-05-01-changelog-notes.md": post("Old", "Text.\n"),
     "2024-05-01-changelog-notes.md": post("New", "Text.\n"),
