@@ -2,7 +2,7 @@
 import type { MdNode } from "./md-node.ts";
 import { htmlCommentsAsMdx } from "./html-comments.ts";
 import { mdxParsers } from "./mdx-toolchain.ts";
-import { readSiteSyntax, type SiteSyntaxCounts } from "./site-syntax.ts";
+import { readSiteSyntax, type SiteSyntaxCounts, type SiteSyntaxRead } from "./site-syntax.ts";
 
 /** Where and why the parser refused a body; `line` counts from the body's first line (1). */
 export interface ParseRefusal {
@@ -37,7 +37,7 @@ export function mayHoldPreMdxForms(body: string): boolean {
  */
 export function parseBody(body: string, options: { readonly mdx: boolean }): ParsedBody | ParseRefusal {
   const { mdx, markdown } = mdxParsers();
-  let site: { readonly text: string; readonly counts: SiteSyntaxCounts } = { text: body, counts: NO_SITE_SYNTAX };
+  let site: SiteSyntaxRead = { text: body, counts: NO_SITE_SYNTAX };
   if (!options.mdx || mayHoldPreMdxForms(body)) {
     const plain = markdown.parse(body) as unknown as MdNode;
     const comments = htmlCommentsAsMdx(body, plain);
