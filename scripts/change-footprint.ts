@@ -179,14 +179,22 @@ function onlyPlace(text: string, anchor: string, file: string): number {
   return at;
 }
 
+/** `text` with each pair's first string, which it holds exactly once, replaced by the second. */
+function renamed(text: string, rename: readonly (readonly [string, string])[], where: string): string {
+  let out = text;
+  for (const [from, to] of rename) {
+    const at = onlyPlace(out, from, where);
+    out = out.slice(0, at) + to + out.slice(at + from.length);
+  }
+  return out;
+}
+
 function applyEdit(tree: string, edit: Edit): void {
   if ("copy" in edit) {
-    let text = readFileSync(path.join(tree, edit.copy), "utf8");
-    for (const [from, to] of edit.rename) {
-      onlyPlace(text, from, edit.copy);
-      text = text.replace(from, to);
-    }
-    writeFileSync(path.join(tree, edit.to), text);
+    writeFileSync(
+      path.join(tree, edit.to),
+      renamed(readFileSync(path.join(tree, edit.copy), "utf8"), edit.rename, edit.copy),
+    );
     return;
   }
   const file = path.join(tree, edit.file);
@@ -196,8 +204,7 @@ function applyEdit(tree: string, edit: Edit): void {
     const indent = /^[ \t]*/.exec(text.slice(start))![0];
     const close = "block" in edit ? text.indexOf(`\n${indent}]`, start) + 1 : start;
     const end = text.indexOf("\n", close) + 1;
-    let copy = text.slice(start, end);
-    for (const [from, to] of edit.rename) copy = copy.replace(from, to);
+    const copy = renamed(text.slice(start, end), edit.rename, `${edit.file}'s copied lines`);
     writeFileSync(file, text.slice(0, end) + copy + text.slice(end));
     return;
   }
