@@ -182,7 +182,7 @@ export async function resolveModelFiles(
       throw new UserError(
         `Model ${id} is not in ${dir} and ${new URL(probe).host} cannot be reached (offline?). ${offlineHint}`,
       );
-    options.onProgress?.(`downloading ${id} into ${dir} (an interrupted download resumes)`);
+    options.onProgress?.(`downloading ${withoutQueries(id)} into ${dir} (an interrupted download resumes)`);
     const hub = hfLocalFileNames(id);
     try {
       first = hub !== undefined ? await downloadHubParts(hub, dir, options) : await downloadOther(id, dir, options);
@@ -238,6 +238,8 @@ async function downloadOther(
   options: { onProgress?: (message: string) => void; onTick?: OnTick },
 ): Promise<string> {
   const { resolveModelFile } = await importNodeLlamaCpp();
+  // One throttle for the whole download: the downloader reports many times a second, and 100% over and over.
+  const progress = downloadProgress(options.onProgress, options.onTick, withoutQueries(id));
   // cli: false keeps stdout clean; the parts of a split model download together.
   // The hub and the token are given, not left to the library to find: every request blogqa makes to the hub
   // follows one rule (common/hub.ts).
@@ -247,7 +249,7 @@ async function downloadOther(
     deleteTempFileOnCancel: false,
     endpoints: { huggingFace: `${hubEndpoint()}/` },
     tokens: { huggingFace: hubToken() },
-    onProgress: (p) => downloadProgress(options.onProgress, options.onTick, id)?.(p.downloadedSize, p.totalSize),
+    onProgress: (p) => progress?.(p.downloadedSize, p.totalSize),
   });
 }
 

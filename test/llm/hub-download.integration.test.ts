@@ -1,6 +1,6 @@
 // Downloads from a stand-in hub that answers as the real one: a signed CDN URL that expires mid-download, a cut
-// connection and a rerun that fetches only the missing bytes, a gated repository, a 429, missing repositories and
-// files, and a config file's revision when the hub names no commit.
+// connection and a rerun that fetches only the missing bytes, a gated repository, a 429, a model given by URL,
+// missing repositories and files, and a config file's revision when the hub names no commit.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
@@ -176,6 +176,21 @@ test("a 429 is waited out as its Retry-After says, in one line, then the downloa
           "fresh URL and resuming (retry 1, 1 of 2 without progress)",
       ],
     );
+  });
+});
+
+test("a model given by URL (node-llama-cpp's downloader): no progress line twice, no query string", async () => {
+  await withHub({}, undefined, async (hub, cacheDir) => {
+    const lines: string[] = [];
+    const url = `${hub.url}/${REPO}/resolve/main/${FILE}?download=true`;
+    const files = await resolveModelFiles(url, { cacheDir, onProgress: (m) => lines.push(m) });
+    assert.ok(fs.readFileSync(files.path).equals(BYTES));
+    const progress = lines.filter((l) => l.includes("%)"));
+    // The downloader reports hundreds of times for these 24 MB, and 100% over and over: a line every 2 s, and the end.
+    assert.ok(progress.length >= 1 && progress.length <= 4, lines.join("\n"));
+    assert.equal(new Set(lines).size, lines.length, lines.join("\n"));
+    assert.equal(progress.at(-1), `downloading ${hub.url}/${REPO}/resolve/main/${FILE}: 0.02 / 0.02 GB (100.0%)`);
+    assertNoQuery(lines);
   });
 });
 
