@@ -1,5 +1,6 @@
 // Where a command's output goes and what it reads: the process's own streams, or those a caller in process gave.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { withEnvironment } from "../common/index.ts";
 
 /** What a command writes to, reads from and looks up; the entry gives the process's, a test its own buffers. */
 export interface CommandIo {
@@ -31,9 +32,12 @@ export const processIo: CommandIo = {
  */
 const current = new AsyncLocalStorage<CommandIo>();
 
-/** Runs `body` with `io` as the streams every command helper below writes to. */
+/**
+ * Runs `body` with `io` as the streams every command helper below writes to, and `io.env` as the variables the
+ * stages read (an API key, the hub's address, the cache folder).
+ */
 export function withIo<T>(io: CommandIo, body: () => T): T {
-  return current.run(io, body);
+  return current.run(io, () => withEnvironment(io.env, body));
 }
 
 /** The streams of the command line being run. */

@@ -2,7 +2,7 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import type { Argv, Options } from "yargs";
-import { type NumberRange, rangeProblem, UserError } from "../common/index.ts";
+import { environment, type NumberRange, rangeProblem, UserError } from "../common/index.ts";
 import { inputSettingOptions } from "../runs/data.ts";
 
 /** A bad option value: one line and exit status 2, as yargs' own usage errors, never a table of NaN. */
@@ -51,7 +51,7 @@ export function checkedOptions<T, const O extends Record<string, CheckedOption>>
 
 /** Where caches live: the index, downloaded models, generated tiny models. */
 export function defaultCacheDir(): string {
-  return process.env.BLOGQA_CACHE ?? path.resolve(".cache");
+  return environment().BLOGQA_CACHE ?? path.resolve(".cache");
 }
 
 /** The blog's folder and the settings that shape how it is read: what every command that reads a blog takes. */

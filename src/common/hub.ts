@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { environment } from "./environment.ts";
 
 /**
  * The hub's address without a trailing slash: $MODEL_ENDPOINT, else $HF_ENDPOINT (a mirror behind a firewall), else
@@ -10,7 +11,7 @@ import path from "node:path";
  */
 export function hubEndpoint(): string {
   const set = (name: string) => {
-    const value = process.env[name];
+    const value = environment()[name];
     return value !== undefined && /^https?:\/\//.test(value) ? value : undefined;
   };
   return (set("MODEL_ENDPOINT") ?? set("HF_ENDPOINT") ?? "https://huggingface.co").replace(/\/+$/, "");
@@ -21,12 +22,12 @@ export function hubEndpoint(): string {
  * defaulting to ~/.cache/huggingface), as Hugging Face's clients and node-llama-cpp read it. Never printed.
  */
 export function hubToken(): string | undefined {
-  const fromEnv = process.env.HF_TOKEN;
+  const env = environment();
+  const fromEnv = env.HF_TOKEN;
   if (fromEnv !== undefined && fromEnv !== "") return fromEnv;
-  const home =
-    process.env.HF_HOME ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "huggingface");
+  const home = env.HF_HOME ?? path.join(env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "huggingface");
   try {
-    const token = readFileSync(process.env.HF_TOKEN_PATH ?? path.join(home, "token"), "utf8").trim();
+    const token = readFileSync(env.HF_TOKEN_PATH ?? path.join(home, "token"), "utf8").trim();
     return token === "" ? undefined : token;
   } catch {
     return undefined;

@@ -4,7 +4,7 @@
 // to /v1/chat/completions, the server renders and parses them, as for any API user, with the same greedy parameters.
 import fs from "node:fs";
 import path from "node:path";
-import { UserError } from "../common/index.ts";
+import { environment, UserError } from "../common/index.ts";
 import { compileChatTemplate, renderChatPrompt, type ChatTemplate, type TemplateTokens } from "./chat-template.ts";
 import { decodingFor, NO_PENALTY, readGenerationConfig, type GenerationDecoding } from "./generation-config.ts";
 import type { RepetitionPenaltySetting } from "./generation-config.ts";
@@ -271,7 +271,7 @@ function serverSpecialTokens(flavor: ServerInfo["flavor"]): SpecialTokens {
 /** The API key in the environment variable `variable` names (given by `flag`); none without one. */
 export function readApiKey(variable: string | undefined, flag = "--api-key-env"): string | undefined {
   if (variable === undefined) return undefined;
-  const key = process.env[variable];
+  const key = environment()[variable];
   if (key === undefined || key === "") throw new UserError(`${flag} ${variable}: that variable is not set`);
   return key;
 }

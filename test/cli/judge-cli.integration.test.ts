@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { runCliAsync } from "../helpers/run-cli.ts";
+import { runCliInProcess } from "../helpers/run-cli-in-process.ts";
 import { startFakeServer, type CompletionCall, type FakeAnswer } from "../helpers/fake-openai-server.ts";
 import { JUDGE_FIXTURE, scriptedVerdict, writeJudgeFixture } from "../helpers/judgments.ts";
 import { tempFolders } from "../helpers/temp-folders.ts";
@@ -40,7 +40,7 @@ test("rescore --judge logs each exchange, writes the judge's table and kappa, an
     await writeJudgeFixture(dir);
     const env = { BLOGQA_JUDGE_KEY: "sk-judge-secret" };
     const args = ["rescore", dir, "--judge", server.url, "--judge-model", "judge-1b"];
-    const first = await runCliAsync([...args, "--judge-api-key-env", "BLOGQA_JUDGE_KEY"], { env });
+    const first = await runCliInProcess([...args, "--judge-api-key-env", "BLOGQA_JUDGE_KEY"], { env });
     assert.equal(first.status, 0, first.stderr);
     // Six runs have facts; the two runs of f1 (no facts) are not asked about.
     assert.equal(server.calls.length, JUDGE_FIXTURE.length);
@@ -93,7 +93,7 @@ test("rescore --judge logs each exchange, writes the judge's table and kappa, an
     assert.match(first.stderr, /judged 6 runs, 1 of them unparsed/);
 
     // Again: nothing new is asked, and the file is as it was.
-    const again = await runCliAsync([...args, "--judge-api-key-env", "BLOGQA_JUDGE_KEY"], { env });
+    const again = await runCliInProcess([...args, "--judge-api-key-env", "BLOGQA_JUDGE_KEY"], { env });
     assert.equal(again.status, 0, again.stderr);
     assert.equal(server.calls.length, JUDGE_FIXTURE.length, "a judged run is not judged again");
     assert.equal(readFileSync(path.join(dir, "judgments.jsonl"), "utf8"), file);
@@ -102,7 +102,7 @@ test("rescore --judge logs each exchange, writes the judge's table and kappa, an
     // Cut off inside the fifth line (an interrupted write): the torn line and the sixth are judged again, once each.
     const cut = file.split("\n").slice(0, 4).join("\n").length + 1 + 30;
     truncateSync(path.join(dir, "judgments.jsonl"), cut);
-    const resumed = await runCliAsync([...args, "--judge-api-key-env", "BLOGQA_JUDGE_KEY"], { env });
+    const resumed = await runCliInProcess([...args, "--judge-api-key-env", "BLOGQA_JUDGE_KEY"], { env });
     assert.equal(resumed.status, 0, resumed.stderr);
     assert.match(resumed.stderr, /judgments\.jsonl:5: dropped a torn last line/);
     assert.equal(server.calls.length, JUDGE_FIXTURE.length + 2);
@@ -120,7 +120,7 @@ test("a judge URL's credentials go in a header, never into judgments.jsonl", asy
     const dir = folder("credentials");
     await writeJudgeFixture(dir);
     const url = server.url.replace("http://", "http://judge:pw-secret@");
-    const result = await runCliAsync(["rescore", dir, "--judge", url, "--judge-model", "judge-1b"]);
+    const result = await runCliInProcess(["rescore", dir, "--judge", url, "--judge-model", "judge-1b"]);
     assert.equal(result.status, 0, result.stderr);
     assert.equal(server.calls[0]!.headers.authorization, `Basic ${Buffer.from("judge:pw-secret").toString("base64")}`);
     assert.ok(judgmentsOf(dir).every((l) => l.judge_url === server.url));
@@ -139,7 +139,7 @@ test("a bad reply or no server is one line naming the URL, and what was judged s
   const args = ["rescore", dir, "--judge", server.url, "--judge-model", "judge-1b", "--judge-retries", "0"];
   const url = server.url.replace(/[./]/g, "\\$&");
   const expectFailure = async (what: RegExp) => {
-    const result = await runCliAsync(args);
+    const result = await runCliInProcess(args);
     assert.equal(result.status, 1, result.stderr);
     // One line for the error, the last on stderr (after the line saying what is being judged), and no stack.
     const errors = result.stderr.split("\n").filter((l) => l.startsWith("blogqa: "));
@@ -166,7 +166,7 @@ test("a bad reply or no server is one line naming the URL, and what was judged s
     failure = undefined;
     await server.restart();
     const before = server.calls.length;
-    const finished = await runCliAsync(args);
+    const finished = await runCliInProcess(args);
     assert.equal(finished.status, 0, finished.stderr);
     assert.equal(server.calls.length - before, JUDGE_FIXTURE.length - 2);
     assert.deepEqual(
@@ -189,7 +189,7 @@ test("a server gone while judging stops the judge in one line; the judgments bef
   try {
     const dir = folder("gone");
     await writeJudgeFixture(dir);
-    const result = await runCliAsync([
+    const result = await runCliInProcess([
       "rescore",
       dir,
       "--judge",
@@ -215,17 +215,17 @@ test("a server gone while judging stops the judge in one line; the judgments bef
 test("--judge needs --judge-model, and a folder whose questions have no facts is refused", async () => {
   const dir = folder("usage");
   await writeJudgeFixture(dir);
-  const alone = await runCliAsync(["rescore", dir, "--judge", "http://127.0.0.1:9/v1"]);
+  const alone = await runCliInProcess(["rescore", dir, "--judge", "http://127.0.0.1:9/v1"]);
   assert.equal(alone.status, 2);
   assert.match(alone.stderr, /--judge URL needs --judge-model NAME/);
-  const retries = await runCliAsync(["rescore", dir, "--judge-retries", "1"]);
+  const retries = await runCliInProcess(["rescore", dir, "--judge-retries", "1"]);
   assert.equal(retries.status, 2);
   assert.match(retries.stderr, /--judge-retries needs --judge URL/);
   // Without facts there is nothing to compare the judge with: refused before any request.
   const answers = path.join(dir, "answers.jsonl");
   const lines = readFileSync(answers, "utf8").trim().split("\n");
   writeFileSync(answers, lines.map((l) => `${JSON.stringify({ ...JSON.parse(l), facts: undefined })}\n`).join(""));
-  const none = await runCliAsync(["rescore", dir, "--judge", "http://127.0.0.1:9/v1", "--judge-model", "j"]);
+  const none = await runCliInProcess(["rescore", dir, "--judge", "http://127.0.0.1:9/v1", "--judge-model", "j"]);
   assert.equal(none.status, 1);
   assert.match(none.stderr, /no run of .* has a question with key facts/);
   assert.doesNotMatch(none.stderr, NO_STACK);

@@ -7,7 +7,7 @@ import path from "node:path";
 import { parseModelUri } from "../../node_modules/node-llama-cpp/dist/utils/parseModelUri.js";
 import { DEFAULT_MODELS, QUANTS, defaultModelUri, hfLocalFileNames } from "../../src/llm/model-files.ts";
 import { missingFiles } from "../../src/runs/offline-check.ts";
-import { runCli } from "../helpers/run-cli.ts";
+import { runCliInProcess } from "../helpers/run-cli-in-process.ts";
 
 const OFFLINE = { HF_ENDPOINT: "http://127.0.0.1:9/" };
 const emptyCache = () => mkdtempSync(path.join(os.tmpdir(), "blogqa-offline-"));
@@ -52,9 +52,9 @@ test("missingFiles lists only what is absent, and nothing for bm25 or a local em
   assert.equal(missingFiles({ ...needed, embeddingModel: cacheDir }).length, 2);
 });
 
-test("experiment offline names both GGUFs (every part, with sizes) and MiniLM in one message, and only its own options", () => {
+test("experiment offline names both GGUFs (every part, with sizes) and MiniLM in one message, and only its own options", async () => {
   const cacheDir = emptyCache();
-  const result = runCli(["experiment", "--cache-dir", cacheDir], { env: OFFLINE });
+  const result = await runCliInProcess(["experiment", "--cache-dir", cacheDir], { env: OFFLINE });
   assert.equal(result.status, 1);
   const message = result.stderr;
   for (const file of [
@@ -77,24 +77,27 @@ test("experiment offline names both GGUFs (every part, with sizes) and MiniLM in
     message.includes("`blogqa smoke --content DIR --questions FILE` runs the whole study on your blog offline"),
   );
   // Every option the message names is one experiment takes.
-  const help = runCli(["experiment", "--help"]).stdout;
+  const help = (await runCliInProcess(["experiment", "--help"])).stdout;
   for (const option of message.match(/--[a-z-]+/g) ?? [])
     assert.ok(help.includes(option), `${option} is not an experiment option`);
 });
 
-test("run offline names --model as its way around, and no embedder with --retriever bm25", () => {
-  const result = runCli(["run", "--model", "qwen2.5-1.5b", "--retriever", "bm25", "--cache-dir", emptyCache()], {
-    env: OFFLINE,
-  });
+test("run offline names --model as its way around, and no embedder with --retriever bm25", async () => {
+  const result = await runCliInProcess(
+    ["run", "--model", "qwen2.5-1.5b", "--retriever", "bm25", "--cache-dir", emptyCache()],
+    {
+      env: OFFLINE,
+    },
+  );
   assert.equal(result.status, 1);
   assert.match(result.stderr, /2 files this run needs are not here/);
   assert.match(result.stderr, /--model PATH/);
   assert.doesNotMatch(result.stderr, /embedders|MiniLM/);
 });
 
-test("run offline on a local model names make-tiny-embedder as the way around MiniLM", () => {
+test("run offline on a local model names make-tiny-embedder as the way around MiniLM", async () => {
   const model = path.join(emptyCache(), "tiny.gguf");
-  const result = runCli(["run", "--model", model, "--cache-dir", emptyCache()], { env: OFFLINE });
+  const result = await runCliInProcess(["run", "--model", model, "--cache-dir", emptyCache()], { env: OFFLINE });
   assert.equal(result.status, 1);
   assert.match(result.stderr, /1 file|files this run needs are not here/);
   assert.match(result.stderr, /`blogqa make-tiny-embedder --out DIR` writes a random-weight one/);

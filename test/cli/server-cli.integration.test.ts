@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { runCliAsync } from "../helpers/run-cli.ts";
+import { runCliInProcess } from "../helpers/run-cli-in-process.ts";
 import { FIXTURE_CONTENT, FIXTURE_QUESTIONS } from "../helpers/tiny-run.ts";
 import { echoAnswer, startFakeServer, type CompletionCall, type FakeAnswer } from "../helpers/fake-openai-server.ts";
 
@@ -19,7 +19,7 @@ test("run --server logs the study, records the server (not the key) in the manif
       ...["--limit", "2", "--designs", "workflow,agent", "--out", out],
     ];
     const env = { BLOGQA_CLI_KEY: "sk-cli-secret" };
-    const first = await runCliAsync(args, { env });
+    const first = await runCliInProcess(args, { env });
     assert.equal(first.status, 0, first.stderr);
     assert.equal(server.calls[0]!.headers.authorization, "Bearer sk-cli-secret");
     const manifestText = readFileSync(path.join(out, "manifest.json"), "utf8");
@@ -35,12 +35,12 @@ test("run --server logs the study, records the server (not the key) in the manif
     assert.deepEqual(model.server.models.data[0].id, "tiny");
     assert.equal(model.server.requestParameters.temperature, 0);
     const calls = server.calls.length;
-    const again = await runCliAsync(args, { env });
+    const again = await runCliInProcess(args, { env });
     assert.equal(again.status, 0, again.stderr);
     assert.match(again.stderr, /all 4 runs already in/);
     assert.equal(server.calls.length, calls, "a resumed run asks the server nothing new");
     // audit reruns the log on the server the manifest names, without cache reuse.
-    const audit = await runCliAsync(["audit", out, "--content", FIXTURE_CONTENT], { env });
+    const audit = await runCliInProcess(["audit", out, "--content", FIXTURE_CONTENT], { env });
     assert.equal(audit.status, 0, audit.stderr);
     assert.match(audit.stdout, /byte-identical transcripts: 4 of 4/);
     assert.equal(server.calls.at(-1)!.body.cache_prompt, false);
@@ -54,14 +54,14 @@ test("run --server without --model, or with an unset key variable, is one line n
   try {
     const base = ["run", "--server", server.url, "--retriever", "bm25", "--content", FIXTURE_CONTENT];
     const out = ["--questions", FIXTURE_QUESTIONS, "--out", mkdtempSync(path.join(tmpdir(), "blogqa-server-cli-"))];
-    const noModel = await runCliAsync([...base, ...out]);
+    const noModel = await runCliInProcess([...base, ...out]);
     assert.notEqual(noModel.status, 0);
     assert.match(noModel.stderr, /--server needs --model NAME/);
     assert.doesNotMatch(noModel.stderr, /\n\s+at /, "no stack trace");
-    const noKey = await runCliAsync([...base, ...out, "--model", "tiny", "--api-key-env", "BLOGQA_UNSET_KEY_VAR"]);
+    const noKey = await runCliInProcess([...base, ...out, "--model", "tiny", "--api-key-env", "BLOGQA_UNSET_KEY_VAR"]);
     assert.notEqual(noKey.status, 0);
     assert.match(noKey.stderr, /--api-key-env BLOGQA_UNSET_KEY_VAR: that variable is not set/);
-    const otherModel = await runCliAsync([...base, ...out, "--model", "qwen-72b"]);
+    const otherModel = await runCliInProcess([...base, ...out, "--model", "qwen-72b"]);
     assert.notEqual(otherModel.status, 0);
     assert.match(otherModel.stderr, /serves tiny, not qwen-72b: check --model/);
   } finally {
@@ -71,7 +71,7 @@ test("run --server without --model, or with an unset key variable, is one line n
 
 test("smoke and experiment refuse --server, naming run --server instead", async () => {
   for (const command of ["smoke", "experiment"]) {
-    const result = await runCliAsync([command, "--server", "http://127.0.0.1:9/v1"]);
+    const result = await runCliInProcess([command, "--server", "http://127.0.0.1:9/v1"]);
     assert.notEqual(result.status, 0);
     assert.match(result.stderr, /--server: .*run --server URL --model NAME/);
   }
@@ -107,7 +107,7 @@ test("run --server-mode chat: the manifest says so, --tool-format and engineered
       ...["run", "--server", server.url, "--model", "tiny", "--server-mode", "chat"],
       ...["--retriever", "bm25", "--content", FIXTURE_CONTENT, "--questions", FIXTURE_QUESTIONS, "--limit", "2"],
     ];
-    const first = await runCliAsync([...args, "--designs", "study", "--out", out]);
+    const first = await runCliInProcess([...args, "--designs", "study", "--out", out]);
     assert.equal(first.status, 0, first.stderr);
     assert.ok(server.calls.every((c) => c.path === "/v1/chat/completions"));
     const manifest = JSON.parse(readFileSync(path.join(out, "manifest.json"), "utf8"));
@@ -115,20 +115,20 @@ test("run --server-mode chat: the manifest says so, --tool-format and engineered
     assert.equal(manifest.models[0].toolFormat, "openai-chat");
     assert.equal(manifest.models[0].server.mode, "chat");
     // The page's provenance says the server rendered the prompts, not the empty string's template sha256.
-    const report = await runCliAsync(["report", out, "--content", FIXTURE_CONTENT]);
+    const report = await runCliInProcess(["report", out, "--content", FIXTURE_CONTENT]);
     assert.equal(report.status, 0, report.stderr);
     const page = readFileSync(path.join(out, "report.html"), "utf8");
     assert.match(page, /prompts rendered by the server \(chat mode\); served by (openai|llama-server) at http/);
     assert.doesNotMatch(page, /e3b0c44298fc1c149afbf4c8996fb924|node-llama-cpp ,/);
     // The tool ids differ on the rerun; the calls and the text do not.
-    const audit = await runCliAsync(["audit", out, "--content", FIXTURE_CONTENT]);
+    const audit = await runCliInProcess(["audit", out, "--content", FIXTURE_CONTENT]);
     assert.equal(audit.status, 0, audit.stderr);
     assert.match(audit.stdout, /byte-identical transcripts: 8 of 8/);
     for (const extra of [
       ["--tool-format", "hermes"],
       ["--designs", "agent-validated"],
     ]) {
-      const refused = await runCliAsync([...args, ...extra, "--out", mkdtempSync(path.join(tmpdir(), "blogqa-"))]);
+      const refused = await runCliInProcess([...args, ...extra, "--out", mkdtempSync(path.join(tmpdir(), "blogqa-"))]);
       assert.notEqual(refused.status, 0);
       assert.match(
         refused.stderr,
@@ -140,7 +140,7 @@ test("run --server-mode chat: the manifest says so, --tool-format and engineered
     const list = path.join(mkdtempSync(path.join(tmpdir(), "blogqa-models-")), "models.json");
     writeFileSync(list, JSON.stringify([{ id: "served", model: "tiny", params_b: 1, tool_format: "hermes" }]));
     const listed = args.map((a) => (a === "--model" ? "--models" : a === "tiny" ? list : a));
-    const refused = await runCliAsync([...listed, "--out", mkdtempSync(path.join(tmpdir(), "blogqa-"))]);
+    const refused = await runCliInProcess([...listed, "--out", mkdtempSync(path.join(tmpdir(), "blogqa-"))]);
     assert.notEqual(refused.status, 0);
     assert.match(refused.stderr, /"tool_format": "hermes" of served in --models reads calls .* drop that tool_format/);
     assert.doesNotMatch(refused.stderr, /--tool-format/);
@@ -162,12 +162,12 @@ test("run --server whose every call fails exits 3 saying how many failed; the ne
       ...["--retriever", "bm25", "--content", FIXTURE_CONTENT, "--questions", FIXTURE_QUESTIONS],
       ...["--limit", "2", "--designs", "workflow,agent", "--out", out],
     ];
-    const first = await runCliAsync(args);
+    const first = await runCliInProcess(args);
     assert.equal(first.status, 3, first.stderr);
     assert.match(first.stderr, /4 runs done \(4 failed: their model call failed\), 0 already logged/);
     assert.match(first.stderr, /blogqa: 4 of 4 runs failed \(their model call failed; outcome error in /);
     fail = false;
-    const again = await runCliAsync(args);
+    const again = await runCliInProcess(args);
     assert.equal(again.status, 0, again.stderr);
     assert.match(again.stderr, /4 runs done, 0 already logged/);
   } finally {
