@@ -1,4 +1,5 @@
 // The tiny test model, generated once into .cache/test/tiny/ and reused by every test that needs a real GGUF.
+import os from "node:os";
 import path from "node:path";
 import {
   ensureTinyLlamaModel,
@@ -16,6 +17,13 @@ export const testCacheDir = path.join(repoRoot, ".cache", "test");
  * there too, so the suite stores each once.
  */
 export const tinyModelsDir = path.join(testCacheDir, "tiny");
+
+/**
+ * A --context-size the tiny model cannot have on this machine: its KV cache takes about 10 kB a token, so a token
+ * per kB of RAM is ten times too many. Not more: llama.cpp allocates its cells' bookkeeping before it refuses (20 GB
+ * and over two minutes for a billion tokens).
+ */
+export const TOO_LARGE_CONTEXT = Math.max(10_000_000, Math.ceil(os.totalmem() / 1000));
 
 let pending: Promise<string> | undefined;
 

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { checkModel, loadModel } from "../../src/llm/index.ts";
 import { UserError } from "../../src/common/errors.ts";
-import { tinyModelPath } from "../helpers/tiny-model.ts";
+import { TOO_LARGE_CONTEXT, tinyModelPath } from "../helpers/tiny-model.ts";
 
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "blogqa-load-errors-"));
 
@@ -44,16 +44,16 @@ test("a context too large for the memory is one line naming the largest --contex
     cacheDir,
     gpu: false,
     repetitionPenalty: "none",
-    contextSize: 1_000_000_000,
+    contextSize: TOO_LARGE_CONTEXT,
   });
   try {
     await assert.rejects(
       model.openRuntimes(1, { reuseCache: true }),
       (e: unknown) =>
         e instanceof UserError &&
-        /^model tiny-seed1\.gguf: --context-size 1000000000 does not fit the [\d.]+ [GM]iB of RAM free beside its weights; the largest that fits is --context-size \d+ \(a prompt longer than that fails and is counted apart\), or --quant q8_0 \/ --quant q4_k_m takes smaller weights\. Nothing logged is lost: run again with one of these to go on$/.test(
-          e.message,
-        ),
+        new RegExp(
+          `^model tiny-seed1\\.gguf: --context-size ${TOO_LARGE_CONTEXT} does not fit the [\\d.]+ [GM]iB of RAM free beside its weights; the largest that fits is --context-size \\d+ \\(a prompt longer than that fails and is counted apart\\), or --quant q8_0 \\/ --quant q4_k_m takes smaller weights\\. Nothing logged is lost: run again with one of these to go on$`,
+        ).test(e.message),
     );
   } finally {
     await model.dispose();

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { repoRoot, runCli } from "../helpers/run-cli.ts";
-import { testCacheDir, tinyModelPath } from "../helpers/tiny-model.ts";
+import { TOO_LARGE_CONTEXT, testCacheDir, tinyModelPath } from "../helpers/tiny-model.ts";
 
 const fixtures = path.join(repoRoot, "test/fixtures/blog");
 const SEARCH = ["--retriever", "bm25", "--content", path.join(fixtures, "posts")];
@@ -50,12 +50,15 @@ test("run --fresh whose context cannot be allocated says so in one line and leav
   const model = await tinyModelPath();
   const result = runCli([
     ...["run", "--model", model, ...INPUTS, "--cache-dir", testCacheDir, "--threads", "1"],
-    ...["--context-size", "1000000000", "--designs", "workflow", "--fresh", "--out", dir],
+    ...["--context-size", String(TOO_LARGE_CONTEXT), "--designs", "workflow", "--fresh", "--out", dir],
   ]);
   assert.equal(result.status, 1, result.stderr);
   assert.match(
     result.stderr,
-    /^blogqa: model tiny-seed1\.gguf: --context-size 1000000000 does not fit the .* free beside its weights; the largest that fits is --context-size \d+ .*Nothing logged is lost/m,
+    new RegExp(
+      `^blogqa: model tiny-seed1\\.gguf: --context-size ${TOO_LARGE_CONTEXT} does not fit the .* free beside its weights; the largest that fits is --context-size \\d+ .*Nothing logged is lost`,
+      "m",
+    ),
   );
   assert.doesNotMatch(result.stderr, /\n\s+at /, "no stack trace");
   assert.deepEqual(contents(dir), before);
