@@ -44,6 +44,12 @@ test("nvidia-smi answering without the CUDA runtime gets one line; the context, 
     lines.find((l) => l.startsWith("estimate: the 2 runs of tiny-seed1.gguf at most ")) ?? "",
     /published figures/,
   );
+  // Each finished run's pace on the progress line: here plain lines, stderr being no terminal.
+  assert.match(
+    lines.find((l) => l.startsWith("runs of tiny-seed1.gguf: 2/2 runs, ")) ?? "",
+    /\(workflow f2; [\d,]+ tokens\/s read and written\)$/,
+    result.stderr,
+  );
   const manifest = JSON.parse(readFileSync(path.join(out, "manifest.json"), "utf8")) as {
     settings: { context_size: unknown };
     models: { contextSize: number; contextFit: { setting: unknown; floor: number; cap: number; reason: string } }[];
