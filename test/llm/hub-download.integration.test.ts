@@ -1,17 +1,20 @@
 // Downloads from a stand-in hub that answers as the real one: a signed CDN URL that expires mid-download, a cut
-// connection and a rerun that fetches only the missing bytes, a gated repository, a 429, a model given by URL,
-// missing repositories and files, and a config file's revision when the hub names no commit.
+// connection and a rerun that fetches only the missing bytes, a process killed mid-file, a gated repository, a 429,
+// a model given by URL, missing repositories and files, and a config file's revision when the hub names no commit.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { UserError } from "../../src/common/index.ts";
 import { resolveModelFiles } from "../../src/llm/model-files.ts";
 import { partialPath } from "../../src/llm/hub-download.ts";
 import { hubFile, UNKNOWN_REVISION } from "../../src/llm/hub-config.ts";
 import { startStandInHub, type StandInHubOptions } from "../helpers/stand-in-hub.ts";
+import { repoRoot } from "../helpers/run-cli.ts";
 
 const REPO = "Qwen/Qwen2.5-1.5B-Instruct-GGUF";
 const FILE = "qwen2.5-1.5b-instruct-q8_0.gguf";
@@ -128,6 +131,45 @@ test("a cut connection that stays down: the partial file is kept, and the rerun 
     assert.ok(fs.readFileSync(files.path).equals(BYTES));
     assertNoQuery([...first, ...second]);
     console.log(`# cut at 18,000,000 bytes; kept ${kept} on disk; rerun fetched ${served} of ${BYTES.length}`);
+  });
+});
+
+test("a download killed mid-file keeps its chunks, and the rerun fetches only the rest", async () => {
+  await withHub({}, undefined, async (hub, cacheDir) => {
+    // The cut makes sure the killed process could not have finished before the kill lands, however late that is.
+    hub.cut(KEY, 22_000_000, { stayDown: true });
+    const modelFiles = pathToFileURL(path.join(repoRoot, "src/llm/model-files.ts")).href;
+    const child = spawn(
+      process.execPath,
+      [
+        ...["--import", "tsx", "--input-type=module", "-e"],
+        `import { resolveModelFiles } from ${JSON.stringify(modelFiles)};
+         await resolveModelFiles(${JSON.stringify(ID)}, { cacheDir: ${JSON.stringify(cacheDir)} });`,
+      ],
+      { env: { ...process.env }, stdio: "ignore" },
+    );
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    // ipull writes a 5 MB chunk once it is whole, three under way at a time: past 17 MB, some are on disk.
+    while ((hub.cdnBytes.get(KEY) ?? 0) < 17_000_000) await new Promise((r) => setTimeout(r, 10));
+    child.kill("SIGKILL"); // as a crash or a closed laptop: nothing runs after it
+    await exited;
+    const partial = partialPath(local(cacheDir));
+    const kept = keptBytes(partial, BYTES.length);
+    assert.ok(kept >= 5_000_000 && kept <= 22_000_000, `whole chunks kept on disk: ${kept}`);
+
+    hub.heal();
+    const servedBefore = hub.cdnBytes.get(KEY) ?? 0;
+    const lines: string[] = [];
+    const files = await resolveModelFiles(ID, { cacheDir, onProgress: (m) => lines.push(m) });
+    assert.equal((hub.cdnBytes.get(KEY) ?? 0) - servedBefore, BYTES.length - kept, "only the bytes not on disk");
+    assert.ok(
+      lines.includes(`${FILE}: resuming from ${(kept / 1e6).toFixed(1)} MB of 24.0 MB on disk`),
+      lines.join("\n"),
+    );
+    assert.ok(fs.readFileSync(files.path).equals(BYTES));
+    console.log(
+      `# killed after ${servedBefore} bytes served; kept ${kept} on disk; rerun fetched ${BYTES.length - kept}`,
+    );
   });
 });
 
