@@ -16,6 +16,8 @@ import { hubFile, UNKNOWN_REVISION } from "../../src/llm/hub-config.ts";
 import { startStandInHub, type StandInHubOptions } from "../helpers/stand-in-hub.ts";
 import { repoRoot } from "../helpers/run-cli.ts";
 
+type StandInHub = Awaited<ReturnType<typeof startStandInHub>>;
+
 const REPO = "Qwen/Qwen2.5-1.5B-Instruct-GGUF";
 const FILE = "qwen2.5-1.5b-instruct-q8_0.gguf";
 const ID = `hf:${REPO}/${FILE}`;
@@ -28,7 +30,7 @@ const TOKEN = `hf_${"q".repeat(30)}`;
 async function withHub(
   options: StandInHubOptions,
   token: string | undefined,
-  body: (hub: Awaited<ReturnType<typeof startStandInHub>>, cacheDir: string) => Promise<void>,
+  body: (hub: StandInHub, cacheDir: string) => Promise<void>,
 ) {
   const hub = await startStandInHub([{ repo: REPO, revision: "main", file: FILE, bytes: BYTES }], options);
   const saved = { ...process.env };
@@ -62,6 +64,22 @@ function keptBytes(partial: string, size: number): number {
 
 function assertNoQuery(lines: readonly string[]) {
   for (const line of lines) assert.doesNotMatch(line, /Signature|Expires=|\?/, `a query string shown: ${line}`);
+}
+
+/** Heals the hub and downloads again: the rerun must fetch exactly the bytes not `kept` on disk, and say so. */
+async function rerunFetchesTheRest(hub: StandInHub, cacheDir: string, kept: number): Promise<string[]> {
+  hub.heal();
+  const servedBefore = hub.cdnBytes.get(KEY) ?? 0;
+  const lines: string[] = [];
+  const files = await resolveModelFiles(ID, { cacheDir, onProgress: (m) => lines.push(m) });
+  const served = (hub.cdnBytes.get(KEY) ?? 0) - servedBefore;
+  assert.equal(served, BYTES.length - kept, "the rerun fetched exactly the bytes not on disk");
+  assert.ok(
+    lines.includes(`${FILE}: resuming from ${(kept / 1e6).toFixed(1)} MB of 24.0 MB on disk`),
+    lines.join("\n"),
+  );
+  assert.ok(fs.readFileSync(files.path).equals(BYTES));
+  return lines;
 }
 
 test("a signed URL that expires mid-download: a fresh /resolve, the download goes on, the file is checked", async () => {
@@ -118,19 +136,11 @@ test("a cut connection that stays down: the partial file is kept, and the rerun 
     const kept = keptBytes(partial, BYTES.length);
     assert.ok(kept >= 5_000_000 && kept <= 18_000_000, `whole chunks kept on disk: ${kept}`);
 
-    hub.heal();
-    const servedBefore = hub.cdnBytes.get(KEY) ?? 0;
-    const second: string[] = [];
-    const files = await resolveModelFiles(ID, { cacheDir, onProgress: (m) => second.push(m) });
-    const served = (hub.cdnBytes.get(KEY) ?? 0) - servedBefore;
-    assert.equal(served, BYTES.length - kept, "the rerun fetched exactly the bytes not on disk");
-    assert.ok(
-      second.includes(`${FILE}: resuming from ${(kept / 1e6).toFixed(1)} MB of 24.0 MB on disk`),
-      second.join("\n"),
-    );
-    assert.ok(fs.readFileSync(files.path).equals(BYTES));
+    const second = await rerunFetchesTheRest(hub, cacheDir, kept);
     assertNoQuery([...first, ...second]);
-    console.log(`# cut at 18,000,000 bytes; kept ${kept} on disk; rerun fetched ${served} of ${BYTES.length}`);
+    console.log(
+      `# cut at 18,000,000 bytes; kept ${kept} on disk; rerun fetched ${BYTES.length - kept} of ${BYTES.length}`,
+    );
   });
 });
 
@@ -157,16 +167,8 @@ test("a download killed mid-file keeps its chunks, and the rerun fetches only th
     const kept = keptBytes(partial, BYTES.length);
     assert.ok(kept >= 5_000_000 && kept <= 22_000_000, `whole chunks kept on disk: ${kept}`);
 
-    hub.heal();
     const servedBefore = hub.cdnBytes.get(KEY) ?? 0;
-    const lines: string[] = [];
-    const files = await resolveModelFiles(ID, { cacheDir, onProgress: (m) => lines.push(m) });
-    assert.equal((hub.cdnBytes.get(KEY) ?? 0) - servedBefore, BYTES.length - kept, "only the bytes not on disk");
-    assert.ok(
-      lines.includes(`${FILE}: resuming from ${(kept / 1e6).toFixed(1)} MB of 24.0 MB on disk`),
-      lines.join("\n"),
-    );
-    assert.ok(fs.readFileSync(files.path).equals(BYTES));
+    await rerunFetchesTheRest(hub, cacheDir, kept);
     console.log(
       `# killed after ${servedBefore} bytes served; kept ${kept} on disk; rerun fetched ${BYTES.length - kept}`,
     );
