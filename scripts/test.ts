@@ -25,11 +25,12 @@ const files = readdirSync("test", { recursive: true, encoding: "utf8" })
   .map((f) => `test/${f.split(path.sep).join("/")}`)
   .sort();
 
+// Two files at a time in either tier: the integration files mostly wait on one single-threaded process (a CLI, a
+// llama-server or a run with --threads 1), so two of them share 2 cores with little loss.
 if (tier === "integration" || isolate) {
-  const concurrency = tier === "unit" ? "2" : "1";
   const result = spawnSync(
     process.execPath,
-    ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, ...nodeOptions, ...files],
+    ["--import", "tsx", "--test", "--test-concurrency=2", ...nodeOptions, ...files],
     { stdio: "inherit" },
   );
   process.exit(result.status ?? 1);
