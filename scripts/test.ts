@@ -25,8 +25,8 @@ const files = readdirSync("test", { recursive: true, encoding: "utf8" })
   .map((f) => `test/${f.split(path.sep).join("/")}`)
   .sort();
 
-// Two files at a time in either tier: the integration files mostly wait on one single-threaded process (a CLI, a
-// llama-server or a run with --threads 1), so two of them share 2 cores with little loss.
+// Two files at a time in either tier: an integration file mostly runs one single-threaded process (a CLI, a
+// llama-server or a run with --threads 1), so one at a time left a core of two idle; three measured no faster.
 if (tier === "integration" || isolate) {
   const result = spawnSync(
     process.execPath,
