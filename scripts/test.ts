@@ -26,7 +26,7 @@ const files = readdirSync("test", { recursive: true, encoding: "utf8" })
   .sort();
 
 // Two files at a time in either tier: an integration file mostly runs one single-threaded process (a CLI, a
-// llama-server or a run with --threads 1), so one at a time left a core of two idle; three measured no faster.
+// llama-server or a run with --threads 1), so one at a time left a core of two idle; three showed no gain over two.
 if (tier === "integration" || isolate) {
   const result = spawnSync(
     process.execPath,
