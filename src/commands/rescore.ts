@@ -108,9 +108,8 @@ const rescore: CommandModule<object, BuiltArgs<typeof rescoreBuilder>> = {
     const options = { content: argv.content, force: argv.force, onNotice: warn };
     const folder = await readRunFolder(argv.run, options);
     const judgeModel = argv["judge-model"];
-    const judging = judgeModel !== undefined;
     // The scores come from the log, whatever reads the blog now; the judge's gold text does not (judgeRunFolder).
-    if (folder.manifest !== undefined && !judging) {
+    if (folder.manifest !== undefined && judgeModel === undefined) {
       const reading = await checkFolderReading(folder.dir, folder.manifest, argv.content);
       if (reading.kind === "differs") warn(`rescore: note: ${reading.line}; its answers are scored as logged`);
       const mixed = mixedReadings(folder.manifest);
@@ -122,29 +121,32 @@ const rescore: CommandModule<object, BuiltArgs<typeof rescoreBuilder>> = {
       for (const line of pair.notices) warn(`rescore --against: ${line}`);
       recordWithheldPair(folder.dir, argv.against);
     }
-    if (judgeModel !== undefined)
+    if (judgeModel !== undefined) {
+      const server =
+        argv.judge === undefined
+          ? undefined
+          : {
+              url: argv.judge,
+              apiKeyEnv: argv["judge-api-key-env"],
+              retries: argv["judge-retries"] ?? 4,
+              timeoutSeconds: argv["judge-timeout"] ?? JUDGE_TIMEOUT_SECONDS,
+            };
       await judgeRunFolder(
         folder,
         { request: judgeRequest, verdict: parseVerdict },
         {
           ...options,
-          model: argv.judge !== undefined ? judgeModel : modelIdFor(judgeModel),
-          server:
-            argv.judge !== undefined
-              ? {
-                  url: argv.judge,
-                  apiKeyEnv: argv["judge-api-key-env"],
-                  retries: argv["judge-retries"] ?? 4,
-                  timeoutSeconds: argv["judge-timeout"] ?? JUDGE_TIMEOUT_SECONDS,
-                }
-              : undefined,
+          // A server is asked by its own model id; a model in this process is named as run names one.
+          model: server !== undefined ? judgeModel : modelIdFor(judgeModel),
+          server,
           cacheDir: argv["cache-dir"],
           acceptNewReading: argv["accept-new-reading"],
           onProgress: warn,
         },
       );
+    }
     // What the folder now records changes its tables: written again, all of them (the recorded ones decide which).
-    if (judging || argv.against !== undefined) {
+    if (judgeModel !== undefined || argv.against !== undefined) {
       const { files } = writeTables(folder.dir, folder.records, folder.slugs, folder.context, warn);
       warn(`tables written to ${path.join(folder.dir, files[0]!)}, ${files.slice(1).join(", ")}`);
     }
