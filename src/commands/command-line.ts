@@ -1,11 +1,11 @@
 // The command line itself: every command registered on one yargs instance, its usage line, checks and usage errors.
 // run-command-line.ts runs a command line on it; scripts/write-command-reference.ts asks it for each --help.
 import yargs, { type Argv } from "yargs";
+import { environment } from "../common/index.ts";
 import { auditCommands } from "./audit.ts";
 import { corpusCommands } from "./corpus.ts";
 import { costCommands } from "./cost.ts";
 import { embedderCommands } from "./embedder.ts";
-import { io } from "./io.ts";
 import { exportPromptsCommands } from "./export-prompts.ts";
 import { llmCommands } from "./llm.ts";
 import { checkPathKinds, usageError as optionError } from "./options.ts";
@@ -93,7 +93,7 @@ export function commandLine(argv: string[], width: number): Argv {
       .fail((message, error) => {
         // yargs reports an option's coerce error (a value it refused) as its own YError: a usage error, not a bug
         if (error && error.name !== "YError") throw error;
-        const npm = npmOptionsHint(argv, knownOptions, io().env);
+        const npm = npmOptionsHint(argv, knownOptions, environment());
         const hint = npm === undefined ? "run with --help" : `${npm}\nrun with --help`;
         // Thrown, not printed and exited: the entry prints it as every other error, and a caller in process gets it.
         throw optionError(`${usageError(message ?? error?.message ?? "", argv, suggestable)}\n${hint}`);

@@ -10,7 +10,7 @@ export interface CommandIo {
   readonly err: (text: string) => void;
   /** stdin, for the commands that read a reply from it; `isTTY` when a terminal is attached. */
   readonly stdin: AsyncIterable<Buffer | string> & { readonly isTTY?: boolean };
-  /** The environment the command reads its variables from (npm's, the cache folder's). */
+  /** The variables the command and its stages read, through `environment()` (npm's, the cache folder's, a key's). */
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
