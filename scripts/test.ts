@@ -1,22 +1,25 @@
 // Runs one tier of the tests with node's own runner: `unit` (every *.test.ts but the integration ones) or
 // `integration`. Node 20's --test takes no globs, so the files are found here rather than by the shell's find.
-// The unit tier runs in two long-lived processes (scripts/test-shard.ts imports each one's files), balanced by the
-// durations in test/unit-durations.json, since starting a process per file cost most of the tier; --isolate (or
-// BLOGQA_TEST_ISOLATE=1) runs each file in a process of its own, as CI does too, so a test that leaks global state
-// into the next file still fails somewhere. --record writes the durations file from a run.
+// Each tier runs in two long-lived processes (scripts/test-shard.ts imports each one's files), balanced by the
+// durations in test/TIER-durations.json: a process per file spent most of the unit tier starting, and a fifth of the
+// integration tier loading the program again for each file. Two, since an integration file mostly waits on one
+// single-threaded process (a CLI, a llama-server or a run with --threads 1) and two keep two cores busy; three
+// showed no gain. --isolate (or BLOGQA_TEST_ISOLATE=1) runs each file in a process of its own, two at a time, as CI
+// does for the unit tier, so a test that leaks global state into the next file still fails somewhere. --record
+// writes the durations file from a run.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 const SHARDS = 2;
-const DURATIONS = "test/unit-durations.json";
 
 const [tier, ...rest] = process.argv.slice(2);
 if (tier !== "unit" && tier !== "integration") {
-  console.error("usage: tsx scripts/test.ts unit [--isolate] [--record] | integration  [node --test options]");
+  console.error("usage: tsx scripts/test.ts unit|integration [--isolate] [--record] [node --test options]");
   process.exit(2);
 }
+const DURATIONS = `test/${tier}-durations.json`;
 const isolate = rest.includes("--isolate") || process.env.BLOGQA_TEST_ISOLATE === "1";
 const record = rest.includes("--record");
 const nodeOptions = rest.filter((a) => a !== "--isolate" && a !== "--record");
@@ -25,9 +28,7 @@ const files = readdirSync("test", { recursive: true, encoding: "utf8" })
   .map((f) => `test/${f.split(path.sep).join("/")}`)
   .sort();
 
-// Two files at a time in either tier: an integration file mostly runs one single-threaded process (a CLI, a
-// llama-server or a run with --threads 1), so one at a time left a core of two idle; three showed no gain over two.
-if (tier === "integration" || isolate) {
+if (isolate) {
   const result = spawnSync(
     process.execPath,
     ["--import", "tsx", "--test", "--test-concurrency=2", ...nodeOptions, ...files],
