@@ -1,8 +1,8 @@
 // Runs one tier of the tests with node's own runner: `unit` (every *.test.ts but the integration ones) or
 // `integration`. Node 20's --test takes no globs, so the files are found here rather than by the shell's find.
 // Each tier runs in two long-lived processes (scripts/test-shard.ts imports each one's files), balanced by the
-// durations in test/TIER-durations.json: a process per file spent most of the unit tier starting, and a fifth of the
-// integration tier loading the program again for each file. Two, since an integration file mostly waits on one
+// durations in test/TIER-durations.json: a process per file spent most of the unit tier starting, and loaded the
+// whole program again for each of the integration tier's files. Two, since an integration file mostly waits on one
 // single-threaded process (a CLI, a llama-server or a run with --threads 1) and two keep two cores busy; three
 // showed no gain. --isolate (or BLOGQA_TEST_ISOLATE=1) runs each file in a process of its own, two at a time, as CI
 // does for the unit tier, so a test that leaks global state into the next file still fails somewhere. --record
