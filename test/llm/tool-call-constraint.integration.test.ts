@@ -41,6 +41,9 @@ async function firstCalls(constrained: boolean) {
       messages,
       tools: AGENT_TOOLS,
       prefix: prompts.FORCED_PREFIX,
+      // Room for any constrained call (the shortest needs 67); the free replies, gibberish that never ends, stop
+      // here rather than at the study's 200.
+      maxTokens: 96,
       ...(constrained ? { constraint: FIRST_CALL_CONSTRAINT } : {}),
     });
     assert.equal(callFailure(record), undefined);

@@ -1,5 +1,9 @@
 // smoke --weights random inside npm test: the whole study offline on the random-weight tiny model and tiny embedder,
 // checked for shape, not quality (trained-smoke.integration.test.ts checks the default, trained model's figures).
+// Random weights never end a reply, so every call but the grammar-bound ones runs to the cap: at the study's 200 this
+// file's smoke took over two minutes alone, mostly decoding gibberish; at 96 (room for the constrained first call,
+// which needs 67) about half that. It still runs every design on every question, and checks that the cap is what
+// ends a reply; the trained smoke runs at the default 200.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
@@ -11,11 +15,16 @@ import { testCacheDir } from "../helpers/tiny-model.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 import { jsonSchemaCheck } from "../helpers/json-schema.ts";
 
+const MAX_NEW_TOKENS = 96;
+
 test("smoke --weights random runs the study's 4 designs and the 4 engineered ones x 30 questions with hybrid search and prints the tables", async () => {
   // The blog's section count as the indexer sees it, so editing a post does not break this test.
   const sections = (await loadCorpus(path.join(repoRoot, "content/posts"))).sections.length;
   const out = mkdtempSync(path.join(tmpdir(), "blogqa-smoke-"));
-  const result = runCli(["smoke", "--weights", "random", "--out", out, "--cache-dir", testCacheDir, "--threads", "1"]);
+  const result = runCli([
+    ...["smoke", "--weights", "random", "--out", out, "--cache-dir", testCacheDir, "--threads", "1"],
+    ...["--max-new-tokens", String(MAX_NEW_TOKENS)],
+  ]);
   assert.equal(result.status, 0, result.stderr);
   assert.match(result.stdout, new RegExp(`${sections} sections; 30 questions; tiny-seed1, greedy`));
   assert.match(result.stdout, /Strict rescore/);
@@ -72,11 +81,18 @@ test("smoke --weights random runs the study's 4 designs and the 4 engineered one
     );
     assert.equal(r.last_context, calls.at(-1)!.record.tokensRead);
     assert.ok(
-      calls.every((c) => c.record.tokensGenerated <= 200),
-      "the study's 200-token cap",
+      calls.every((c) => c.record.tokensGenerated <= MAX_NEW_TOKENS),
+      "the --max-new-tokens cap",
     );
     assert.notEqual(r.outcome, "error", r.error);
   }
+  assert.equal(manifest.settings.max_new_tokens, MAX_NEW_TOKENS);
+  // The cap, not the model, ends the workflow's gibberish: each of its answers is cut at exactly the cap.
+  assert.ok(
+    records
+      .filter((r) => r.design === "workflow")
+      .every((r) => r.transcript.calls[0]!.record.tokensGenerated === MAX_NEW_TOKENS),
+  );
   const workflow = records.filter((r) => r.design === "workflow");
   assert.ok(
     workflow.every((r) => r.transcript.retrieval?.hits.length === 3),

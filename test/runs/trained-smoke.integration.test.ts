@@ -206,9 +206,12 @@ test("smoke on the trained model: every table's figures match the snapshot, and 
   );
   // The penalty run logs its penalty, and the penalty changes what the workflow writes.
   const manifest = JSON.parse(readFileSync(path.join(outs.penalty, "manifest.json"), "utf8")) as {
-    settings: { repetition_penalty: unknown };
+    settings: { repetition_penalty: unknown; max_new_tokens: unknown };
   };
   assert.equal(manifest.settings.repetition_penalty, 1.1);
+  // smoke's default cap is the study's 200 new tokens a call, and no call wrote more.
+  assert.equal(manifest.settings.max_new_tokens, 200);
+  assert.ok(records.every((r) => r.transcript.calls.every((c) => c.record.tokensGenerated <= 200)));
   assert.ok(figures.penalty!.log!.workflow!.answers_changed! > 0, "the penalty changes some workflow answers");
 
   // The engineered designs' repairs on real calls: a read of a heading the post lacks is refused with the headings
