@@ -35,7 +35,7 @@ for tool in cmake c++ git; do
 done
 work="$(mktemp -d "${TMPDIR:-/tmp}/blogqa-llama-build.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-echo "build-llama-server: building llama.cpp ${commit:0:7} for the CPU into $out (about 20 minutes on 2 cores)" >&2
+echo "build-llama-server: building llama.cpp ${commit:0:7} for the CPU into $out (about 15 minutes on 2 idle cores)" >&2
 git clone -q "$bundle" "$work/src"
 git -C "$work/src" checkout -q "$commit"
 cmake -S "$work/src" -B "$work/build" -G "$(command -v ninja >/dev/null && echo Ninja || echo 'Unix Makefiles')" \

@@ -27,7 +27,7 @@ export function llamaServerDir(): string | undefined {
  */
 export function llamaServerMissing(): string | undefined {
   if (llamaServerDir() !== undefined) return undefined;
-  const why = `no llama-server in ${buildDir()}: run scripts/build-llama-server.sh (about 20 minutes on 2 cores) to test against it`;
+  const why = `no llama-server in ${buildDir()}: run scripts/build-llama-server.sh (about 15 minutes on 2 idle cores) to test against it`;
   if (process.env.BLOGQA_REQUIRE_SERVER === "1") throw new Error(`BLOGQA_REQUIRE_SERVER=1 but ${why}`);
   return why;
 }
