@@ -1,6 +1,6 @@
 // The corpus commands: thin shells over src/corpus/ (list or sum up sections, check the questions file, how lexical it is).
 import type { Argv, CommandModule } from "yargs";
-import { ANSWER_OVERLAP_DEFAULTS, factSources, isTwoPost, type Corpus, type Question } from "../corpus/index.ts";
+import { ANSWER_OVERLAP_DEFAULTS } from "../corpus/index.ts";
 import type { QuestionSetStats } from "../search/index.ts";
 import { checkedOptions, contentOption, jsonOption, questionsOption, type BuiltArgs } from "./options.ts";
 import { io, say, warn } from "./io.ts";
@@ -70,80 +70,22 @@ const questionsCheck: CommandModule<object, BuiltArgs<typeof questionsCheckBuild
     "may answer it as well as its own",
   builder: questionsCheckBuilder,
   handler: async (argv) => {
-    const {
-      answerOverlaps,
-      checkQuestions,
-      checkWeakFacts,
-      formatClearedFlags,
-      describeQuestionShape,
-      formatAnswerOverlaps,
-      parseQuestions,
-      problemsError,
-      questionPosts,
-      questionShapeWarning,
-      readQuestionsFile,
-    } = await import("../corpus/index.ts");
+    const { checkQuestionSet, problemsError, readQuestionsFile } = await import("../corpus/index.ts");
     const { bm25Terms } = await import("../search/index.ts");
     const { openRunInputs } = await import("../runs/index.ts");
-    const threshold = argv["overlap-threshold"];
     const { corpus } = await openRunInputs({ settings: argv }, { content: argv.content, note: warn });
-    const { questions, problems } = parseQuestions(argv.questions, await readQuestionsFile(argv.questions));
-    const weak = checkWeakFacts(argv.questions, questions, corpus, bm25Terms);
-    const all = [...problems, ...checkQuestions(argv.questions, questions, corpus), ...weak.problems].sort(
-      (a, b) => (a.line ?? 0) - (b.line ?? 0),
-    );
-    if (all.length > 0) throw problemsError(`${argv.questions}: bad questions`, all);
-    const posts = new Set(questions.flatMap((q) => questionPosts(q.question))).size;
-    const twoPost = questions.filter((q) => isTwoPost(q.question)).length;
-    const shape =
-      twoPost === 0
-        ? ""
-        : twoPost === questions.length
-          ? " (each needing two posts)"
-          : ` (${twoPost} needing two posts)`;
-    say(
-      `${argv.questions}: ${questions.length} questions${shape} about ${posts} posts, all found in ${argv.content} (${corpus.posts.length} posts, ${corpus.sections.length} sections)`,
-    );
-    const facts = factsLine(
-      questions.map((q) => q.question),
-      corpus,
-    );
-    if (facts !== undefined) say(facts);
-    for (const line of formatClearedFlags(weak.cleared)) say(line);
-    const asked = questions.map((q) => q.question);
-    const perPost = describeQuestionShape(asked);
-    if (perPost !== "") say(perPost);
-    const warning = questionShapeWarning(asked);
-    if (warning !== undefined) warn(warning);
-    if (argv.overlap) {
-      const overlaps = answerOverlaps(
-        corpus.sections,
-        questions.map((q) => q.question),
-        bm25Terms,
-        { threshold },
-      );
-      say(formatAnswerOverlaps(argv.questions, overlaps, threshold));
-    }
+    const check = checkQuestionSet(await readQuestionsFile(argv.questions), corpus, {
+      file: argv.questions,
+      content: argv.content,
+      terms: bm25Terms,
+      ...(argv.overlap ? { overlapThreshold: argv["overlap-threshold"] } : {}),
+    });
+    if (!check.ok) throw problemsError(`${argv.questions}: bad questions`, check.problems);
+    for (const line of check.report) say(line);
+    if (check.warning !== undefined) warn(check.warning);
+    if (check.overlaps !== undefined) say(check.overlaps);
   },
 };
-
-/** How many key facts the file gives and, for two-post questions, which gold section states each; undefined for none. */
-function factsLine(questions: readonly Question[], corpus: Corpus): string | undefined {
-  const withFacts = questions.filter((q) => q.facts !== undefined);
-  if (withFacts.length === 0) return undefined;
-  const sectionOf = (slug: string, heading: string) =>
-    corpus.sections.find((s) => s.post === slug && s.heading === heading);
-  const sources = withFacts.filter(isTwoPost).flatMap((q) => factSources(q, sectionOf));
-  const count = (inGold: string) => sources.filter((s) => s.inGold.join() === inGold).length;
-  const split =
-    sources.length === 0
-      ? ""
-      : ` (of the two-post questions' ${sources.length}: ${count("0")} in the first post's section only, ${count("1")} in the second's only, ${count("0,1")} in both)`;
-  const total = withFacts.reduce((n, q) => n + (q.facts?.length ?? 0), 0);
-  const without = questions.length - withFacts.length;
-  const rest = without === 0 ? "" : `; ${without} question${without === 1 ? " has" : "s have"} none`;
-  return `${total} key facts on ${withFacts.length} questions, each stated in its gold section${split}${rest}`;
-}
 
 const questionsStatsBuilder = (y: Argv) => checkedOptions(y, { ...questionsOption, ...contentOption, ...jsonOption });
 

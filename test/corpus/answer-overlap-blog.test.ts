@@ -6,7 +6,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { answerOverlaps, loadCorpus, parseQuestions, type Question } from "../../src/corpus/index.ts";
+import { loadCorpus, parseQuestions, type Question } from "../../src/corpus/index.ts";
+import { answerOverlaps } from "../../src/corpus/answer-overlap.ts";
 import { bm25Terms } from "../../src/search/index.ts";
 import { repoRoot } from "../helpers/run-cli.ts";
 

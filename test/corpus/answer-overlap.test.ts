@@ -2,8 +2,8 @@
 // an unrelated one is not, and neither is one of the gold section's own post or one the question points at less.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { answerOverlaps, formatAnswerOverlaps, type Question, type Section } from "../../src/corpus/index.ts";
-import { SectionOverlap } from "../../src/corpus/answer-overlap.ts";
+import type { Question, Section } from "../../src/corpus/index.ts";
+import { answerOverlaps, formatAnswerOverlaps, SectionOverlap } from "../../src/corpus/answer-overlap.ts";
 
 const STOP = new Set([
   "a",

@@ -1,7 +1,8 @@
 // Questions checked against a blog: a typo gets the nearest real heading or post, another blog's questions one line.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkQuestions, loadCorpus, parseQuestions } from "../../src/corpus/index.ts";
+import { loadCorpus, parseQuestions } from "../../src/corpus/index.ts";
+import { checkQuestions } from "../../src/corpus/questions.ts";
 import { editDistance, nearest } from "../../src/corpus/nearest.ts";
 import path from "node:path";
 import { FIXTURE_CONTENT } from "../helpers/tiny-run.ts";

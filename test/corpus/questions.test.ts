@@ -4,15 +4,15 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
-  checkQuestions,
-  describeQuestionShape,
-  factSources,
   loadCorpus,
   loadQuestions,
   parseQuestions,
   questionShapeWarning,
   type Corpus,
 } from "../../src/corpus/index.ts";
+import { checkQuestions } from "../../src/corpus/questions.ts";
+import { describeQuestionShape } from "../../src/corpus/question-shape.ts";
+import { factSources } from "../../src/corpus/fact-sources.ts";
 import type { InputProblem } from "../../src/corpus/types.ts";
 
 const fixtures = path.resolve(import.meta.dirname, "../fixtures/blog");

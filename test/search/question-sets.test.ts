@@ -7,7 +7,6 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {
-  checkQuestions,
   isTwoPost,
   loadCorpus,
   parseQuestions,
@@ -15,6 +14,7 @@ import {
   type Corpus,
   type Question,
 } from "../../src/corpus/index.ts";
+import { checkQuestions } from "../../src/corpus/questions.ts";
 import { evaluateSearch, openIndex, questionStats } from "../../src/search/index.ts";
 import { repoRoot } from "../helpers/run-cli.ts";
 
