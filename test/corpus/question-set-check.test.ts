@@ -9,11 +9,12 @@ import { bm25Terms } from "../../src/search/index.ts";
 const fixtures = path.resolve(import.meta.dirname, "../fixtures/blog");
 const corpus = await loadCorpus(path.join(fixtures, "posts"));
 const options = { file: "q.jsonl", content: "posts", terms: bm25Terms };
+const fixtureQuestions = readFileSync(path.join(fixtures, "questions.jsonl"), "utf8");
 
 test("the fixture questions pass: the summary names the file, the blog and the counts; overlaps only when asked", () => {
-  const check = checkQuestionSet(readFileSync(path.join(fixtures, "questions.jsonl"), "utf8"), corpus, options);
+  const check = checkQuestionSet(fixtureQuestions, corpus, options);
   assert.ok(check.ok);
-  const questions = readFileSync(path.join(fixtures, "questions.jsonl"), "utf8").trim().split("\n").length;
+  const questions = fixtureQuestions.trim().split("\n").length;
   assert.match(
     check.report[0]!,
     new RegExp(
@@ -22,7 +23,7 @@ test("the fixture questions pass: the summary names the file, the blog and the c
   );
   assert.ok(check.report.includes("weak facts: none flagged, none cleared"), check.report.join("\n"));
   assert.equal(check.overlaps, undefined);
-  const withOverlaps = checkQuestionSet(readFileSync(path.join(fixtures, "questions.jsonl"), "utf8"), corpus, {
+  const withOverlaps = checkQuestionSet(fixtureQuestions, corpus, {
     ...options,
     overlapThreshold: 0.18,
   });
