@@ -67,7 +67,7 @@ const audit: CommandModule<object, AuditArgs> = {
         type: "string",
         default: defaultCacheDir(),
         defaultDescription: "$BLOGQA_CACHE or ./.cache",
-        describe: "Index and model cache",
+        describe: "Index, model and parsed-post cache",
       })
       .option("json", { type: "boolean", default: false, describe: "Print the result as JSON" })
       .check((argv) => {

@@ -76,7 +76,7 @@ export const searchOptions = {
     type: "string",
     default: defaultCacheDir(),
     defaultDescription: "$BLOGQA_CACHE or ./.cache",
-    describe: "Index and model cache",
+    describe: "Index, model and parsed-post cache",
   },
 } as const satisfies Record<string, Options>;
 

@@ -44,7 +44,9 @@ const rescoreOptions = {
   },
   "cache-dir": {
     ...searchOptions["cache-dir"],
-    describe: "With --judge-model in this process: where a model given as an hf: URI or a name is downloaded",
+    describe:
+      "Where parsed posts are kept between commands, and, with --judge-model in this process, where a model given " +
+      "as an hf: URI or a name is downloaded",
   },
   "judge-timeout": {
     type: "number",
@@ -110,7 +112,7 @@ const rescore: CommandModule<object, BuiltArgs<typeof rescoreBuilder>> = {
     const judgeModel = argv["judge-model"];
     // The scores come from the log, whatever reads the blog now; the judge's gold text does not (judgeRunFolder).
     if (folder.manifest !== undefined && judgeModel === undefined) {
-      const reading = await checkFolderReading(folder.dir, folder.manifest, argv.content);
+      const reading = await checkFolderReading(folder.dir, folder.manifest, argv.content, argv["cache-dir"]);
       if (reading.kind === "differs") warn(`rescore: note: ${reading.line}; its answers are scored as logged`);
       const mixed = mixedReadings(folder.manifest);
       if (mixed !== undefined) warn(`rescore: note: ${folder.dir} holds answers from two readings: ${mixed}`);

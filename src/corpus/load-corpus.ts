@@ -8,7 +8,7 @@ import { type ParsedPost, type ParseOptions, SPLIT_DEPTH } from "./parse-post.ts
 import { PROSE_ATTRIBUTES } from "./attribute-prose.ts";
 import { DEFAULT_SLUG_RULE, detectSiteLayout, type SlugRule } from "./site-layout.ts";
 import { guardedParse } from "./post-budget.ts";
-import { parsePostsInWorker } from "./parse-pool.ts";
+import { parsePostsCached } from "./parse-cache.ts";
 
 /** "file:line: message" (or "file:line:column: message"), the shape editors and terminals turn into links. */
 export function formatProblem(problem: InputProblem): string {
@@ -130,22 +130,25 @@ export function describeLeftOut(item: LeftOut): string {
 export interface LoadOptions extends ParseOptions {
   /** Told, in one line, what was left out and why; by default a `note:` line on stderr. Not called when nothing was. */
   readonly note?: (line: string) => void;
+  /** A cache folder that keeps parsed posts between commands (parse-cache.ts); none by default. */
+  readonly parseCacheDir?: string | undefined;
 }
 
 /**
  * Reads every post under `dir` (see find-posts.ts for what counts as one), in byte order of path, its slugs named
  * as the site the folder's layout shows publishes them (site-layout.ts) unless `options.slugRule` says, each parsed
- * in a worker within its budget (post-budget.ts). What is left out is said in one note, so no post goes missing
- * without a word.
+ * in a worker within its budget (post-budget.ts) or read from the parse cache when one is given. What is left out is
+ * said in one note, so no post goes missing without a word.
  */
 export async function loadCorpus(dir: string, options: LoadOptions = {}): Promise<Corpus> {
   const found = await findPosts(dir);
   const slugRule = options.slugRule ?? (await detectSiteLayout(dir)).slugRule;
-  const { note: givenNote, ...given } = options;
+  const { note: givenNote, parseCacheDir, ...given } = options;
   const parseOptions = { ...given, slugRule };
-  const parsed = await parsePostsInWorker(
+  const parsed = await parsePostsCached(
     found.files.map((f) => ({ file: path.join(dir, f.name), bytes: f.bytes })),
     parseOptions,
+    parseCacheDir,
   );
   const byName = new Map(found.files.map((f, i) => [f.name, parsed[i]!]));
   const corpus = corpusFromParsed(dir, found.files, byName, found, parseOptions);

@@ -22,7 +22,7 @@ import {
  */
 const BUNDLED_WORKER = "./parse-worker.mjs"; // a name, not an import: no such file beside the source
 
-function workerModule(): string {
+export function workerModule(): string {
   const bundled = import.meta.resolve(BUNDLED_WORKER);
   return existsSync(fileURLToPath(bundled)) ? bundled : new URL("./parse-worker.ts", import.meta.url).href;
 }

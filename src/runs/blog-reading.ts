@@ -83,16 +83,18 @@ export function mixedReadings(manifest: RunManifest): string | undefined {
  * How this blogqa reads a finished folder's posts (`content`, else the folder its manifest records) against the
  * reading the manifest records: for the commands that read a folder without running it (rescore). "same" where the
  * manifest records no reading or those posts cannot be read here: the scores come from the log either way.
+ * `cacheDir` keeps the parsed posts for the next command.
  */
 export async function checkFolderReading(
   dir: string,
   manifest: RunManifest,
   content: string | undefined,
+  cacheDir?: string,
 ): Promise<ReadingCheck> {
   if (manifest.corpus.sections_sha256 === undefined) return { kind: "same" };
   let corpus: Corpus;
   try {
-    ({ corpus } = await openRunInputs({ manifest }, { content, note: () => {} }));
+    ({ corpus } = await openRunInputs({ manifest }, { content, cacheDir, note: () => {} }));
   } catch (error) {
     if (error instanceof UserError || describeFsError(error) !== undefined) return { kind: "same" };
     throw error;

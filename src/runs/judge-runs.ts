@@ -213,7 +213,7 @@ function stopped(log: JudgmentWriter, problem: unknown, during: string): Error {
 async function judgedBlog(folder: JudgedFolder, options: JudgeOptions): Promise<Corpus> {
   const from = { manifest: folder.manifest };
   if (options.content !== undefined) {
-    const { corpus } = await openRunInputs(from, { content: options.content });
+    const { corpus } = await openRunInputs(from, { content: options.content, cacheDir: options.cacheDir });
     checkJudgedReading(folder, corpus, options);
     return corpus;
   }
@@ -223,7 +223,7 @@ async function judgedBlog(folder: JudgedFolder, options: JudgeOptions): Promise<
   const hint = `name the blog the run searched with --content DIR`;
   let corpus: Corpus;
   try {
-    ({ corpus } = await openRunInputs(from, { content: recorded.dir }));
+    ({ corpus } = await openRunInputs(from, { content: recorded.dir, cacheDir: options.cacheDir }));
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
     throw new UserError(`rescore --judge needs the gold sections' text from the run's blog: ${error.message}; ${hint}`);

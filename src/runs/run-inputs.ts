@@ -26,6 +26,8 @@ export interface RunInputsOptions {
   readonly questions?: string | undefined;
   /** Open the search index over the blog too. */
   readonly index?: IndexOpening | undefined;
+  /** The cache folder that keeps parsed posts between commands; default, the index's, where one is opened. */
+  readonly cacheDir?: string | undefined;
   /** Told, in one line, which files the blog's folder left out (default: a note on stderr). */
   readonly note?: ((line: string) => void) | undefined;
   /**
@@ -58,6 +60,7 @@ export async function openRunInputs<const O extends RunInputsOptions>(
   if (content === undefined) throw new Error("openRunInputs: no blog folder given, and no manifest to take it from");
   const corpus = await loadCorpus(content, {
     splitDepth: settings.splitDepth,
+    parseCacheDir: options.cacheDir ?? options.index?.cacheDir,
     ...(options.note !== undefined ? { note: options.note } : {}),
   });
   options.checkBlog?.(corpus);
