@@ -4,13 +4,16 @@
 // what the agents did is checked, each with its own tolerance: exact where no generation decides the figure, else as
 // wide as a greedy near-tie on another CPU may move it. A broken loop, parser, search, prompt or measure moves them.
 // BLOGQA_WRITE_SNAPSHOT=1 rewrites the snapshot from this run (after retraining the model, or a change to the blog).
+// Then, on the BM25 run as the gold-shown side: the withheld-source test and the judge (the second test).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { repoRoot, runCli } from "../helpers/run-cli.ts";
+import { repoRoot, runCli, runCliAsync } from "../helpers/run-cli.ts";
 import { testCacheDir } from "../helpers/tiny-model.ts";
+import { startFakeServer } from "../helpers/fake-openai-server.ts";
+import { readAnswerLog } from "../../src/runs/index.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 
 const SNAPSHOT = path.join(repoRoot, "test/fixtures/trained-smoke.json");
@@ -131,8 +134,12 @@ function logFigures(
   );
 }
 
+/** The BM25 run of every design, once the first test has made it: the second test's gold-shown folder. */
+let bm25Run: string | undefined;
+
 test("smoke on the trained model: every table's figures match the snapshot, and the agents behave", () => {
   const outs = { bm25: smoke("bm25"), hybrid: smoke("hybrid"), penalty: smoke("penalty") };
+  bm25Run = outs.bm25;
   const records = readRecords(outs.bm25);
   const figures: Figures = {};
   for (const run of Object.keys(RUNS) as RunName[]) {
@@ -237,4 +244,71 @@ test("smoke on the trained model: every table's figures match the snapshot, and 
   assert.equal(audit.status, 0, audit.stderr);
   const audited = JSON.parse(audit.stdout) as { checked: number; identical: number };
   assert.deepEqual([audited.checked, audited.identical], [12, 12], audit.stdout);
+});
+
+/** The answer as the judge reads it: without its Source line (a slug cited is not a fact stated). */
+const answerWithoutSource = (answer: string) =>
+  (answer.lastIndexOf("Source:") === -1 ? answer : answer.slice(0, answer.lastIndexOf("Source:"))).trim();
+
+const csvRows = (file: string) => {
+  const [header, ...rows] = readFileSync(file, "utf8").trim().split("\n");
+  const names = header!.split(",");
+  return rows.map((r) => Object.fromEntries(r.split(",").map((v, i) => [names[i]!, v])));
+};
+
+// The trained model cites what it is shown: with each question's gold post withheld it can no longer cite it, and
+// rescore --against says so; a stand-in judge on 127.0.0.1 is asked about every answer with key facts, as logged.
+test("trained model: withholding the gold post takes its citations away; the judge is asked about each answer", {
+  timeout: 900_000,
+}, async () => {
+  assert.ok(bm25Run !== undefined, "the smoke test above made the BM25 run this test compares with");
+  const shown = bm25Run;
+  const withheld = mkdtempSync(path.join(tmpdir(), "blogqa-trained-withheld-"));
+  // The designs the withheld run shares with the shown one are paired; the shown run's others are left out.
+  const run = runCli([
+    ...["smoke", "--weights", "trained", "--out", withheld, "--cache-dir", testCacheDir, ...RUNS.bm25],
+    ...["--designs", "workflow,agent-forced", "--threads", "1", "--withhold", "gold-post"],
+  ]);
+  assert.equal(run.status, 0, run.stderr);
+
+  const against = runCli(["rescore", shown, "--against", withheld]);
+  assert.equal(against.status, 0, against.stderr);
+  const rows = csvRows(path.join(shown, "withholding.csv"));
+  assert.deepEqual(rows.map((r) => r.design).sort(), ["agent-forced", "workflow"]);
+  const workflow = rows.find((r) => r.design === "workflow")!;
+  assert.equal(workflow.withhold, "gold-post");
+  assert.equal(workflow.n, "30");
+  // It copies slugs from what it is shown: with the source shown it cites it, with the post withheld never.
+  assert.ok(Number(workflow.cites_right_shown) >= 8, JSON.stringify(workflow));
+  assert.equal(workflow.cites_right_withheld, "0", JSON.stringify(workflow));
+  assert.equal(workflow.citation_survives, "0");
+
+  // Every answer with key facts goes to the judge as logged; its verdicts are tabled beside the rule's.
+  const server = await startFakeServer(
+    () => ({
+      json: {
+        choices: [{ index: 0, message: { role: "assistant", content: "Yes." }, finish_reason: "stop" }],
+        usage: { prompt_tokens: 300, completion_tokens: 2 },
+      },
+    }),
+    { modelId: "stand-in" },
+  );
+  try {
+    const judged = await runCliAsync(["rescore", shown, "--judge", server.url, "--judge-model", "stand-in"]);
+    assert.equal(judged.status, 0, judged.stderr);
+    const { records } = readAnswerLog(path.join(shown, "answers.jsonl"));
+    const withFacts = records.filter((r) => (r.facts?.length ?? 0) > 0);
+    assert.ok(withFacts.length > 0);
+    assert.equal(server.calls.length, withFacts.length);
+    for (const r of withFacts)
+      assert.ok(
+        server.calls.some((c) =>
+          JSON.stringify(c.body).includes(JSON.stringify(`"""\n${answerWithoutSource(r.answer)}\n"""`).slice(1, -1)),
+        ),
+        `${r.design} ${r.question_id}: its answer was not sent to the judge`,
+      );
+    assert.match(readFileSync(path.join(shown, "tables.md"), "utf8"), /judge/i);
+  } finally {
+    await server.kill();
+  }
 });
