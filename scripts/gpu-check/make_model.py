@@ -16,6 +16,7 @@ usage: make_model.py --source LLAMA_CPP_DIR --shape qwen2.5-1.5b --out FILE [--s
 import argparse
 import json
 import math
+import struct
 import sys
 import time
 import types
@@ -77,19 +78,62 @@ def import_gguf(source: Path) -> types.ModuleType:
     package.__path__ = [str(package_dir)]
     sys.modules["gguf"] = package
     import gguf.constants
-    import gguf.gguf_reader
     import gguf.gguf_writer
 
     return package
 
 
+# GGUF's scalar value types (gguf-py's GGUFValueType) as struct formats; 8 is a string, 9 an array.
+GGUF_SCALARS = {0: "B", 1: "b", 2: "H", 3: "h", 4: "I", 5: "i", 6: "f", 7: "?", 10: "Q", 11: "q", 12: "d"}
+
+
+def gguf_metadata(path: Path) -> dict[str, object]:
+    """A GGUF file's key-value metadata (arrays as lists), read straight from its bytes: gguf-py's GGUFReader spends
+    seconds making a numpy view of each of the vocabulary's 455,000 values."""
+    data = path.read_bytes()
+    magic, _version, _tensors, count = struct.unpack_from("<4sIQQ", data, 0)
+    if magic != b"GGUF":
+        sys.exit(f"make_model.py: {path} is not a GGUF file")
+    offset = 24
+
+    def string() -> str:
+        nonlocal offset
+        (length,) = struct.unpack_from("<Q", data, offset)
+        offset += 8 + length
+        return data[offset - length : offset].decode("utf-8")
+
+    def value(kind: int) -> object:
+        nonlocal offset
+        if kind == 8:
+            return string()
+        if kind == 9:
+            item, length = struct.unpack_from("<IQ", data, offset)
+            offset += 12
+            if item in GGUF_SCALARS:
+                items = struct.unpack_from(f"<{length}{GGUF_SCALARS[item]}", data, offset)
+                offset += struct.calcsize(f"<{length}{GGUF_SCALARS[item]}")
+                return list(items)
+            return [value(item) for _ in range(length)]
+        (scalar,) = struct.unpack_from(f"<{GGUF_SCALARS[kind]}", data, offset)
+        offset += struct.calcsize(f"<{GGUF_SCALARS[kind]}")
+        return scalar
+
+    metadata = {}
+    for _ in range(count):
+        key = string()
+        (kind,) = struct.unpack_from("<I", data, offset)
+        offset += 4
+        metadata[key] = value(kind)
+    return metadata
+
+
 def qwen25_vocab(gguf, source: Path) -> tuple[list[str], list[int], list[str]]:
     """Tokens, token types and merges as the harness's writer builds them (qwen-vocab.ts): added `<|...|>` tokens
     CONTROL, `<tool_call>` and `</tool_call>` USER_DEFINED, padding rows UNUSED."""
-    reader = gguf.gguf_reader.GGUFReader(source / VOCAB_PATH)
-    tokens = list(reader.fields["tokenizer.ggml.tokens"].contents())
-    kinds = [int(t) for t in reader.fields["tokenizer.ggml.token_type"].contents()]
-    merges = list(reader.fields["tokenizer.ggml.merges"].contents())
+    metadata = gguf_metadata(source / VOCAB_PATH)
+    tokens = list(metadata["tokenizer.ggml.tokens"])
+    kinds = [int(t) for t in metadata["tokenizer.ggml.token_type"]]
+    merges = list(metadata["tokenizer.ggml.merges"])
     if len(tokens) != VOCAB_ROWS:
         sys.exit(f"make_model.py: {VOCAB_PATH} has {len(tokens)} tokens, not {VOCAB_ROWS}")
     token_type = gguf.constants.TokenType
