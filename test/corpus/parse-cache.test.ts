@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { loadCorpus } from "../../src/corpus/index.ts";
-import { canonicalJson, entryName, PARSED_POSTS_DIR, parserFingerprint } from "../../src/corpus/parse-cache.ts";
+import { canonicalJson, entryName, PARSED_POSTS_DIR, hashParserCode } from "../../src/corpus/parse-cache.ts";
 import type { ParsedPost } from "../../src/corpus/parse-post.ts";
 import { repoRoot } from "../helpers/run-cli.ts";
 import { tempFileTree, tempFolders } from "../helpers/temp-folders.ts";
@@ -83,16 +83,16 @@ test("the path, the bytes, the options and the parser each name another entry", 
 test("the parser's name follows its code: a bundle's modules or the source's TypeScript", (t) => {
   const bundle = tempFileTree(t, { "parse-worker.mjs": "import './chunk-a.mjs';", "chunk-a.mjs": "export {};" });
   const worker = path.join(bundle, "parse-worker.mjs");
-  const before = parserFingerprint(worker);
+  const before = hashParserCode(worker);
   assert.match(before ?? "", /^[0-9a-f]{64}$/);
-  assert.equal(parserFingerprint(worker), before);
+  assert.equal(hashParserCode(worker), before);
   writeFileSync(path.join(bundle, "chunk-a.mjs"), "export const a = 1;");
-  assert.notEqual(parserFingerprint(worker), before, "a changed chunk is another parser");
+  assert.notEqual(hashParserCode(worker), before, "a changed chunk is another parser");
 
   const source = tempFileTree(t, { "corpus/parse-worker.ts": "export {};", "common/errors.ts": "export {};" });
-  const fromSource = parserFingerprint(path.join(source, "corpus/parse-worker.ts"));
+  const fromSource = hashParserCode(path.join(source, "corpus/parse-worker.ts"));
   writeFileSync(path.join(source, "common/errors.ts"), "export const e = 1;");
-  assert.notEqual(parserFingerprint(path.join(source, "corpus/parse-worker.ts")), fromSource);
+  assert.notEqual(hashParserCode(path.join(source, "corpus/parse-worker.ts")), fromSource);
   // A code folder that cannot be read names no parser: nothing is cached.
-  assert.equal(parserFingerprint(path.join(temp("empty"), "gone/corpus/parse-worker.ts")), undefined);
+  assert.equal(hashParserCode(path.join(temp("empty"), "gone/corpus/parse-worker.ts")), undefined);
 });
