@@ -50,7 +50,7 @@ export function entryName(parser: string, post: PostToParse, options: ParseOptio
 }
 
 /**
- * The cache under `dir` for the parser `parser` names (parserFingerprint). It never throws: a folder that cannot be
+ * The cache under `dir` for the parser `parser` names (hashParserCode). It never throws: a folder that cannot be
  * made, an entry that cannot be read or written, or one that is not a post, is a miss.
  */
 export function parseCacheAt(dir: string, parser: string): ParseCache {
