@@ -13,6 +13,7 @@ import path from "node:path";
 import { repoRoot, runCli, runCliAsync } from "../helpers/run-cli.ts";
 import { testCacheDir } from "../helpers/tiny-model.ts";
 import { startFakeServer } from "../helpers/fake-openai-server.ts";
+import { tempFolders } from "../helpers/temp-folders.ts";
 import { readAnswerLog } from "../../src/runs/index.ts";
 import type { AnswerRecord } from "../../src/runs/answer-types.ts";
 
@@ -133,6 +134,9 @@ function logFigures(
     }),
   );
 }
+
+/** The second test's own run folder, removed after the file's tests. */
+const folder = tempFolders("blogqa-trained-withhold");
 
 /** The BM25 run of every design, once the first test has made it: the second test's gold-shown folder. */
 let bm25Run: string | undefined;
@@ -263,7 +267,7 @@ test("trained model: withholding the gold post takes its citations away; the jud
 }, async () => {
   assert.ok(bm25Run !== undefined, "the smoke test above made the BM25 run this test compares with");
   const shown = bm25Run;
-  const withheld = mkdtempSync(path.join(tmpdir(), "blogqa-trained-withheld-"));
+  const withheld = folder("withheld");
   // The designs the withheld run shares with the shown one are paired; the shown run's others are left out.
   const run = runCli([
     ...["smoke", "--weights", "trained", "--out", withheld, "--cache-dir", testCacheDir, ...RUNS.bm25],
