@@ -1,7 +1,7 @@
 // What any stage may use: errors a user can act on, file-system error lines, progress, atomic writes, sha256,
 // schemas, reading a file line by line, the bounds of a number option, where the hub is, and the environment.
 export { writeFileAtomic, writeFileAtomicAsync, writeThroughTemp } from "./atomic-write.ts";
-export { sha256Hex, sha256File } from "./sha256.ts";
+export { filesFingerprint, sha256Hex, sha256File } from "./sha256.ts";
 export { commonPrefixLength } from "./common-prefix.ts";
 export { clipLines, clipText } from "./clip.ts";
 export { UserError } from "./errors.ts";

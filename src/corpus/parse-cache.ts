@@ -6,11 +6,12 @@
 // are decided again each time. The cache is a shortcut and never an input: an entry that cannot be read or written
 // is a miss, and no error of it reaches a command.
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { deserialize, serialize } from "node:v8";
+import { filesFingerprint, sha256Hex, writeFileAtomic } from "../common/index.ts";
 import type { ParsedPost, ParseOptions } from "./parse-post.ts";
 import { parsePostsInWorker, workerModule } from "./parse-pool.ts";
 
@@ -67,13 +68,9 @@ export function parseCacheAt(dir: string, parser: string): ParseCache {
     },
     write(post, options, parsed) {
       if (parsed.kind !== "post") return;
-      const file = entry(post, options);
-      // Written aside and renamed: a command reading at the same time sees the whole entry or none.
-      const aside = `${file}.${process.pid}.tmp`;
       try {
-        mkdirSync(folder, { recursive: true });
-        writeFileSync(aside, serialize(parsed));
-        renameSync(aside, file);
+        // Atomic: a command reading at the same time sees the whole entry or none.
+        writeFileAtomic(entry(post, options), serialize(parsed));
       } catch {
         // A cache that cannot be written is one that misses next time.
       }
@@ -91,7 +88,8 @@ function filesUnder(dir: string, extension: string): string[] {
 /** npm's record of the packages installed beside the parser's own (node_modules/.package-lock.json). */
 function installedPackages(): Buffer {
   const unified = createRequire(import.meta.url).resolve("unified");
-  const nodeModules = unified.slice(0, unified.lastIndexOf(`${path.sep}node_modules${path.sep}`) + 13);
+  const marker = `${path.sep}node_modules${path.sep}`;
+  const nodeModules = unified.slice(0, unified.lastIndexOf(marker) + marker.length);
   return readFileSync(path.join(nodeModules, ".package-lock.json"));
 }
 
@@ -105,12 +103,8 @@ export function hashParserCode(workerFile: string): string | undefined {
   try {
     const bundled = workerFile.endsWith(".mjs");
     const codeDir = path.resolve(path.dirname(workerFile), bundled ? "." : "..");
-    const hash = createHash("sha256").update(`${process.version}\n`);
-    for (const file of filesUnder(codeDir, bundled ? ".mjs" : ".ts")) {
-      const bytes = readFileSync(path.join(codeDir, file));
-      hash.update(`${file}\n${bytes.length}:`).update(bytes);
-    }
-    return hash.update(installedPackages()).digest("hex");
+    const code = filesFingerprint(codeDir, filesUnder(codeDir, bundled ? ".mjs" : ".ts"));
+    return sha256Hex(`${process.version}\n${code}\n${sha256Hex(installedPackages())}`);
   } catch {
     return undefined;
   }

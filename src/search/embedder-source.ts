@@ -1,5 +1,4 @@
 // Where an embedding model comes from (a local folder or the hub, through a cache), and the errors a person sees.
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../common/index.ts";
@@ -40,20 +39,6 @@ export function onnxFileFor(dtype: EmbeddingDtype): string {
 /** The files a feature-extraction model folder needs, relative to it. */
 export function modelFiles(dtype: EmbeddingDtype): string[] {
   return ["config.json", "tokenizer.json", "tokenizer_config.json", onnxFileFor(dtype)];
-}
-
-/**
- * A sha256 over the model's files (names, sizes and bytes), short enough for a cache key: a model folder
- * that changes in place (regenerated, re-downloaded) gets a new fingerprint, so indexes built with it go stale.
- */
-export function modelFingerprint(folder: string, files: readonly string[]): string {
-  const hash = createHash("sha256");
-  for (const file of files) {
-    const bytes = fs.readFileSync(path.join(folder, file));
-    hash.update(`${file}\0${bytes.length}\0`);
-    hash.update(bytes);
-  }
-  return `sha256:${hash.digest("hex").slice(0, 32)}`;
 }
 
 /** How long the reachability check waits: offline must fail at once, not after the fetch's own timeouts. */

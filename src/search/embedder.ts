@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type * as Transformers from "@huggingface/transformers";
 import type { FeatureExtractionPipeline, ProgressInfo } from "@huggingface/transformers";
-import { hubEndpoint, UserError } from "../common/index.ts";
+import { filesFingerprint, hubEndpoint, UserError } from "../common/index.ts";
 import {
   DEFAULT_BATCH_SIZE,
   lengthSortedBatches,
@@ -15,7 +15,6 @@ import {
 import {
   incompleteModelError,
   modelFiles,
-  modelFingerprint,
   modelSource,
   onnxFileFor,
   probeHub,
@@ -99,7 +98,7 @@ async function load(model: string, options: LoadEmbedderOptions): Promise<Embedd
     dtype: options.dtype,
     library: EMBEDDING_LIBRARY,
     dimensions: hiddenSize(extractor),
-    fingerprint: modelFingerprint(folder, modelFiles(options.dtype)),
+    fingerprint: filesFingerprint(folder, modelFiles(options.dtype)),
   };
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   return { info, embed: (texts, onProgress) => embedTexts(extractor, texts, batchSize, info.dimensions, onProgress) };
